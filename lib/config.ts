@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable LinkLens reads, parsed once with the defaults of decisions.md.
+ * A bad value throws at start with a message naming the variable, never a silent fallback.
+ */
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** `host:port` pairs that may be fetched although not public (tests only). Hosts are compared lowercased. */
+const hostPortList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return [] as string[];
+      const entries = raw.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+      for (const entry of entries) {
+        if (!/^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):\d{1,5}$/.test(entry)) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not host:port` });
+        }
+      }
+      return entries;
+    }),
+);
+
+const onOff = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  z.enum(["on", "off"]).default("on"),
+);
+
+export const configSchema = z.object({
+  RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  DEMO_URL_MONTHLY_BUDGET: nonNegativeInt(1000),
+  MAX_HTML_BYTES: positiveInt(2_097_152),
+  RENDER_TIMEOUT_MS: positiveInt(15_000),
+  MAX_CONCURRENT_RENDERS: positiveInt(2),
+  LINK_CHECK_MAX: nonNegativeInt(100),
+  LINK_CHECK_CONCURRENCY: positiveInt(8),
+  LINK_CHECK_TIMEOUT_MS: positiveInt(5_000),
+  PUPPETEER_EXECUTABLE_PATH: optionalString,
+  BROWSER_WS_ENDPOINT: optionalString,
+  ALLOW_PRIVATE_HOSTS: hostPortList,
+  BOT_PROTECTION: onOff,
+  TRUSTED_PROXY_HOPS: nonNegativeInt(0),
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  SITE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses an environment; throws one Error that names every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid LinkLens configuration. ${problems.join("; ")}`);
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use and then shared. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(__dirname) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // Integration suites each start a production server; two cores, so keep files from piling up.
+    maxWorkers: 2,
+  },
+});

@@ -51,6 +51,8 @@ export const configSchema = z.object({
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   SITE_URL: optionalUrl,
+  /** Not in decisions.md: the cap on one analysis job in the worker pool (422 past it). */
+  ANALYSIS_TIMEOUT_MS: positiveInt(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

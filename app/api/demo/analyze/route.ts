@@ -1,0 +1,45 @@
+import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
+import { runAnalysis } from "@/lib/api/analyze-service";
+import { clientKeyOf } from "@/lib/api/client-key";
+import { ApiError } from "@/lib/api/errors";
+import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/http";
+import { readJsonBody } from "@/lib/api/read-body";
+import { getConfig } from "@/lib/config";
+import { checkRequestLimit, peekRequestLimit, rateLimitHeaders } from "@/lib/ratelimit";
+
+export const dynamic = "force-dynamic";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const BODY_OVERHEAD_BYTES = 64 * 1024;
+
+// POST /api/demo/analyze — limit → read body → parse → analyze (paste or URL mode) → JSON.
+export async function POST(request: Request): Promise<Response> {
+  let headers: Record<string, string> = NO_STORE;
+  try {
+    const config = getConfig();
+    const limit = await checkRequestLimit(clientKeyOf(request));
+    headers = { ...NO_STORE, ...rateLimitHeaders(limit) };
+    if (!limit.allowed) {
+      throw new ApiError("RATE_LIMITED", `Too many requests: ${limit.limit} analyses per minute per client.`);
+    }
+    const body = await readJsonBody(request, config.MAX_HTML_BYTES + BODY_OVERHEAD_BYTES);
+    const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
+    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config });
+    return jsonResponse(result, { headers });
+  } catch (error) {
+    return errorResponse(error, request, headers);
+  }
+}
+
+// Any other method — 405 with Allow: POST; the limit is shown, not spent.
+async function notAllowed(request: Request): Promise<Response> {
+  let headers: Record<string, string> = NO_STORE;
+  try {
+    headers = { ...NO_STORE, ...rateLimitHeaders(await peekRequestLimit(clientKeyOf(request))) };
+  } catch {
+    // The 405 is the answer either way; the headers are a courtesy.
+  }
+  return methodNotAllowed(request, ["POST"], headers);
+}
+
+export { notAllowed as GET, notAllowed as HEAD, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };

@@ -1,0 +1,8 @@
+import { buildProduct } from "@/lib/api/discovery";
+import { jsonResponse, readOnlyRoute, siteOrigin } from "@/lib/api/http";
+
+// GET /api/v1/product — product facts for people and agents.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = readOnlyRoute(
+  (request) => jsonResponse(buildProduct(siteOrigin(request))),
+  { cors: true },
+);

@@ -1,0 +1,105 @@
+import os from "node:os";
+import path from "node:path";
+import { Piscina } from "piscina";
+import { ApiError } from "../api/errors";
+import { onShutdown } from "../shutdown";
+import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+import type { WorkerOutcome } from "./worker";
+
+/**
+ * A small pool of worker threads for the analysis pipeline, so one huge or hostile document never
+ * stalls other requests. Each job has a time cap (the worker is terminated) and a heap cap (the worker
+ * dies of OOM, not the server); both answer 422 UNPROCESSABLE_PAGE.
+ *
+ * The worker script is lib/analyzer/worker.ts bundled by scripts/build-node.mjs into dist/ (Next's
+ * bundler does not produce worker entry points).
+ */
+
+export interface PoolOptions {
+  filename?: string;
+  threads?: number;
+  timeoutMs?: number;
+  maxHeapMb?: number;
+  maxQueue?: number;
+}
+
+export const DEFAULT_WORKER_FILE = path.join(process.cwd(), "dist", "analyzer-worker.cjs");
+
+export class AnalyzerPool {
+  private readonly pool: Piscina;
+  private readonly timeoutMs: number;
+
+  constructor(options: PoolOptions = {}) {
+    const threads = options.threads ?? Math.max(2, Math.min(4, os.availableParallelism()));
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.pool = new Piscina({
+      filename: options.filename ?? DEFAULT_WORKER_FILE,
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue: options.maxQueue ?? 64,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1536, stackSizeMb: 16 },
+    });
+  }
+
+  /** Runs one analysis; rejects with ApiError (422 runaway, 429 queue full, 500 bug). */
+  async analyze(input: AnalyzeDocumentInput): Promise<AnalysisResult> {
+    let outcome: WorkerOutcome;
+    try {
+      outcome = (await this.pool.run(input, { signal: AbortSignal.timeout(this.timeoutMs) })) as WorkerOutcome;
+    } catch (error) {
+      throw mapPoolError(error);
+    }
+    if (outcome.ok) return outcome.result;
+    if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
+    throw new Error(`analysis failed: ${outcome.message}`);
+  }
+
+  get queueSize(): number {
+    return this.pool.queueSize;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close({ force: true });
+  }
+}
+
+function mapPoolError(error: unknown): Error {
+  const name = error instanceof Error ? error.name : "";
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string } | null)?.code;
+  if (name === "AbortError" || name === "TimeoutError" || /abort/i.test(message)) {
+    return new ApiError("UNPROCESSABLE_PAGE", "The page took too long to analyse.");
+  }
+  if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap/i.test(message)) {
+    return new ApiError("UNPROCESSABLE_PAGE", "The page is too large to analyse.");
+  }
+  if (/queue is at limit/i.test(message)) {
+    return new ApiError("RATE_LIMITED", "The analyzer is busy; too many analyses are waiting.", { hint: "Retry in a few seconds.", headers: { "Retry-After": "5" } });
+  }
+  return error instanceof Error ? error : new Error(message);
+}
+
+const POOL_KEY = Symbol.for("linklens.analyzerPool");
+type GlobalWithPool = typeof globalThis & { [POOL_KEY]?: AnalyzerPool };
+
+/**
+ * The process-wide pool, created on first use. Kept on globalThis so every bundle of the app (Next's
+ * route chunks, the server entry) shares one pool and graceful shutdown can close it.
+ */
+export function getAnalyzerPool(options?: PoolOptions): AnalyzerPool {
+  const holder = globalThis as GlobalWithPool;
+  if (!holder[POOL_KEY]) {
+    holder[POOL_KEY] = new AnalyzerPool(options);
+    onShutdown("analyzer-pool", closeAnalyzerPool);
+  }
+  return holder[POOL_KEY];
+}
+
+/** Closes the shared pool if it was ever created (graceful shutdown). */
+export async function closeAnalyzerPool(): Promise<void> {
+  const holder = globalThis as GlobalWithPool;
+  const pool = holder[POOL_KEY];
+  holder[POOL_KEY] = undefined;
+  await pool?.close();
+}

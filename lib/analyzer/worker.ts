@@ -1,0 +1,24 @@
+/**
+ * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
+ * because class identity (ApiError) does not survive the thread boundary.
+ */
+import { ApiError } from "../api/errors";
+import { analyzeDocument } from "./pipeline";
+import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+
+export type WorkerOutcome =
+  | { ok: true; result: AnalysisResult }
+  | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string };
+
+export default function analyzeTask(input: AnalyzeDocumentInput): WorkerOutcome {
+  try {
+    return { ok: true, result: analyzeDocument(input) };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
+    if (error instanceof RangeError) {
+      // Maximum call stack size exceeded: a hostile document, not our bug to report as 500.
+      return { ok: false, code: "UNPROCESSABLE_PAGE", message: "The document is too deeply nested to analyse." };
+    }
+    return { ok: false, code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,34 @@
+import { parsePublicUrl } from "../net/url-policy";
+import { ApiError, describeZodError } from "./errors";
+import { normalizePasteDomain } from "./paste-domain";
+import { PasteModeRequestSchema, UrlModeRequestSchema } from "./schemas";
+
+export type ParsedAnalyzeRequest = { mode: "url"; url: URL } | { mode: "paste"; html: string; domain: string };
+
+/**
+ * Turns a parsed JSON body into exactly one of the two request shapes, with the status decisions.md
+ * gives each failure: shape problems are INVALID_REQUEST, a bad url is INVALID_URL, oversized html is 413.
+ */
+export function parseAnalyzeRequest(body: unknown, limits: { maxHtmlBytes: number; allowPrivateHosts: string[] }): ParsedAnalyzeRequest {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError("INVALID_REQUEST", "The body must be a JSON object.");
+  }
+  const hasUrl = "url" in body;
+  const hasHtml = "html" in body;
+  if (hasUrl && hasHtml) throw new ApiError("INVALID_REQUEST", "Send either url or html, not both.");
+  if (!hasUrl && !hasHtml) throw new ApiError("INVALID_REQUEST", "Send url (URL mode) or html (paste mode).");
+
+  if (hasUrl) {
+    const parsed = UrlModeRequestSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error));
+    return { mode: "url", url: parsePublicUrl(parsed.data.url, limits.allowPrivateHosts) };
+  }
+
+  const parsed = PasteModeRequestSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error));
+  const htmlBytes = Buffer.byteLength(parsed.data.html, "utf8");
+  if (htmlBytes > limits.maxHtmlBytes) {
+    throw new ApiError("PAYLOAD_TOO_LARGE", `html is ${htmlBytes.toLocaleString("en-US")} bytes; the limit is ${limits.maxHtmlBytes.toLocaleString("en-US")} bytes.`);
+  }
+  return { mode: "paste", html: parsed.data.html, domain: normalizePasteDomain(parsed.data.domain) };
+}

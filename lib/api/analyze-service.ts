@@ -1,0 +1,35 @@
+import { analyzeUrl } from "../analyzer/analyze-url";
+import { getAnalyzerPool } from "../analyzer/worker-pool";
+import type { AnalysisResult } from "../analyzer/types";
+import type { Config } from "../config";
+import { botProtectionEnabled, consumeUrlBudget, isAutomatedUserAgent, rateLimitHeaders } from "../ratelimit";
+import type { ParsedAnalyzeRequest } from "./analyze-request";
+import { ApiError } from "./errors";
+
+/**
+ * Runs one accepted analyzer request. Paste mode goes straight to the worker pool; URL mode passes the
+ * bot check and then spends one unit of the monthly budget before rendering (decisions.md order).
+ */
+export async function runAnalysis(
+  request: ParsedAnalyzeRequest,
+  context: { userAgent: string | null; config: Config },
+): Promise<AnalysisResult> {
+  const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS });
+  if (request.mode === "paste") {
+    return pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false });
+  }
+
+  if (botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
+    throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
+      hint: "Use paste mode: send the page's HTML as {\"html\": \"…\", \"domain\": \"…\"}, or run a signed-in audit.",
+    });
+  }
+  const budget = await consumeUrlBudget();
+  if (!budget.allowed) {
+    throw new ApiError("RATE_LIMITED", "The monthly budget of URL-mode renders is spent.", {
+      hint: "Use paste mode (send the page's HTML), which does not spend the budget, or wait for the reset at the start of next month.",
+      headers: rateLimitHeaders(budget),
+    });
+  }
+  return analyzeUrl(request.url, { pool, config: context.config });
+}

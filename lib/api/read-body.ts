@@ -1,0 +1,43 @@
+import { ApiError } from "./errors";
+
+/**
+ * Reads a JSON request body as a stream with a byte cap, so an oversized body is refused (413) before
+ * it is buffered or parsed, whatever Content-Length claims.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    throw new ApiError("INVALID_REQUEST", "Content-Type must be application/json.", {
+      hint: "Send the body as JSON with the header Content-Type: application/json.",
+    });
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
+  const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
+  }
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes.toLocaleString("en-US")} bytes.`);
+}

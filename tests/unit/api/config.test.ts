@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../../lib/config";
+
+describe("parseConfig", () => {
+  it("applies the defaults of decisions.md", () => {
+    expect(parseConfig({})).toMatchObject({
+      RATE_LIMIT_PER_MINUTE: 10,
+      DEMO_URL_MONTHLY_BUDGET: 1000,
+      MAX_HTML_BYTES: 2_097_152,
+      RENDER_TIMEOUT_MS: 15_000,
+      MAX_CONCURRENT_RENDERS: 2,
+      LINK_CHECK_MAX: 100,
+      LINK_CHECK_CONCURRENCY: 8,
+      LINK_CHECK_TIMEOUT_MS: 5_000,
+      ALLOW_PRIVATE_HOSTS: [],
+      BOT_PROTECTION: "on",
+      TRUSTED_PROXY_HOPS: 0,
+    });
+  });
+
+  it("parses lists and switches", () => {
+    const config = parseConfig({ ALLOW_PRIVATE_HOSTS: "127.0.0.1:4000, Localhost:8080,[::1]:9000", BOT_PROTECTION: "OFF", TRUSTED_PROXY_HOPS: "2" });
+    expect(config.ALLOW_PRIVATE_HOSTS).toEqual(["127.0.0.1:4000", "localhost:8080", "[::1]:9000"]);
+    expect(config.BOT_PROTECTION).toBe("off");
+    expect(config.TRUSTED_PROXY_HOPS).toBe(2);
+  });
+
+  it.each([
+    ["RATE_LIMIT_PER_MINUTE", "ten"],
+    ["RATE_LIMIT_PER_MINUTE", "0"],
+    ["MAX_HTML_BYTES", "-5"],
+    ["BOT_PROTECTION", "maybe"],
+    ["ALLOW_PRIVATE_HOSTS", "127.0.0.1"],
+    ["UPSTASH_REDIS_REST_URL", "not a url"],
+    ["TRUSTED_PROXY_HOPS", "1.5"],
+  ])("rejects %s=%s with a message naming it", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -4,6 +4,7 @@ import { CodeBlock } from "@/components/docs/CodeBlock";
 import { FieldTable } from "@/components/docs/FieldTable";
 import { API_VERSION, ERROR_CATALOG, OPERATIONS, SERVICE_DESCRIPTION, limitFacts } from "@/lib/api/catalog";
 import { DEFAULT_HINTS } from "@/lib/api/errors";
+import { originFromHeaders } from "@/lib/api/http";
 import { describeFields } from "@/lib/api/schema-fields";
 import {
   ApiIndexSchema,
@@ -22,11 +23,9 @@ import { getConfig } from "@/lib/config";
 export const metadata: Metadata = { title: "LinkLens API docs" };
 
 async function origin(): Promise<string> {
-  const configured = getConfig().SITE_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  const list = await headers();
-  const host = list.get("host") ?? "localhost:3000";
-  return `${list.get("x-forwarded-proto") === "https" ? "https" : "http"}://${host}`;
+  const config = getConfig();
+  if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, "");
+  return originFromHeaders(await headers(), config.TRUSTED_PROXY_HOPS > 0) ?? "http://localhost:3000";
 }
 
 const SCHEMAS = [

@@ -19,9 +19,22 @@ export const CORS_HEADERS: Record<string, string> = {
 
 /** The public origin for absolute URLs in documents: SITE_URL, else the request's own origin. */
 export function siteOrigin(request: Request): string {
-  const configured = getConfig().SITE_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  return new URL(request.url).origin;
+  const config = getConfig();
+  if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, "");
+  return originFromHeaders(request.headers, config.TRUSTED_PROXY_HOPS > 0) ?? new URL(request.url).origin;
+}
+
+/**
+ * The origin the client used, from Host (and X-Forwarded-Proto/Host behind trusted proxies). Next's
+ * request.url carries the server's bind name, not what the client typed. Odd Host values are ignored.
+ */
+export function originFromHeaders(headers: Headers, behindProxy: boolean): string | null {
+  const forwardedHost = behindProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwardedHost || headers.get("host");
+  if (!host || !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return null;
+  const forwardedProto = behindProxy ? headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+  const protocol = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : "http";
+  return `${protocol}://${host.toLowerCase()}`;
 }
 
 export function docsUrl(request: Request): string {

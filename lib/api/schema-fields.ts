@@ -18,6 +18,7 @@ interface JsonSchemaNode {
   properties?: Record<string, JsonSchemaNode>;
   required?: string[];
   $ref?: string;
+  $defs?: Record<string, JsonSchemaNode>;
 }
 
 function typeName(node: JsonSchemaNode): string {
@@ -32,7 +33,9 @@ function typeName(node: JsonSchemaNode): string {
 
 /** The top-level fields of an object schema, for the docs tables (derived, so they never drift). */
 export function describeFields(schema: z.ZodType): FieldRow[] {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchemaNode;
+  const root = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchemaNode;
+  // A schema named with .meta({ id }) comes back as a $ref into $defs.
+  const json = root.$ref ? (root.$defs?.[root.$ref.split("/").pop() ?? ""] ?? root) : root;
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, node]) => ({
     name,

@@ -35,14 +35,19 @@ function sendError(res: http.ServerResponse, req: http.IncomingMessage, error: A
   res.end(req.method === "HEAD" ? undefined : JSON.stringify(body));
 }
 
-/** True when the path cannot be percent-decoded: Next would answer such paths with an HTML 400. */
-function isMalformedPath(url: string): boolean {
+/**
+ * True for /api/ paths Next would not route as written: undecodable percent-encoding (Next answers an
+ * HTML 400) and dot segments or backslashes (Next normalizes them away and may answer a page).
+ */
+function isOddApiPath(url: string): boolean {
+  const rawPath = url.split("?")[0] ?? "";
+  let path: string;
   try {
-    decodeURIComponent(url.split("?")[0] ?? "");
-    return false;
+    path = decodeURIComponent(rawPath);
   } catch {
     return true;
   }
+  return /(^|\/)\.{1,2}(\/|$)|\\|\0/.test(path) || /%2f|%5c/i.test(rawPath);
 }
 
 async function main(): Promise<void> {
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
 
     const url = req.url ?? "/";
     const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
-    if (isApi && isMalformedPath(url)) {
+    if (isApi && isOddApiPath(url)) {
       sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId);
       return;
     }

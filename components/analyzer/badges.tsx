@@ -1,0 +1,74 @@
+import type { Link } from "@/lib/api/schemas";
+import { isAccessWall, isBroken, relKindsOf, type LinkType, type RelKind } from "./link-model";
+
+/**
+ * The colour language of the whole page: green = followed / OK, amber = nofollow or an access wall,
+ * violet = sponsored, sky = ugc, red = broken. Every badge also says it in words.
+ */
+const base = "inline-flex items-center rounded px-1.5 py-0.5 text-[11px] font-semibold leading-none whitespace-nowrap";
+
+export const REL_STYLES: Record<RelKind, string> = {
+  follow: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200",
+  nofollow: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200",
+  sponsored: "bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-violet-200",
+  ugc: "bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-200",
+};
+
+const TYPE_STYLES: Record<LinkType, string> = {
+  internal: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+  external: "bg-indigo-100 text-indigo-900 dark:bg-indigo-900/50 dark:text-indigo-200",
+  ignored: "bg-transparent text-slate-600 ring-1 ring-inset ring-slate-300 dark:text-slate-400 dark:ring-slate-600",
+};
+
+export function RelBadges({ link }: { link: Link }) {
+  const kinds = relKindsOf(link);
+  if (kinds.length === 0) return <span className="text-xs text-slate-500 dark:text-slate-400">n/a</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {kinds.map((kind) => (
+        <span key={kind} className={`${base} ${REL_STYLES[kind]}`}>
+          {kind}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function TypeBadge({ type }: { type: LinkType }) {
+  return <span className={`${base} ${TYPE_STYLES[type]}`}>{type}</span>;
+}
+
+export function ImageBadge() {
+  return (
+    <span className={`${base} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`} title="Image link">
+      IMG
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: number | null }) {
+  if (status === null) {
+    return (
+      <span className="text-xs text-slate-500 dark:text-slate-400" title="Not checked">
+        —<span className="sr-only">not checked</span>
+      </span>
+    );
+  }
+  let style = "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200";
+  let title = "OK";
+  if (isBroken(status)) {
+    style = "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100";
+    title = status === 0 ? "No HTTP response (DNS, refused, timeout or blocked)" : "Broken";
+  } else if (isAccessWall(status)) {
+    style = "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200";
+    title = "Access or bot wall: reported, not counted as broken";
+  } else if (status >= 300 && status < 400) {
+    style = "bg-blue-100 text-blue-900 dark:bg-blue-900/50 dark:text-blue-200";
+    title = "Redirect";
+  }
+  return (
+    <span className={`${base} tabular-nums ${style}`} title={title}>
+      {status === 0 ? "no response" : status}
+    </span>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Link } from "@/lib/api/schemas";
+
+/**
+ * Pure helpers over the API's Link: status classes, rel policy, filtering and sorting.
+ * Kept free of React so the table, the chart, find-my-link and the exports agree on one meaning.
+ */
+
+export type LinkType = Link["linkType"];
+export type StatusClass = "2xx" | "3xx" | "4xx" | "5xx" | "none" | "unchecked" | "other";
+export type RelKind = "follow" | "nofollow" | "sponsored" | "ugc";
+
+export const STATUS_CLASS_LABELS: Record<StatusClass, string> = {
+  "2xx": "2xx",
+  "3xx": "3xx",
+  "4xx": "4xx",
+  "5xx": "5xx",
+  none: "No response",
+  unchecked: "Not checked",
+  other: "Other",
+};
+
+/** `httpStatus` as the spec defines it: null = not checked, 0 = no HTTP response at all. */
+export function statusClassOf(status: number | null): StatusClass {
+  if (status === null) return "unchecked";
+  if (status === 0) return "none";
+  if (status >= 200 && status < 300) return "2xx";
+  if (status >= 300 && status < 400) return "3xx";
+  if (status >= 400 && status < 500) return "4xx";
+  if (status >= 500 && status < 600) return "5xx";
+  return "other";
+}
+
+/** Access or bot walls (decisions.md): reported, but not counted as broken. */
+export function isAccessWall(status: number | null): boolean {
+  return status === 401 || status === 403 || status === 429 || status === 999;
+}
+
+/** Same rule as the API's `stats.broken`. */
+export function isBroken(status: number | null): boolean {
+  if (status === null) return false;
+  if (status === 0) return true;
+  return status >= 400 && status <= 599 && !isAccessWall(status);
+}
+
+/** Rel values of a crawlable link; ignored links have no rel policy (empty list). */
+export function relKindsOf(link: Link): RelKind[] {
+  if (link.linkType === "ignored") return [];
+  const kinds: RelKind[] = [];
+  if (link.isNofollow) kinds.push("nofollow");
+  if (link.isSponsored) kinds.push("sponsored");
+  if (link.isUgc) kinds.push("ugc");
+  return kinds.length > 0 ? kinds : ["follow"];
+}
+
+export function isFollowed(link: Link): boolean {
+  return link.linkType !== "ignored" && !link.isNofollow && !link.isSponsored && !link.isUgc;
+}
+
+export interface LinkFilters {
+  type: "all" | LinkType;
+  rel: "all" | RelKind;
+  status: "all" | "broken" | StatusClass;
+  text: string;
+}
+
+export const NO_FILTERS: LinkFilters = { type: "all", rel: "all", status: "all", text: "" };
+
+export function filterLinks(links: readonly Link[], filters: LinkFilters): Link[] {
+  const needle = filters.text.trim().toLowerCase();
+  return links.filter((link) => {
+    if (filters.type !== "all" && link.linkType !== filters.type) return false;
+    if (filters.rel !== "all" && !relKindsOf(link).includes(filters.rel)) return false;
+    if (filters.status === "broken" && !isBroken(link.httpStatus)) return false;
+    if (filters.status !== "all" && filters.status !== "broken" && statusClassOf(link.httpStatus) !== filters.status) return false;
+    if (needle && !link.href.toLowerCase().includes(needle) && !(link.anchorText ?? "").toLowerCase().includes(needle)) return false;
+    return true;
+  });
+}
+
+export type SortKey = "position" | "anchorText" | "href" | "linkType" | "rel" | "httpStatus";
+export interface SortState {
+  key: SortKey;
+  direction: "asc" | "desc";
+}
+
+const TYPE_ORDER: Record<LinkType, number> = { internal: 0, external: 1, ignored: 2 };
+const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+function compareBy(key: SortKey, a: Link, b: Link): number {
+  switch (key) {
+    case "position":
+      return (a.position ?? 0) - (b.position ?? 0);
+    case "anchorText":
+      // Links without anchor text sort last in either direction would surprise; keep them first ascending.
+      return collator.compare(a.anchorText ?? "", b.anchorText ?? "");
+    case "href":
+      return collator.compare(a.href, b.href);
+    case "linkType":
+      return TYPE_ORDER[a.linkType] - TYPE_ORDER[b.linkType];
+    case "rel":
+      return collator.compare(relKindsOf(a).join(" "), relKindsOf(b).join(" "));
+    case "httpStatus":
+      // Unchecked (null) after every real status, "no response" (0) before 1xx.
+      return (a.httpStatus ?? 10_000) - (b.httpStatus ?? 10_000);
+  }
+}
+
+/** Sorted copy; ties keep document order so the table never shuffles between renders. */
+export function sortLinks(links: readonly Link[], sort: SortState): Link[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...links].sort((a, b) => sign * compareBy(sort.key, a, b) || (a.position ?? 0) - (b.position ?? 0));
+}
+
+export function countBy<K extends string>(links: readonly Link[], keyOf: (link: Link) => K | K[]): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const link of links) {
+    const keys = keyOf(link);
+    for (const key of Array.isArray(keys) ? keys : [keys]) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}

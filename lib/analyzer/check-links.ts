@@ -1,0 +1,208 @@
+import { request, type Dispatcher } from "undici";
+import { getConfig, type Config } from "@/lib/config";
+import { createGuardedDispatcher, isBlockedConnection } from "@/lib/net/guarded-dispatcher";
+import type { Resolver } from "@/lib/net/resolve";
+
+/**
+ * The link checker: the HTTP status of every captured internal/external link, through the same
+ * address policy as the page (every redirect hop included: the guarded dispatcher checks each
+ * connection it opens and pins the checked IP).
+ *
+ * Polite by construction: HEAD first, GET only when HEAD fails or is not 2xx, bodies never read
+ * (cancelled at once, `accept-encoding: identity` so nothing is decompressed), no cookies, no
+ * Referer, an honest User-Agent, at most LINK_CHECK_CONCURRENCY requests at once and 2 per host.
+ */
+
+/** Sent with every check, so site owners can see who we are and read why. */
+export const LINK_CHECK_USER_AGENT = "LinkLensBot/1.0 (+https://linklens.dev/docs)";
+/** Redirects followed per link before its last 3xx is the answer. */
+export const MAX_REDIRECTS = 5;
+/** Simultaneous checks per host. */
+export const PER_HOST_LIMIT = 2;
+
+/** Options of checkLinks; everything defaults to the process configuration. */
+export interface CheckLinksOptions {
+  config?: Pick<Config, "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS">;
+  /** DNS for the guard (tests inject one). A custom resolver gets its own dispatcher, closed at the end. */
+  resolver?: Resolver;
+  /** Overall deadline in ms for the whole batch (default max(10 s, 3 × LINK_CHECK_TIMEOUT_MS)). */
+  deadlineMs?: number;
+  /** Aborts the batch; URLs not finished are left out of the result. */
+  signal?: AbortSignal;
+  /** A dispatcher to use instead of the guarded default (it must apply the address policy itself). */
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * The key a link's status is stored under: the absolute URL without its fragment (`#…` never reaches
+ * the server, so `/a#x` and `/a#y` are one check). Unparsable input is returned as is.
+ */
+export function checkKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = "";
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/** One request's outcome: a response, or no HTTP response at all (and whether the guard refused). */
+type Attempt = { status: number; location: string | null } | { status: null; blocked: boolean; aborted: boolean };
+
+let defaultDispatcher: { key: string; dispatcher: Dispatcher } | null = null;
+
+function sharedDispatcher(allow: readonly string[], timeoutMs: number): Dispatcher {
+  const key = `${allow.join(",")}|${timeoutMs}`;
+  if (defaultDispatcher?.key !== key) {
+    void defaultDispatcher?.dispatcher.close().catch(() => undefined);
+    defaultDispatcher = { key, dispatcher: createGuardedDispatcher({ allowPrivateHosts: allow, connectTimeoutMs: timeoutMs, connectionsPerOrigin: PER_HOST_LIMIT }) };
+  }
+  return defaultDispatcher.dispatcher;
+}
+
+async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal): Promise<Attempt> {
+  const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), batch]);
+  try {
+    const response = await request(url, {
+      method,
+      dispatcher,
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      headers: {
+        "user-agent": LINK_CHECK_USER_AGENT,
+        accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        // Never decompress anything: we do not read bodies at all.
+        "accept-encoding": "identity",
+      },
+    });
+    const location = response.headers.location;
+    // A HEAD body is empty (dump keeps the socket reusable); a GET body is cancelled unread.
+    if (method === "HEAD") {
+      await response.body.dump({ limit: 0 }).catch(() => undefined);
+    } else {
+      // destroy() makes the body emit an AbortError; that is the point, not a failure.
+      response.body.on("error", () => undefined);
+      response.body.destroy();
+    }
+    return { status: response.statusCode, location: typeof location === "string" ? location : (location?.[0] ?? null) };
+  } catch (error) {
+    return { status: null, blocked: isBlockedConnection(error), aborted: batch.aborted };
+  }
+}
+
+/**
+ * Checks one URL: HEAD, then GET if HEAD failed or was not 2xx; redirects followed by hand (each hop
+ * through the guard) up to MAX_REDIRECTS. Returns the final status, 0 for no HTTP response, or null
+ * when the batch was aborted first (the link counts as unchecked).
+ */
+async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal): Promise<number | null> {
+  let current = start;
+  let method: "HEAD" | "GET" = "HEAD";
+  for (let redirects = 0; ; redirects += 1) {
+    // Credentials in a link are never sent on the user's behalf.
+    current.username = "";
+    current.password = "";
+    let result = await attempt(current, method, dispatcher, timeoutMs, batch);
+    if (result.status === null && (result.aborted || result.blocked)) return result.aborted ? null : 0;
+    const isRedirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location !== null;
+    if (method === "HEAD" && !isRedirect && (result.status === null || result.status < 200 || result.status >= 300)) {
+      // Many servers answer HEAD with 405/404/403 or drop it; GET is the real question.
+      const retry = await attempt(current, "GET", dispatcher, timeoutMs, batch);
+      if (retry.status === null && retry.aborted) return null;
+      if (retry.status !== null) {
+        method = "GET";
+        result = retry;
+      } else if (result.status === null || retry.blocked) {
+        return 0;
+      }
+    }
+    if (result.status === null) return 0;
+    if (!(result.status >= 300 && result.status < 400) || !("location" in result) || result.location === null) return result.status;
+    if (redirects >= MAX_REDIRECTS) return result.status;
+    let next: URL;
+    try {
+      next = new URL(result.location, current);
+    } catch {
+      return result.status;
+    }
+    // A redirect to mailto:, ftp:, file: … leads nowhere we may go: no HTTP answer for this link.
+    if (next.protocol !== "http:" && next.protocol !== "https:") return 0;
+    current = next;
+  }
+}
+
+/**
+ * Checks links and returns the HTTP status of each unique URL (key: checkKey(url)).
+ *
+ * - Input: absolute http(s) URLs (others are skipped). Duplicates, fragments aside, are checked once.
+ * - At most LINK_CHECK_MAX unique URLs are checked, in input order; the rest are absent from the map.
+ * - Status: the final response after up to 5 redirects; 0 when there was no HTTP response at all
+ *   (DNS, refused, TLS, timeout, or an address the policy blocks).
+ * - URLs still running at the overall deadline (or on abort) are absent, not 0: unchecked, not broken.
+ */
+export async function checkLinks(urls: string[], options: CheckLinksOptions = {}): Promise<Map<string, number>> {
+  const config = options.config ?? getConfig();
+  const timeoutMs = config.LINK_CHECK_TIMEOUT_MS;
+  const results = new Map<string, number>();
+
+  const unique: Array<{ key: string; url: URL; host: string }> = [];
+  const seen = new Set<string>();
+  for (const raw of urls) {
+    if (unique.length >= config.LINK_CHECK_MAX) break;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") continue;
+    const key = checkKey(url.href);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    url.hash = "";
+    unique.push({ key, url, host: url.hostname });
+  }
+  if (unique.length === 0) return results;
+
+  const ownDispatcher = !options.dispatcher && options.resolver
+    ? createGuardedDispatcher({ allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS, resolver: options.resolver, connectTimeoutMs: timeoutMs, connectionsPerOrigin: PER_HOST_LIMIT })
+    : null;
+  const dispatcher = options.dispatcher ?? ownDispatcher ?? sharedDispatcher(config.ALLOW_PRIVATE_HOSTS, timeoutMs);
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? Math.max(10_000, 3 * timeoutMs));
+  const batch = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+
+  // A tiny scheduler: start the first waiting URL whose host has a free slot, while global slots last.
+  const perHost = new Map<string, number>();
+  const waiting = [...unique];
+  let running = 0;
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      if (batch.aborted) waiting.length = 0;
+      while (running < config.LINK_CHECK_CONCURRENCY) {
+        const index = waiting.findIndex((item) => (perHost.get(item.host) ?? 0) < PER_HOST_LIMIT);
+        if (index === -1) break;
+        const [item] = waiting.splice(index, 1);
+        if (!item) break;
+        running += 1;
+        perHost.set(item.host, (perHost.get(item.host) ?? 0) + 1);
+        void checkOne(item.url, dispatcher, timeoutMs, batch)
+          .then((status) => {
+            if (status !== null && !batch.aborted) results.set(item.key, status);
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            running -= 1;
+            perHost.set(item.host, (perHost.get(item.host) ?? 1) - 1);
+            pump();
+          });
+      }
+      if (running === 0) resolve();
+    };
+    batch.addEventListener("abort", pump, { once: true });
+    pump();
+  });
+  if (ownDispatcher) await ownDispatcher.close().catch(() => undefined);
+  return results;
+}

@@ -1,8 +1,9 @@
 import type { Config } from "../config";
-import { checkKey, checkLinks } from "./check-links";
-import { closeBrowser } from "./browser";
-import { renderPage } from "./render";
+import { log } from "../log";
 import { onShutdown } from "../shutdown";
+import { closeBrowser } from "./browser";
+import { checkKey, checkLinks } from "./check-links";
+import { renderPage } from "./render";
 import { computeStats } from "./stats";
 import type { AnalysisResult } from "./types";
 import type { AnalyzerPool } from "./worker-pool";
@@ -12,20 +13,34 @@ import type { AnalyzerPool } from "./worker-pool";
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
  * external link and fill in httpStatus and the broken count.
  */
-export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config }): Promise<AnalysisResult> {
+export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string }): Promise<AnalysisResult> {
   onShutdown("browser", closeBrowser);
+  const started = performance.now();
   const rendered = await renderPage(url, { timeoutMs: deps.config.RENDER_TIMEOUT_MS });
+  const renderedAt = performance.now();
   const analysis = await deps.pool.analyze({
     html: rendered.html,
     pageUrl: rendered.finalUrl,
     scripting: true,
     headerNofollow: rendered.headerNofollow,
   });
+  const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
   const statuses = await checkLinks(checkable);
   const links = analysis.links.map((link) =>
     link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? null },
+  );
+  log.info(
+    {
+      requestId: deps.requestId,
+      renderMs: Math.round(renderedAt - started),
+      parseMs: Math.round(analysedAt - renderedAt),
+      checkMs: Math.round(performance.now() - analysedAt),
+      checked: statuses.size,
+      renderedBytes: rendered.html.length,
+    },
+    "url mode timings",
   );
   return { ...analysis, links, stats: computeStats(links) };
 }

@@ -2,7 +2,7 @@ import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
 import { runAnalysis } from "@/lib/api/analyze-service";
 import { clientKeyOf } from "@/lib/api/client-key";
 import { ApiError } from "@/lib/api/errors";
-import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/http";
+import { errorResponse, jsonResponse, methodNotAllowed, requestIdOf } from "@/lib/api/http";
 import { readJsonBody } from "@/lib/api/read-body";
 import { getConfig } from "@/lib/config";
 import { checkRequestLimit, peekRequestLimit, rateLimitHeaders } from "@/lib/ratelimit";
@@ -24,7 +24,7 @@ export async function POST(request: Request): Promise<Response> {
     }
     const body = await readJsonBody(request, config.MAX_HTML_BYTES + BODY_OVERHEAD_BYTES);
     const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
-    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config });
+    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request) });
     return jsonResponse(result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);

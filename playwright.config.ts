@@ -1,0 +1,63 @@
+import { defineConfig, devices } from "@playwright/test";
+import { APP_ORIGIN, APP_PORT, FIXTURE_ORIGIN, FIXTURE_PORT, LIMITED_ORIGIN, LIMITED_PORT } from "./tests/e2e/ports";
+
+/**
+ * End-to-end tests of the landing page against the production build (`npm run build` first).
+ * Three servers: the app, a second app instance allowing 1 analysis a minute (the 429 flow), and a
+ * local fixture site for URL mode. Debian's Chromium is used; no browser is ever downloaded.
+ */
+const appEnv = (port: number, perMinute: string) => ({
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  PORT: String(port),
+  HOSTNAME: "127.0.0.1",
+  RATE_LIMIT_PER_MINUTE: perMinute,
+  ALLOW_PRIVATE_HOSTS: `127.0.0.1:${FIXTURE_PORT}`,
+  BOT_PROTECTION: "on",
+  PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium",
+  LOG_LEVEL: "warn",
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: APP_ORIGIN,
+    viewport: { width: 1440, height: 900 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: [
+    {
+      command: "node tests/e2e/fixture-server.mjs",
+      env: { FIXTURE_PORT: String(FIXTURE_PORT) },
+      url: `${FIXTURE_ORIGIN}/health`,
+      reuseExistingServer: false,
+      timeout: 15_000,
+    },
+    {
+      command: "node dist/server.cjs",
+      env: appEnv(APP_PORT, "1000"),
+      url: `${APP_ORIGIN}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node dist/server.cjs",
+      env: appEnv(LIMITED_PORT, "1"),
+      url: `${LIMITED_ORIGIN}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,7 @@
+/** Fixed loopback ports of the e2e servers (playwright.config.ts starts them). */
+export const APP_PORT = 3107;
+export const LIMITED_PORT = 3108;
+export const FIXTURE_PORT = 4517;
+export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
+export const FIXTURE_ORIGIN = `http://127.0.0.1:${FIXTURE_PORT}`;

@@ -47,6 +47,12 @@ export interface FilteringProxyOptions extends GuardOptions {
   maxRecorded?: number;
 }
 
+/** Counters over every listener of a proxy, sessions included (tests and metrics). */
+export interface ProxyTotals {
+  blocked: number;
+  allowed: number;
+}
+
 /** One listener of the proxy: the process-wide default one, or a render's session. */
 export interface ProxyListener {
   /** `http://host:port`, for --proxy-server or a context's proxyServer. */
@@ -108,6 +114,7 @@ class Listener implements ProxyListener {
 
   constructor(
     private readonly options: FilteringProxyOptions,
+    private readonly totals: ProxyTotals,
     private readonly onClose?: () => void,
   ) {
     this.server = http.createServer({ requestTimeout: 0, headersTimeout: 30_000 });
@@ -163,6 +170,11 @@ class Listener implements ProxyListener {
     return isLoopback(bindHost) ? isLoopback(remote) : true;
   }
 
+  private countAllowed(): void {
+    this.allowedCount += 1;
+    this.totals.allowed += 1;
+  }
+
   private track(socket: Duplex): void {
     this.sockets.add(socket);
     socket.on("close", () => this.sockets.delete(socket));
@@ -171,6 +183,7 @@ class Listener implements ProxyListener {
   }
 
   private record(attempt: Omit<BlockedAttempt, "at">): void {
+    this.totals.blocked += 1;
     this.blocked.push({ ...attempt, at: Date.now() });
     const max = this.options.maxRecorded ?? 1_000;
     if (this.blocked.length > max) this.blocked.splice(0, this.blocked.length - max);
@@ -243,7 +256,7 @@ class Listener implements ProxyListener {
       upstream.destroy();
       return;
     }
-    this.allowedCount += 1;
+    this.countAllowed();
     this.track(upstream);
     client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     if (head.length > 0) upstream.write(head);
@@ -315,7 +328,7 @@ class Listener implements ProxyListener {
         this.track(socket);
         socket.once("connect", () => {
           connected = true;
-          this.allowedCount += 1;
+          this.countAllowed();
         });
       });
       upstream.on("timeout", () => upstream.destroy(new Error("upstream timeout")));
@@ -369,7 +382,7 @@ class Listener implements ProxyListener {
       client.end("HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    this.allowedCount += 1;
+    this.countAllowed();
     this.track(upstream);
     // Replay the upgrade request in origin form; Connection/Upgrade must survive here (they are the point).
     const lines = [`${req.method ?? "GET"} ${target.pathname}${target.search} HTTP/1.1`];
@@ -397,18 +410,24 @@ class Listener implements ProxyListener {
  */
 export class FilteringProxy {
   private readonly sessions = new Set<Listener>();
+  /** Refused and allowed upstream connections, all listeners, since start. */
+  readonly totals: ProxyTotals;
 
   private constructor(
     private readonly options: FilteringProxyOptions,
     /** The browser-wide listener: catches whatever runs outside a render's own context. */
     readonly main: ProxyListener,
-  ) {}
+    totals: ProxyTotals,
+  ) {
+    this.totals = totals;
+  }
 
   /** Starts the proxy's default listener on `bindHost`:random. */
   static async start(options: FilteringProxyOptions): Promise<FilteringProxy> {
-    const main = new Listener(options);
+    const totals: ProxyTotals = { blocked: 0, allowed: 0 };
+    const main = new Listener(options, totals);
     await main.listen();
-    return new FilteringProxy(options, main);
+    return new FilteringProxy(options, main, totals);
   }
 
   /** `http://host:port` of the default listener. */
@@ -418,7 +437,7 @@ export class FilteringProxy {
 
   /** Opens a listener whose refusals belong to one render only. Close it when the render ends. */
   async openSession(): Promise<ProxyListener> {
-    const listener: Listener = new Listener(this.options, () => this.sessions.delete(listener));
+    const listener: Listener = new Listener(this.options, this.totals, () => this.sessions.delete(listener));
     this.sessions.add(listener);
     await listener.listen();
     return listener;

@@ -270,8 +270,11 @@ function canaryPage(canary: string, canaryWs: string, byName: string): string {
   try { navigator.serviceWorker.register('/canary/sw.js').catch(() => {}); } catch (e) {}
   const img = new Image(); img.src = canary + '/image-object.png';
   window.open(canary + '/popup');
-  try { document.getElementById('f').submit(); } catch (e) {}
-  setTimeout(() => { location.href = canary + '/navigate'; }, 100);
+  // Navigations wait for load: one started while parsing stops the parser, and we want the whole page.
+  window.addEventListener('load', () => {
+    setTimeout(() => { try { document.getElementById('f').submit(); } catch (e) {} }, 20);
+    setTimeout(() => { location.href = canary + '/navigate'; }, 100);
+  });
   try { const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.2:3478' }] }); pc.createDataChannel('x'); pc.createOffer().then(o => pc.setLocalDescription(o)); } catch (e) {}
 </script>
 <a href="/safe">a safe link</a>`,

@@ -126,6 +126,9 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.write(`<!doctype html><html><head><title>Never ends</title></head><body><a href="/partial-1">one</a><a href="/partial-2">two</a>`);
     },
+    "/busy-loop": (_req, res) =>
+      // The renderer's main thread never comes back: only the watchdog can end this render.
+      html(res, page("Busy", `<a href="/before-loop">before</a><script>setTimeout(() => { for (;;) {} }, 50)</script>`)),
     "/text": (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("just text, <a href='/x'>not a link</a>"),
     "/json": (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
     "/pdf": (_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4\n%%EOF\n"),

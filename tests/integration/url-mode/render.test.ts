@@ -127,6 +127,44 @@ describe("renderPage", () => {
   });
 });
 
+describe("renderer resilience", () => {
+  it("the watchdog ends a render whose page hangs the renderer, and the next render works", async () => {
+    const started = Date.now();
+    const result = await failure("/busy-loop", 1_500);
+    expect(result.code).toBe("UPSTREAM_ERROR");
+    expect(Date.now() - started).toBeLessThan(1_500 + 3_000 + 2_500);
+    expect((await renderer.render(new URL(site.url("/about")))).status).toBe(200);
+  });
+
+  it("relaunches the browser after it crashed", async () => {
+    const browser = await renderer.browser?.get();
+    const pid = browser?.process()?.pid;
+    expect(pid).toBeGreaterThan(0);
+    process.kill(-(pid ?? 0), "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await renderer.render(new URL(site.url("/about")));
+    expect(result.status).toBe(200);
+    expect((await renderer.browser?.get())?.process()?.pid).not.toBe(pid);
+  });
+
+  it("answers RATE_LIMITED when every slot and the short queue are taken", async () => {
+    const small = createRenderer({
+      config: parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, MAX_CONCURRENT_RENDERS: "1" }),
+      maxQueued: 1,
+    });
+    try {
+      const slow = [small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 }), small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 })];
+      const error = await small.render(new URL(site.url("/about"))).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe("RATE_LIMITED");
+      expect((error as ApiError).status).toBe(429);
+      await Promise.allSettled(slow);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("robotsHeaderNofollow", () => {
   it.each([
     ["nofollow", true],

@@ -1,0 +1,185 @@
+import { AnchorAccumulator } from "./anchor";
+import { isRobotsMetaName, robotsContentSaysNofollow } from "./robots";
+import { sanitizerFate } from "./sanitize";
+
+/** The attribute that ties a captured link in sanitizedHtml to its `position`. */
+export const POSITION_ATTRIBUTE = "data-linklens-position";
+
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+
+/** One captured link as found in the document, before its href is resolved. */
+export interface RawLink {
+  /** 1-based document order. */
+  position: number;
+  /** The raw `href` attribute value. */
+  href: string;
+  rel: string | null;
+  ariaLabel: string | null;
+  title: string | null;
+  anchor: AnchorAccumulator;
+}
+
+/** Everything one walk over the document finds. */
+export interface Extraction {
+  links: RawLink[];
+  /** href of the first `<base>` that has one, or null. */
+  baseHref: string | null;
+  /** A `<meta name="robots|googlebot">` says nofollow or none. */
+  metaNofollow: boolean;
+  /** `<noscript>` elements walked as markup (paste mode), so the sanitizer can unwrap them. */
+  noscripts: Element[];
+  /**
+   * Elements the sanitizer drops with everything inside (script, iframe, svg, …), collected so they can
+   * be removed before DOMPurify runs: jsdom re-materializes a parent's live childNodes list on every
+   * removal DOMPurify makes, which turns 20,000 sibling iframes into minutes of work.
+   */
+  doomed: Node[];
+  /** Elements the sanitizer removes but whose content it keeps (unknown tags, form, object, …). */
+  unwrapped: Element[];
+}
+
+interface OpenLink {
+  element: Element;
+  anchor: AnchorAccumulator;
+}
+
+/**
+ * Walks the parsed document once, in document order, and
+ *  - captures every HTML `a[href]` and `area[href]` (template content is not part of the tree walked),
+ *  - marks each with `data-linklens-position="N"` after removing any such attribute the page brought,
+ *  - gathers anchor text, image alts and isImage for each link,
+ *  - finds the first `<base href>` and meta robots nofollow.
+ *
+ * `scripting` is URL mode: the page was rendered with scripting on, where `<noscript>` content is
+ * plain text. Our parser always runs with scripting off, so noscript subtrees are skipped instead.
+ *
+ * Iterative on purpose: documents nest 50,000 levels deep, which recursion would not survive.
+ * SVG/MathML `a` elements are not captured: like `document.links` we take HTML hyperlinks, and the
+ * sanitizer drops SVG/MathML, so their positions could never be shown.
+ */
+export function extractLinks(document: Document, scripting: boolean): Extraction {
+  const links: RawLink[] = [];
+  const noscripts: Element[] = [];
+  const doomed: Node[] = [];
+  const unwrapped: Element[] = [];
+  const open: OpenLink[] = [];
+  let baseHref: string | null = null;
+  let metaNofollow = false;
+
+  const root = document.documentElement;
+  let node: Node | null = root;
+  while (node !== null) {
+    let descend = true;
+    if (node.nodeType === 1) {
+      const element = node as Element;
+      if (element.hasAttribute(POSITION_ATTRIBUTE)) element.removeAttribute(POSITION_ATTRIBUTE);
+      const name = element.localName;
+      const namespace = element.namespaceURI;
+      if (namespace === HTML_NS) {
+        const fate = sanitizerFate(name);
+        if (fate === "drop") doomed.push(element);
+        else if (fate === "unwrap" && name !== "noscript") unwrapped.push(element);
+        switch (name) {
+          case "a":
+          case "area": {
+            const href = element.getAttribute("href");
+            if (href === null) break;
+            const anchor = new AnchorAccumulator();
+            const position = links.length + 1;
+            element.setAttribute(POSITION_ATTRIBUTE, String(position));
+            links.push({
+              position,
+              href,
+              rel: element.getAttribute("rel"),
+              ariaLabel: element.getAttribute("aria-label"),
+              title: element.getAttribute("title"),
+              anchor,
+            });
+            // An image map region's own alt is its text alternative, like an image's alt.
+            if (name === "area") anchor.addAlt(element.getAttribute("alt"));
+            open.push({ element, anchor });
+            break;
+          }
+          case "img": {
+            const top = open.at(-1);
+            if (top !== undefined) {
+              top.anchor.isImage = true;
+              top.anchor.addAlt(element.getAttribute("alt"));
+            }
+            break;
+          }
+          case "picture": {
+            const top = open.at(-1);
+            if (top !== undefined) top.anchor.isImage = true;
+            break;
+          }
+          case "script":
+          case "style":
+            // Not visible text (innerText leaves them out); HTML script/style hold only text anyway.
+            descend = false;
+            break;
+          case "noscript":
+            if (scripting) descend = false;
+            else noscripts.push(element);
+            break;
+          case "base":
+            if (baseHref === null) baseHref = element.getAttribute("href");
+            break;
+          case "meta": {
+            if (metaNofollow) break;
+            const metaName = element.getAttribute("name");
+            const content = element.getAttribute("content");
+            if (metaName !== null && content !== null && isRobotsMetaName(metaName) && robotsContentSaysNofollow(content)) {
+              metaNofollow = true;
+            }
+            break;
+          }
+        }
+      } else if (name === "svg" && namespace === SVG_NS) {
+        // Walked for anchor text (icon links often carry <svg><title>), then dropped with the SVG.
+        doomed.push(element);
+        const top = open.at(-1);
+        if (top !== undefined) top.anchor.isImage = true;
+      } else if (name === "math" && namespace === MATHML_NS) {
+        doomed.push(element);
+      } else if (name === "script" || name === "style") {
+        // SVG script/style text is not visible either; what is inside is dropped with the SVG.
+        descend = false;
+      }
+    } else if (node.nodeType === 3) {
+      const top = open.at(-1);
+      if (top !== undefined) top.anchor.text.append((node as Text).data);
+      descend = false;
+    } else {
+      // Comments are invisible in the snapshot; removing them now spares DOMPurify the removals.
+      if (node.nodeType === 8) doomed.push(node);
+      descend = false;
+    }
+
+    if (descend && node.firstChild !== null) {
+      node = node.firstChild;
+      continue;
+    }
+    // Leave this node and every ancestor whose last child we just finished.
+    while (node !== null) {
+      const top = open.at(-1);
+      if (top !== undefined && top.element === node) {
+        open.pop();
+        open.at(-1)?.anchor.absorb(top.anchor);
+      }
+      if (node === root) {
+        node = null;
+        break;
+      }
+      if (node.nextSibling !== null) {
+        node = node.nextSibling;
+        break;
+      }
+      node = node.parentNode;
+    }
+  }
+
+  return { links, baseHref, metaNofollow, noscripts, doomed, unwrapped };
+}

@@ -16,7 +16,7 @@ export async function runAnalysis(
   context: { userAgent: string | null; config: Config; requestId: string },
 ): Promise<AnalysisResult> {
   const started = performance.now();
-  const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS });
+  const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS, maxHeapMb: context.config.ANALYSIS_MAX_HEAP_MB });
   let result: AnalysisResult;
   if (request.mode === "paste") {
     result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false });

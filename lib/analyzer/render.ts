@@ -142,6 +142,12 @@ interface RenderHandle {
   context: BrowserContext | null;
 }
 
+/** Requests of the page's frames still in flight, and when that set last changed. */
+interface NetworkTracker {
+  inflight: Set<HTTPRequest>;
+  lastActivity: number;
+}
+
 /** What we learn about the main frame's navigation while it happens. */
 interface NavigationState {
   /** Final (non-redirect) response of the main document. */
@@ -256,16 +262,25 @@ class PuppeteerRenderer implements Renderer {
       throw upstream("The page renderer could not start.", error);
     }
     try {
-      const browser = await started.browser.get().catch((error: unknown) => {
-        throw upstream("The browser could not be started.", error);
-      });
-      const context = await browser.createBrowserContext({
+      const contextOptions = {
         // Layer 2, per context: remote browsers have no launch flags of ours, and a session of
         // our own tells this render's refusals apart from every other render's.
         proxyServer: session.url,
         proxyBypassList: ["<-loopback>"],
-        downloadBehavior: { policy: "deny" },
-      });
+        downloadBehavior: { policy: "deny" as const },
+      };
+      let context: BrowserContext;
+      try {
+        context = await (await started.browser.get()).createBrowserContext(contextOptions);
+      } catch (first) {
+        // The warm browser may have died a moment ago without us noticing yet: start a fresh one, once.
+        await started.browser.kill();
+        try {
+          context = await (await started.browser.get()).createBrowserContext(contextOptions);
+        } catch (error) {
+          throw upstream("The browser could not be started.", error ?? first);
+        }
+      }
       handle.context = context;
       try {
         return await this.renderInContext(context, session, url, deadline);
@@ -319,6 +334,20 @@ class PuppeteerRenderer implements Renderer {
       state.mainResponse ??= response;
     });
 
+    // Our own count of the page's requests in flight. puppeteer's waitForNetworkIdle also counts requests
+    // of shared workers whose end it never sees, so any page with a SharedWorker would wait until the deadline.
+    const network: NetworkTracker = { inflight: new Set(), lastActivity: Date.now() };
+    page.on("request", (request) => {
+      if (!request.frame()) return;
+      network.inflight.add(request);
+      network.lastActivity = Date.now();
+    });
+    const settled = (request: HTTPRequest) => {
+      if (network.inflight.delete(request)) network.lastActivity = Date.now();
+    };
+    page.on("requestfinished", settled);
+    page.on("requestfailed", settled);
+
     const guard = this.options.interceptionGuard ?? true;
     const skipHeavy = this.options.skipHeavyResources ?? true;
     await page.setRequestInterception(true);
@@ -345,7 +374,7 @@ class PuppeteerRenderer implements Renderer {
     let isHtml = isHtmlContentType(headers["content-type"]);
     if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`);
 
-    if (gotoError === null) await this.settle(page, deadline);
+    if (gotoError === null) await this.settle(page, network, deadline);
     // A page still loading at the deadline is analysed as it stands, if it has a document at all.
     const snapshot = await page
       .evaluate(() => ({
@@ -453,11 +482,17 @@ class PuppeteerRenderer implements Renderer {
    * After `load`, scripts often keep adding links (timers, fetch then render). Wait until the
    * network has been idle and the DOM unchanged for a quiet period, bounded by the deadline and a cap.
    */
-  private async settle(page: Page, deadline: number): Promise<void> {
+  private async settle(page: Page, tracker: NetworkTracker, deadline: number): Promise<void> {
     const quietMs = this.options.settleQuietMs ?? 500;
     const capMs = Math.min(remaining(deadline), this.options.settleMaxMs ?? 5_000);
     if (capMs <= 0) return;
-    const network = page.waitForNetworkIdle({ idleTime: quietMs, timeout: capMs, concurrency: 0 }).catch(() => undefined);
+    const stopAt = Date.now() + capMs;
+    const network = (async () => {
+      while (Date.now() < stopAt) {
+        if (tracker.inflight.size === 0 && Date.now() - tracker.lastActivity >= quietMs) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
     const dom = page
       .evaluate(
         (quiet: number, cap: number) =>

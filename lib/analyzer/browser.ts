@@ -72,7 +72,7 @@ async function sparticuzSource(): Promise<BrowserSource | null> {
   try {
     const { default: chromium } = await import("@sparticuz/chromium");
     const executablePath = await chromium.executablePath();
-    if (!executablePath || !existsSync(executablePath)) return null;
+    if (!executablePath || !existsSync(/*turbopackIgnore: true*/ executablePath)) return null;
     const extraArgs = chromium.args.filter((arg) => SPARTICUZ_KEEP.some((keep) => arg === keep || (keep.endsWith("=") && arg.startsWith(keep))));
     return { kind: "local", executablePath, extraArgs, headless: "shell", origin: "sparticuz" };
   } catch {
@@ -90,7 +90,8 @@ export async function browserSources(config: BrowserManagerOptions["config"]): P
   const sparticuz = await sparticuzSource();
   if (sparticuz) sources.push(sparticuz);
   for (const path of SYSTEM_CANDIDATES) {
-    if (existsSync(path)) sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });
+    // turbopackIgnore: probing a browser binary is not a file the server bundle needs to trace.
+    if (existsSync(/*turbopackIgnore: true*/ path)) sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });
   }
   return sources;
 }

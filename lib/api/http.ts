@@ -64,7 +64,10 @@ export function errorResponse(error: unknown, request: Request, headers: Record<
   if (!expected) {
     log.error({ requestId, err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
   }
-  return jsonResponse(body, { status, headers: { ...headers, ...errorHeaders, [REQUEST_ID_HEADER]: requestId } });
+  const merged: Record<string, string> = { ...headers, ...errorHeaders, [REQUEST_ID_HEADER]: requestId };
+  // Every 429 tells the client how long to wait, whichever limit (IP, budget, queue) said no.
+  if (status === 429 && !Object.keys(merged).some((name) => name.toLowerCase() === "retry-after")) merged["Retry-After"] = "5";
+  return jsonResponse(body, { status, headers: merged });
 }
 
 /** 405 with the Allow header, as an Error body. */

@@ -65,6 +65,17 @@ purify.addHook("uponSanitizeElement", (_node, data) => {
 purify.sanitize("<p></p>", { USE_PROFILES: CONFIG.USE_PROFILES, WHOLE_DOCUMENT: true });
 purify.removeAllHooks();
 
+// CSS cannot run javascript: URLs in any current browser, but the contract is "no javascript: URL
+// anywhere", and expression()/behavior are old-IE script hooks: drop such style attributes, and
+// empty such <style> sheets.
+const SCRIPTY_CSS = /javascript\s*:|expression\s*\(|behavior\s*:|-moz-binding/i;
+purify.addHook("uponSanitizeAttribute", (_node, data) => {
+  if (data.attrName === "style" && SCRIPTY_CSS.test(data.attrValue)) data.keepAttr = false;
+});
+purify.addHook("uponSanitizeElement", (node, data) => {
+  if (data.tagName === "style" && SCRIPTY_CSS.test(node.textContent ?? "")) node.textContent = "";
+});
+
 /** What the sanitizer will do with an element: keep it, drop it with its content, or unwrap it. */
 export type SanitizerFate = "keep" | "drop" | "unwrap";
 

@@ -10,7 +10,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "reports/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", "dist/**", "node_modules/**", "next-env.d.ts", "reports/**", "test-results/**", "playwright-report/**"] },
 ];
 
 export default config;

@@ -1,5 +1,11 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Analyzer } from "@/components/analyzer/Analyzer";
+
+// An inline icon, so browsers do not ask for a /favicon.ico that does not exist.
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><circle cx="14" cy="14" r="7" fill="none" stroke="#fff" stroke-width="3"/><path d="M19 19l7 7" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>')}`;
+
+export const metadata: Metadata = { icons: { icon: ICON } };
 
 const NAV = [
   { href: "/docs", label: "API docs" },
@@ -34,9 +40,8 @@ export default function HomePage() {
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70">
         <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-            <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-blue-700 text-sm text-white">
-              ⌕
-            </span>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a 28px inline SVG data URI; next/image adds nothing here */}
+            <img src={ICON} alt="" width={28} height={28} className="size-7" />
             LinkLens
           </Link>
           <nav aria-label="Developer resources">

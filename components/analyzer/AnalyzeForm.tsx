@@ -64,6 +64,8 @@ export function AnalyzeForm({
     ) : null;
   const describedBy = (field: Field, help?: string) => [invalid?.field === field ? `${ids[field]}-error` : null, help].filter(Boolean).join(" ") || undefined;
 
+  const submitButton = <SubmitButton pending={pending} onCancel={onCancel} />;
+
   return (
     <form onSubmit={submit} noValidate aria-label="Analyze a page" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -93,23 +95,28 @@ export function AnalyzeForm({
           <label htmlFor={ids.url} className={labelClass}>
             Page URL
           </label>
-          <input
-            ref={(node) => {
-              fieldRefs.current.url = node;
-            }}
-            id={ids.url}
-            name="url"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            placeholder="https://example.com/blog/post"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            aria-invalid={invalid?.field === "url" || undefined}
-            aria-describedby={describedBy("url", `${ids.url}-help`)}
-            className={inputClass}
-          />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="min-w-0 flex-1">
+              <input
+                ref={(node) => {
+                  fieldRefs.current.url = node;
+                }}
+                id={ids.url}
+                name="url"
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                placeholder="https://example.com/blog/post"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                aria-invalid={invalid?.field === "url" || undefined}
+                aria-describedby={describedBy("url", `${ids.url}-help`)}
+                className={inputClass}
+              />
+            </div>
+            {submitButton}
+          </div>
           {errorFor("url")}
           <p id={`${ids.url}-help`} className={helpClass}>
             A public page. LinkLens renders it in Chromium (JavaScript included), then checks each link&apos;s HTTP status.
@@ -171,7 +178,7 @@ export function AnalyzeForm({
         </div>
       )}
 
-      <SubmitButton pending={pending} onCancel={onCancel} />
+      {mode === "paste" && submitButton}
     </form>
   );
 }

@@ -30,7 +30,7 @@ function RetryCountdown({ retryAt, receivedAt }: { retryAt: number; receivedAt: 
 /** The API's own error and hint, word for word, next to the form; a 429 counts down to the reset. */
 export function ErrorPanel({ failure }: { failure: AnalyzeFailure | null }) {
   return (
-    <div role="alert" className="empty:hidden">
+    <div role="alert" data-testid="error-panel" className="empty:hidden">
       {failure && (
         <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
           <p className="font-semibold">

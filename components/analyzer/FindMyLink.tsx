@@ -65,10 +65,14 @@ export function FindMyLink({ links, onSelect }: { links: readonly Link[]; onSele
         />
       </div>
       <div role="status" aria-live="polite" data-testid="find-verdict">
-        {verdict}
+        {verdict ?? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Checking a placement? Type the site you expect a link to: the verdict, each link&apos;s rel and its status appear as you type.
+          </p>
+        )}
       </div>
       {matches.length > 0 && (
-        <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800" aria-label="Matching links">
+        <ul className="relative max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800" aria-label="Matching links">
           {matches.map((link) => (
             <li key={link.position ?? link.href} className="flex items-start gap-2 px-3 py-2 text-sm">
               <button

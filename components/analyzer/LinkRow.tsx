@@ -8,6 +8,11 @@ function isWebUrl(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }
 
+/** https:// is the norm and eats a narrow column; plain http:// stays visible because it is worth noticing. */
+function displayHref(href: string): string {
+  return href.replace(/^https:\/\//i, "");
+}
+
 /**
  * One table row. The position cell is a real button (Tab + Enter/Space select it); a click anywhere
  * on the row selects too. Hrefs become links only when http(s): a javascript: href from the analyzed
@@ -59,7 +64,7 @@ export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { lin
             title={link.href}
             className="block truncate text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
           >
-            {link.href}
+            {displayHref(link.href)}
           </a>
         ) : (
           <span className="block truncate text-slate-700 dark:text-slate-300" title={link.href}>

@@ -50,16 +50,17 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly Link
         </p>
         <Pagination label="Table pages, top" page={currentPage} pageCount={pageCount} onPage={setPage} />
       </div>
-      <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-800">
+      {/* relative: sr-only (absolute) text in cells must be clipped here, not widen the page. */}
+      <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-800">
         <table className="w-full min-w-[46rem] table-fixed border-collapse text-sm">
           <caption className="sr-only">Links on the page. Sort with the column buttons; choose a row&apos;s number to show it in the snapshot.</caption>
           <colgroup>
             <col className="w-14" />
-            <col className="w-[30%]" />
+            <col className="w-[32%]" />
             <col />
-            <col className="w-24" />
-            <col className="w-32" />
-            <col className="w-24" />
+            <col className="w-20" />
+            <col className="w-28" />
+            <col className="w-[5.5rem]" />
           </colgroup>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>

@@ -43,7 +43,7 @@ export function Results({ result }: { result: AnalyzeSuccess }) {
         </Panel>
       </div>
 
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]">
         <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`}>
           <LinksTable links={data.links} selected={selected} onSelect={select} />
         </Panel>

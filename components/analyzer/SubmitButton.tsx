@@ -35,7 +35,7 @@ export function SubmitButton({ pending, onCancel }: { pending: AnalyzePending | 
       <button
         type="submit"
         aria-disabled={pending !== null}
-        className="inline-flex min-h-10 items-center gap-2 rounded-lg bg-blue-700 px-5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-progress aria-disabled:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500 dark:aria-disabled:bg-blue-700"
+        className="inline-flex min-h-10 items-center gap-2 rounded-lg bg-blue-700 px-5 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-progress aria-disabled:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-700 dark:aria-disabled:bg-blue-700"
       >
         {pending ? <Progress pending={pending} /> : "Analyze"}
       </button>

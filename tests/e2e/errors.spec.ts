@@ -1,4 +1,4 @@
-import { analyzePaste, expect, GUEST_POST_HTML, test } from "./fixtures";
+import { analyzePaste, chooseMode, expect, GUEST_POST_HTML, test } from "./fixtures";
 import { LIMITED_ORIGIN } from "./ports";
 
 interface ErrorBody {
@@ -14,7 +14,8 @@ test("a blocked URL shows the API's error and hint next to the form", async ({ p
   expect(response.status()).toBe(400);
   const body = (await response.json()) as ErrorBody;
 
-  const alert = page.getByRole("alert");
+  const alert = page.getByTestId("error-panel");
+  await expect(alert).toHaveAttribute("role", "alert");
   await expect(alert).toContainText(body.error);
   await expect(alert).toContainText(body.hint);
   await expect(alert).toContainText(body.errorCode);
@@ -39,7 +40,7 @@ test("browser-side validation catches mistakes before any request", async ({ pag
   await expect(page.getByText("Only http:// and https:// pages can be analyzed.")).toBeVisible();
   await shot("09-validation-url");
 
-  await page.getByRole("radio", { name: /Paste HTML/ }).check();
+  await chooseMode(page, "Paste HTML");
   await page.getByRole("button", { name: "Analyze" }).click();
   await expect(page.getByText("Paste the page's HTML (view-source, copy, paste).")).toBeVisible();
   await expect(page.getByLabel("HTML", { exact: true })).toBeFocused();
@@ -57,7 +58,7 @@ test("429: the wait until the limit resets counts down", async ({ page, shot }) 
   const reset = Number(response.headers()["x-ratelimit-reset"]);
   const body = (await response.json()) as ErrorBody;
 
-  const alert = page.getByRole("alert");
+  const alert = page.getByTestId("error-panel");
   await expect(alert).toContainText(body.error);
   await expect(alert).toContainText(body.hint);
   const countdown = page.getByTestId("retry-countdown");

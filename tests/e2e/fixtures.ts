@@ -48,9 +48,15 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** Picks an input mode by clicking its visible label (the radio itself is visually hidden). */
+export async function chooseMode(page: Page, mode: "URL" | "Paste HTML"): Promise<void> {
+  await page.locator("label").filter({ hasText: new RegExp(`^${mode} \\(`) }).click();
+  await expect(page.getByRole("radio", { name: new RegExp(`^${mode}`) })).toBeChecked();
+}
+
 /** Switches to paste mode, fills the form and analyzes; resolves once the results are shown. */
 export async function analyzePaste(page: Page, html: string, domain?: string): Promise<void> {
-  await page.getByRole("radio", { name: /Paste HTML/ }).check();
+  await chooseMode(page, "Paste HTML");
   await page.getByLabel("HTML", { exact: true }).fill(html);
   if (domain !== undefined) await page.getByLabel(/^Domain/).fill(domain);
   await page.getByRole("button", { name: "Analyze" }).click();

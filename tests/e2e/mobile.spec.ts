@@ -1,14 +1,21 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { chooseMode, expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, "page is wider than the phone").toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The outermost elements that stick out, to say what to fix when this fails.
+    const wide = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > width + 0.5);
+    const outermost = wide.filter((element) => !wide.includes(element.parentElement as Element));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: width,
+      culprits: outermost.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} → ${Math.round(element.getBoundingClientRect().right)}px`),
+    };
+  });
+  expect(scrollWidth, `page is wider than the phone:\n${culprits.join("\n")}`).toBeLessThanOrEqual(clientWidth);
 }
 
 test("a 390×844 phone: no horizontal scrolling, before and after results", async ({ page, shot }) => {
@@ -16,7 +23,7 @@ test("a 390×844 phone: no horizontal scrolling, before and after results", asyn
   await expectNoHorizontalScroll(page);
   await shot("12-mobile-home");
 
-  await page.getByRole("radio", { name: /Paste HTML/ }).check();
+  await chooseMode(page, "Paste HTML");
   await page.getByRole("button", { name: "Load an example" }).click();
   await page.getByRole("button", { name: "Analyze" }).click();
   await expect(page.getByTestId("results")).toBeVisible();
@@ -25,10 +32,10 @@ test("a 390×844 phone: no horizontal scrolling, before and after results", asyn
   await expectNoHorizontalScroll(page);
   await shot("13-mobile-results");
 
-  await page.getByRole("radio", { name: /^URL/ }).check();
+  await chooseMode(page, "URL");
   await page.getByLabel("Page URL").fill("http://10.0.0.1/some/really/long/path/that/should/wrap/nicely/on/a/phone/screen");
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.getByRole("alert")).toContainText("INVALID_URL");
+  await expect(page.getByTestId("error-panel")).toContainText("INVALID_URL");
   await expectNoHorizontalScroll(page);
   await shot("14-mobile-error");
 });

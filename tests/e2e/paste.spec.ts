@@ -26,7 +26,8 @@ test.describe("paste mode", () => {
     const rows = tableRows(page);
     await expect(rows).toHaveCount(6);
     await expect(rows.nth(0)).toContainText("Pricing");
-    await expect(rows.nth(0)).toContainText("https://shop.example.com/pricing");
+    await expect(rows.nth(0)).toContainText("shop.example.com/pricing");
+    await expect(rows.nth(0).getByRole("link")).toHaveAttribute("href", "https://shop.example.com/pricing");
     await expect(rows.nth(0)).toContainText("internal");
     await expect(rows.nth(1)).toContainText("nofollow");
     await expect(rows.nth(5)).toContainText("IMG");
@@ -36,14 +37,14 @@ test.describe("paste mode", () => {
     // Sorting and filtering.
     await page.getByRole("button", { name: /^URL/ }).click();
     await expect(page.locator('th[aria-sort="ascending"]')).toContainText("URL");
-    await expect(rows.nth(0)).toContainText("https://blog.example.org/post");
-    await page.getByLabel("Rel").selectOption("follow");
+    await expect(rows.nth(0)).toContainText("blog.example.org/post");
+    await page.getByLabel("Rel", { exact: true }).selectOption("follow");
     await expect(rows).toHaveCount(2);
     await page.getByLabel("Search anchor text or URL").fill("pricing");
     await expect(rows).toHaveCount(1);
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(rows).toHaveCount(6);
-    await page.getByLabel("Type").selectOption("ignored");
+    await page.getByLabel("Type", { exact: true }).selectOption("ignored");
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toContainText("mailto:x@example.com");
     await page.getByRole("button", { name: "Clear filters" }).click();
@@ -52,13 +53,13 @@ test.describe("paste mode", () => {
     const find = page.getByLabel("Domain or URL to look for");
     const verdict = page.getByTestId("find-verdict");
     await find.fill("example.org");
-    await expect(verdict).toHaveText("Found 2 links to example.org — 1 followed");
+    await expect(verdict).toContainText("Found 2 links to example.org — 1 followed");
     await expect(page.getByRole("list", { name: "Matching links" }).getByRole("listitem")).toHaveCount(2);
     await shot("02-paste-results-find-my-link");
     await find.fill("https://www.example.org/landing");
-    await expect(verdict).toHaveText("Found 1 link to example.org/landing — 0 followed");
+    await expect(verdict).toContainText("Found 1 link to example.org/landing — 0 followed");
     await find.fill("nothere.com");
-    await expect(verdict).toHaveText("No link to nothere.com on this page.");
+    await expect(verdict).toContainText("No link to nothere.com on this page.");
 
     // Choosing a row highlights that link in the snapshot.
     await page.getByRole("button", { name: "Show link 2 in the snapshot" }).click();
@@ -152,7 +153,7 @@ test.describe("paste mode", () => {
     const started = Date.now();
     await page.getByLabel("Search anchor text or URL").fill("partner3.example.net");
     await expect(page.getByTestId("table-count")).toContainText("matching (5,000 in all)");
-    await page.getByLabel("Rel").selectOption("nofollow");
+    await page.getByLabel("Rel", { exact: true }).selectOption("nofollow");
     await page.getByRole("button", { name: /^#/ }).click(); // position is sorted ascending by default
     await expect(page.locator('th[aria-sort="descending"]')).toContainText("#");
     expect(Date.now() - started, "filtering and sorting 5,000 links").toBeLessThan(5_000);

@@ -56,11 +56,11 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly Link
           <caption className="sr-only">Links on the page. Sort with the column buttons; choose a row&apos;s number to show it in the snapshot.</caption>
           <colgroup>
             <col className="w-14" />
-            <col className="w-[32%]" />
+            <col className="w-[28%]" />
             <col />
             <col className="w-20" />
             <col className="w-28" />
-            <col className="w-[5.5rem]" />
+            <col className="w-28" />
           </colgroup>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>

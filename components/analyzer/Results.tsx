@@ -44,7 +44,7 @@ export function Results({ result }: { result: AnalyzeSuccess }) {
       </div>
 
       <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]">
-        <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`}>
+        <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`} className="xl:self-start">
           <LinksTable links={data.links} selected={selected} onSelect={select} />
         </Panel>
         <Panel id="snapshot-heading" title="Snapshot" className="flex flex-col xl:sticky xl:top-4 xl:h-[calc(100vh-2rem)] xl:self-start">

@@ -22,7 +22,7 @@ interface Fixtures {
   /** Every console error and uncaught exception of the page; the test fails if any is unexpected. */
   consoleErrors: string[];
   /** Saves a full-page screenshot to test-results/screenshots/<name>.png and attaches it. */
-  shot: (name: string) => Promise<void>;
+  shot: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -40,9 +40,9 @@ export const test = base.extend<Fixtures>({
   ],
   shot: async ({ page }, provide, testInfo) => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await provide(async (name: string) => {
+    await provide(async (name: string, options = {}) => {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: "disabled" });
       await testInfo.attach(name, { path: file, contentType: "image/png" });
     });
   },
@@ -60,7 +60,8 @@ export async function analyzePaste(page: Page, html: string, domain?: string): P
   await page.getByLabel("HTML", { exact: true }).fill(html);
   if (domain !== undefined) await page.getByLabel(/^Domain/).fill(domain);
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.getByTestId("results")).toBeVisible();
+  // Generous: with two workers, a 5,000-link analysis may be ahead in the server's worker pool.
+  await expect(page.getByTestId("results")).toBeVisible({ timeout: 45_000 });
 }
 
 /** The snapshot iframe's document, reached the same way the app does (same origin, no scripts). */

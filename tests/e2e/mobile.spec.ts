@@ -31,6 +31,10 @@ test("a 390×844 phone: no horizontal scrolling, before and after results", asyn
   await expect(page.getByTestId("find-verdict")).toContainText("Found 1 link");
   await expectNoHorizontalScroll(page);
   await shot("13-mobile-results");
+  await page.getByRole("region", { name: "Find my link" }).scrollIntoViewIfNeeded();
+  await shot("13b-mobile-find-my-link", { fullPage: false });
+  await page.getByRole("region", { name: /^Links \(/ }).evaluate((element) => element.scrollIntoView());
+  await shot("13c-mobile-links-table", { fullPage: false });
 
   await chooseMode(page, "URL");
   await page.getByLabel("Page URL").fill("http://10.0.0.1/some/really/long/path/that/should/wrap/nicely/on/a/phone/screen");

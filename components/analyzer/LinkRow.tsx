@@ -13,6 +13,25 @@ function displayHref(href: string): string {
   return href.replace(/^https:\/\//i, "");
 }
 
+function Href({ href }: { href: string }) {
+  return isWebUrl(href) ? (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      onClick={(event) => event.stopPropagation()}
+      title={href}
+      className="block truncate text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
+    >
+      {displayHref(href)}
+    </a>
+  ) : (
+    <span className="block truncate text-slate-700 dark:text-slate-300" title={href}>
+      {href || "(empty)"}
+    </span>
+  );
+}
+
 /**
  * One table row. The position cell is a real button (Tab + Enter/Space select it); a click anywhere
  * on the row selects too. Hrefs become links only when http(s): a javascript: href from the analyzed
@@ -53,32 +72,28 @@ export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { lin
             <span className="italic text-slate-500 dark:text-slate-400">no anchor text</span>
           )}
         </span>
-      </td>
-      <td className="px-2 py-1.5 font-mono text-xs">
-        {isWebUrl(link.href) ? (
-          <a
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            onClick={(event) => event.stopPropagation()}
-            title={link.href}
-            className="block truncate text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
-          >
-            {displayHref(link.href)}
-          </a>
-        ) : (
-          <span className="block truncate text-slate-700 dark:text-slate-300" title={link.href}>
-            {link.href || "(empty)"}
+        {/* Phones: the other columns are hidden, so their content stacks under the anchor text. */}
+        <span className="mt-1 block space-y-1 sm:hidden">
+          <span className="block font-mono text-xs">
+            <Href href={link.href} />
           </span>
-        )}
+          <span className="flex flex-wrap items-center gap-1">
+            <TypeBadge type={link.linkType} />
+            <RelBadges link={link} />
+            <StatusBadge status={link.httpStatus} />
+          </span>
+        </span>
       </td>
-      <td className="px-2 py-1.5">
+      <td className="hidden px-2 py-1.5 font-mono text-xs sm:table-cell">
+        <Href href={link.href} />
+      </td>
+      <td className="hidden px-2 py-1.5 sm:table-cell">
         <TypeBadge type={link.linkType} />
       </td>
-      <td className="px-2 py-1.5">
+      <td className="hidden px-2 py-1.5 sm:table-cell">
         <RelBadges link={link} />
       </td>
-      <td className="px-2 py-1.5">
+      <td className="hidden px-2 py-1.5 sm:table-cell">
         <StatusBadge status={link.httpStatus} />
       </td>
     </tr>

@@ -52,24 +52,24 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly Link
       </div>
       {/* relative: sr-only (absolute) text in cells must be clipped here, not widen the page. */}
       <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-800">
-        <table className="w-full min-w-[46rem] table-fixed border-collapse text-sm">
+        <table className="w-full table-fixed border-collapse text-sm sm:min-w-[46rem]">
           <caption className="sr-only">Links on the page. Sort with the column buttons; choose a row&apos;s number to show it in the snapshot.</caption>
           <colgroup>
-            <col className="w-14" />
-            <col className="w-[28%]" />
-            <col />
-            <col className="w-20" />
-            <col className="w-28" />
-            <col className="w-28" />
+            <col className="w-12 sm:w-14" />
+            <col className="sm:w-[28%]" />
+            <col className="hidden sm:table-column" />
+            <col className="hidden w-20 sm:table-column" />
+            <col className="hidden w-28 sm:table-column" />
+            <col className="hidden w-28 sm:table-column" />
           </colgroup>
           <thead className="bg-slate-50 dark:bg-slate-900">
             <tr>
               <SortHeader label="#" sortKey="position" {...header} />
               <SortHeader label="Anchor text" sortKey="anchorText" {...header} />
-              <SortHeader label="URL" sortKey="href" {...header} />
-              <SortHeader label="Type" sortKey="linkType" {...header} />
-              <SortHeader label="Rel" sortKey="rel" {...header} />
-              <SortHeader label="Status" sortKey="httpStatus" {...header} />
+              <SortHeader label="URL" sortKey="href" className="hidden sm:table-cell" {...header} />
+              <SortHeader label="Type" sortKey="linkType" className="hidden sm:table-cell" {...header} />
+              <SortHeader label="Rel" sortKey="rel" className="hidden sm:table-cell" {...header} />
+              <SortHeader label="Status" sortKey="httpStatus" className="hidden sm:table-cell" {...header} />
             </tr>
           </thead>
           <tbody>

@@ -10,6 +10,8 @@ export interface RateLimitInfo {
   remaining: number;
   /** Unix seconds at which the limit next has room (X-RateLimit-Reset). */
   reset: number;
+  /** Epoch ms when the answer arrived, to tell the per-minute limit from the monthly URL budget. */
+  receivedAt: number;
 }
 
 export interface AnalyzeFailure {
@@ -42,11 +44,11 @@ function intHeader(headers: Headers, name: string): number | null {
   return Number(value);
 }
 
-function rateLimitOf(headers: Headers): RateLimitInfo | null {
+function rateLimitOf(headers: Headers, receivedAt: number): RateLimitInfo | null {
   const limit = intHeader(headers, "X-RateLimit-Limit");
   const remaining = intHeader(headers, "X-RateLimit-Remaining");
   const reset = intHeader(headers, "X-RateLimit-Reset");
-  return limit === null || remaining === null || reset === null ? null : { limit, remaining, reset };
+  return limit === null || remaining === null || reset === null ? null : { limit, remaining, reset, receivedAt };
 }
 
 /** When to retry after a 429: X-RateLimit-Reset (Unix seconds), else Retry-After (seconds). */
@@ -119,7 +121,7 @@ export function useAnalyze() {
     controllerRef.current = null;
     const receivedAt = Date.now();
     setPending(null);
-    setRateLimit((previous) => rateLimitOf(response.headers) ?? previous);
+    setRateLimit((previous) => rateLimitOf(response.headers, receivedAt) ?? previous);
 
     if (response.ok) {
       const parsed = DemoAnalyzeSuccessSchema.safeParse(body);

@@ -1,5 +1,6 @@
 import { AnchorAccumulator } from "./anchor";
 import { isRobotsMetaName, robotsContentSaysNofollow } from "./robots";
+import type { Fate } from "./prune";
 import { sanitizerFate } from "./sanitize";
 
 /** The attribute that ties a captured link in sanitizedHtml to its `position`. */
@@ -28,16 +29,12 @@ export interface Extraction {
   baseHref: string | null;
   /** A `<meta name="robots|googlebot">` says nofollow or none. */
   metaNofollow: boolean;
-  /** `<noscript>` elements walked as markup (paste mode), so the sanitizer can unwrap them. */
-  noscripts: Element[];
   /**
-   * Elements the sanitizer drops with everything inside (script, iframe, svg, …), collected so they can
-   * be removed before DOMPurify runs: jsdom re-materializes a parent's live childNodes list on every
-   * removal DOMPurify makes, which turns 20,000 sibling iframes into minutes of work.
+   * Nodes the snapshot will not keep as they are: "drop" (script, iframe, svg, comments, URL-mode
+   * noscript: gone with their content) or "unwrap" (unknown tags, form, object, paste-mode noscript:
+   * replaced by their content). See prune.ts for why this happens before DOMPurify.
    */
-  doomed: Node[];
-  /** Elements the sanitizer removes but whose content it keeps (unknown tags, form, object, …). */
-  unwrapped: Element[];
+  fates: Map<Node, Fate>;
 }
 
 interface OpenLink {
@@ -61,9 +58,7 @@ interface OpenLink {
  */
 export function extractLinks(document: Document, scripting: boolean): Extraction {
   const links: RawLink[] = [];
-  const noscripts: Element[] = [];
-  const doomed: Node[] = [];
-  const unwrapped: Element[] = [];
+  const fates = new Map<Node, Fate>();
   const open: OpenLink[] = [];
   let baseHref: string | null = null;
   let metaNofollow = false;
@@ -79,8 +74,7 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
       const namespace = element.namespaceURI;
       if (namespace === HTML_NS) {
         const fate = sanitizerFate(name);
-        if (fate === "drop") doomed.push(element);
-        else if (fate === "unwrap" && name !== "noscript") unwrapped.push(element);
+        if (fate !== "keep") fates.set(element, fate);
         switch (name) {
           case "a":
           case "area": {
@@ -121,8 +115,11 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
             descend = false;
             break;
           case "noscript":
+            // Paste mode counted its content as markup, so the snapshot shows it as markup too
+            // (DOMPurify would drop <noscript> with the captured links inside). Unwrapping also ends
+            // the noscript mXSS family: a scripting-on viewer re-reads noscript content as text.
             if (scripting) descend = false;
-            else noscripts.push(element);
+            else fates.set(element, "unwrap");
             break;
           case "base":
             if (baseHref === null) baseHref = element.getAttribute("href");
@@ -139,11 +136,11 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
         }
       } else if (name === "svg" && namespace === SVG_NS) {
         // Walked for anchor text (icon links often carry <svg><title>), then dropped with the SVG.
-        doomed.push(element);
+        fates.set(element, "drop");
         const top = open.at(-1);
         if (top !== undefined) top.anchor.isImage = true;
       } else if (name === "math" && namespace === MATHML_NS) {
-        doomed.push(element);
+        fates.set(element, "drop");
       } else if (name === "script" || name === "style") {
         // SVG script/style text is not visible either; what is inside is dropped with the SVG.
         descend = false;
@@ -154,7 +151,7 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
       descend = false;
     } else {
       // Comments are invisible in the snapshot; removing them now spares DOMPurify the removals.
-      if (node.nodeType === 8) doomed.push(node);
+      if (node.nodeType === 8) fates.set(node, "drop");
       descend = false;
     }
 
@@ -181,5 +178,5 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
     }
   }
 
-  return { links, baseHref, metaNofollow, noscripts, doomed, unwrapped };
+  return { links, baseHref, metaNofollow, fates };
 }

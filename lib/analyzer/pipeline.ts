@@ -3,6 +3,7 @@ import { classifyHref, createPageContext } from "./classify";
 import { extractLinks } from "./extract";
 import { assertParseableNesting } from "./nesting";
 import { parseHtml } from "./parse";
+import { pruneTree } from "./prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
@@ -39,13 +40,7 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
     };
   });
 
-  // Paste mode counted noscript content as markup, so the snapshot shows it as markup too (DOMPurify
-  // would drop <noscript> with everything inside, taking captured links with it). Unwrapping also
-  // removes the noscript mXSS family: a scripting-on viewer re-reads noscript content as raw text.
-  for (const noscript of extraction.noscripts) unwrap(noscript);
-  // Pre-sanitizing: remove what DOMPurify would remove anyway (see sanitizerFate for why).
-  for (const node of extraction.doomed) node.parentNode?.removeChild(node);
-  for (const element of extraction.unwrapped) unwrap(element);
+  pruneTree(document, extraction.fates);
 
   return {
     success: true,
@@ -57,10 +52,3 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
   };
 }
 
-/** Replaces an element by its children (a loop: spreading 100,000 children would overflow the stack). */
-function unwrap(element: Element): void {
-  const parent = element.parentNode;
-  if (parent === null) return;
-  while (element.firstChild !== null) parent.insertBefore(element.firstChild, element);
-  parent.removeChild(element);
-}

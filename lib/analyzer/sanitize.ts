@@ -12,10 +12,8 @@ const purify = createDOMPurify(inertWindow as unknown as Parameters<typeof creat
  * how URLs resolve; no inline handlers; DOMPurify's URI allow-list (no javascript:, vbscript:, or data:
  * outside media elements) on every URI-bearing attribute.
  */
-const CONFIG: Config & { RETURN_DOM: false; RETURN_DOM_FRAGMENT: false; RETURN_TRUSTED_TYPE: false } = {
-  RETURN_DOM: false,
-  RETURN_DOM_FRAGMENT: false,
-  RETURN_TRUSTED_TYPE: false,
+const CONFIG: Config & { IN_PLACE: true } = {
+  IN_PLACE: true,
   WHOLE_DOCUMENT: true,
   USE_PROFILES: { html: true },
   FORBID_TAGS: [
@@ -98,6 +96,8 @@ export function sanitizerFate(htmlTagName: string): SanitizerFate {
  * rendering mode; nothing is edited after sanitizing.
  */
 export function sanitizeDocument(document: Document): string {
+  const root = document.documentElement;
+  purify.sanitize(root, CONFIG);
   const doctype = document.doctype !== null && document.doctype.name.toLowerCase() === "html" ? "<!DOCTYPE html>\n" : "";
-  return doctype + purify.sanitize(document.documentElement, CONFIG);
+  return doctype + root.outerHTML;
 }

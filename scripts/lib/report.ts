@@ -50,9 +50,15 @@ export function markdownTable(rows: string[][]): string {
   return lines.join("\n");
 }
 
-/** Console output as Markdown: tables as tables, text lines as a list. */
+/** Text lines as a list, or verbatim when they are aligned in columns (a list would collapse the spacing). */
+function textToMarkdown(lines: string[]): string {
+  if (lines.some((line) => /\S {3,}\S/.test(line))) return ["```", ...lines, "```"].join("\n");
+  return lines.map((line) => `- ${line.trim()}`).join("\n");
+}
+
+/** Console output as Markdown: tables as tables, text as a list or verbatim. */
 export function outputToMarkdown(output: string): string {
   return splitOutput(output)
-    .map((block) => (block.kind === "table" ? markdownTable(block.rows) : block.lines.map((line) => `- ${line.trim()}`).join("\n")))
+    .map((block) => (block.kind === "table" ? markdownTable(block.rows) : textToMarkdown(block.lines)))
     .join("\n\n");
 }

@@ -377,11 +377,17 @@ class PuppeteerRenderer implements Renderer {
     if (gotoError === null) await this.settle(page, network, deadline);
     // A page still loading at the deadline is analysed as it stands, if it has a document at all.
     const snapshot = await page
-      .evaluate(() => ({
-        url: document.URL,
-        type: document.contentType,
-        size: document.documentElement ? document.documentElement.outerHTML.length : -1,
-      }))
+      .evaluate(() => {
+        // With scripting on, <noscript> holds text, not links. Our parser runs with scripting off and
+        // would turn that text back into markup (a <noscript><a> in <head> even escapes into <body>),
+        // so the elements go before serializing.
+        for (const element of Array.from(document.querySelectorAll("noscript"))) element.remove();
+        return {
+          url: document.URL,
+          type: document.contentType,
+          size: document.documentElement ? document.documentElement.outerHTML.length : -1,
+        };
+      })
       .catch(() => null);
     if (!snapshot || snapshot.size < 0 || snapshot.url.startsWith("chrome-error:")) {
       throw upstream("The page did not produce a document in time.", gotoError);

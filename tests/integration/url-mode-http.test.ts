@@ -39,6 +39,8 @@ beforeAll(async () => {
              <a href="https://unresolvable.invalid/"><img src="/logo.png" alt="Partner logo"></a>
              <noscript><a href="/noscript-only">no script</a></noscript>
              <script>const a = document.createElement('a'); a.href = '/added-by-script'; a.textContent = 'Added'; document.body.append(a);</script>`,
+            // With scripting on this is text; a scripting-off parser would move the link into <body>.
+            '<noscript><a href="/head-noscript">head noscript</a></noscript>',
           ),
         );
       case "/ok":

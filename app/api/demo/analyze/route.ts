@@ -20,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
     const limit = await checkRequestLimit(clientKeyOf(request));
     headers = { ...NO_STORE, ...rateLimitHeaders(limit) };
     if (!limit.allowed) {
-      throw new ApiError("RATE_LIMITED", `Too many requests: ${limit.limit} analyses per minute per client.`);
+      throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`);
     }
     const body = await readJsonBody(request, config.MAX_HTML_BYTES + BODY_OVERHEAD_BYTES);
     const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });

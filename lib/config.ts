@@ -52,7 +52,7 @@ export const configSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   SITE_URL: optionalUrl,
   /** Not in decisions.md: the cap on one analysis job in the worker pool (422 past it). */
-  ANALYSIS_TIMEOUT_MS: positiveInt(15_000),
+  ANALYSIS_TIMEOUT_MS: positiveInt(20_000),
   /** Not in decisions.md: the heap cap of one analysis worker thread (422 past it). */
   ANALYSIS_MAX_HEAP_MB: positiveInt(1536),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

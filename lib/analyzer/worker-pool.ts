@@ -31,7 +31,7 @@ export class AnalyzerPool {
 
   constructor(options: PoolOptions = {}) {
     const threads = options.threads ?? Math.max(2, Math.min(4, os.availableParallelism()));
-    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.timeoutMs = options.timeoutMs ?? 20_000;
     this.pool = new Piscina({
       filename: options.filename ?? DEFAULT_WORKER_FILE,
       minThreads: threads,
@@ -53,6 +53,17 @@ export class AnalyzerPool {
     if (outcome.ok) return outcome.result;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
     throw new Error(`analysis failed: ${outcome.message}`);
+  }
+
+  /**
+   * Loads the worker module (jsdom, DOMPurify) in every thread with a tiny job each, so the first real
+   * request does not pay seconds of start-up inside its time cap.
+   */
+  async warmUp(): Promise<void> {
+    const threads = this.pool.options.maxThreads;
+    await Promise.all(
+      Array.from({ length: threads }, () => this.analyze({ html: '<a href="/">warm-up</a>', pageUrl: "https://example.com/", scripting: false })),
+    );
   }
 
   get queueSize(): number {

@@ -53,8 +53,21 @@ export interface ErrorBody {
   docs: string;
 }
 
-/** An error meant for the client: its message and hint are safe to show. */
+const API_ERROR_BRAND = Symbol.for("linklens.ApiError");
+
+/**
+ * An error meant for the client: its message and hint are safe to show.
+ *
+ * `instanceof ApiError` is decided by a registered-symbol brand, not the prototype chain: Next bundles
+ * route code separately from the server entry, so objects shared through globalThis (the worker pool,
+ * the browser) may throw an ApiError made by another copy of this class.
+ */
 export class ApiError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true;
+  }
+
+  readonly [API_ERROR_BRAND] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly hint: string;

@@ -41,3 +41,17 @@ describe("toErrorBody", () => {
     expect(result.body.errorCode).toBe("INTERNAL_ERROR");
   });
 });
+
+describe("ApiError identity", () => {
+  it("recognizes an ApiError made by another copy of the class (another bundle)", async () => {
+    const { vi } = await import("vitest");
+    vi.resetModules();
+    const other = await import("../../../lib/api/errors?copy");
+    const foreign = new other.ApiError("UNPROCESSABLE_PAGE", "too slow");
+    expect(other.ApiError).not.toBe(ApiError);
+    expect(foreign instanceof ApiError).toBe(true);
+    expect(toErrorBody(foreign, DOCS).status).toBe(422);
+    expect(new Error("x") instanceof ApiError).toBe(false);
+    expect({ code: "NOT_FOUND" } instanceof ApiError).toBe(false);
+  });
+});

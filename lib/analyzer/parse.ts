@@ -21,3 +21,14 @@ const parser = new window.DOMParser();
 export function parseHtml(html: string): Document {
   return parser.parseFromString(html, "text/html");
 }
+
+/**
+ * Lets a parsed document be garbage-collected. jsdom registers every HTML element with an `id` (or a
+ * `name` on form, img, iframe…) in the *window's* named-property tracker, even for DOMParser documents,
+ * and forgets it only when the element is detached: without this every analysed document stayed in
+ * memory (about 1 MiB per job in the soak run, 11 MiB for github.com's page). Detaching the root
+ * detaches the whole tree.
+ */
+export function releaseDocument(document: Document): void {
+  while (document.firstChild) document.removeChild(document.firstChild);
+}

@@ -2,7 +2,7 @@ import { chooseAnchorText } from "./anchor";
 import { classifyHref, createPageContext } from "./classify";
 import { extractLinks } from "./extract";
 import { assertParseableNesting } from "./nesting";
-import { parseHtml } from "./parse";
+import { parseHtml, releaseDocument } from "./parse";
 import { pruneTree } from "./prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
@@ -22,33 +22,37 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
   const document = parseHtml(input.html);
-  const extraction = extractLinks(document, input.scripting);
-  const context = createPageContext(input.pageUrl, extraction.baseHref);
-  const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
+  try {
+    const extraction = extractLinks(document, input.scripting);
+    const context = createPageContext(input.pageUrl, extraction.baseHref);
+    const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
 
-  const links: AnalyzedLink[] = extraction.links.map((raw) => {
-    const { href, linkType } = classifyHref(raw.href, context);
+    const links: AnalyzedLink[] = extraction.links.map((raw) => {
+      const { href, linkType } = classifyHref(raw.href, context);
+      return {
+        href,
+        position: raw.position,
+        linkType,
+        anchorText: chooseAnchorText(raw.anchor, raw.ariaLabel, raw.title),
+        ...relFlags(raw.rel, pageNofollow),
+        isImage: raw.anchor.isImage,
+        httpStatus: null,
+        matchedGroupName: null,
+      };
+    });
+
+    pruneTree(document, extraction.fates);
+
     return {
-      href,
-      position: raw.position,
-      linkType,
-      anchorText: chooseAnchorText(raw.anchor, raw.ariaLabel, raw.title),
-      ...relFlags(raw.rel, pageNofollow),
-      isImage: raw.anchor.isImage,
-      httpStatus: null,
-      matchedGroupName: null,
+      success: true,
+      sanitizedHtml: sanitizeDocument(document),
+      links,
+      stats: computeStats(links),
+      domain,
+      url: input.pageUrl,
     };
-  });
-
-  pruneTree(document, extraction.fates);
-
-  return {
-    success: true,
-    sanitizedHtml: sanitizeDocument(document),
-    links,
-    stats: computeStats(links),
-    domain,
-    url: input.pageUrl,
-  };
+  } finally {
+    releaseDocument(document);
+  }
 }
 

@@ -1,10 +1,11 @@
 import os from "node:os";
+import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { Piscina } from "piscina";
 import { ApiError } from "../api/errors";
 import { onShutdown } from "../shutdown";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
-import type { WorkerOutcome } from "./worker";
+import type { WorkerOutcome, WorkerTask } from "./worker";
 
 /**
  * A small pool of worker threads for the analysis pipeline, so one huge or hostile document never
@@ -22,6 +23,9 @@ export interface PoolOptions {
   maxHeapMb?: number;
   maxQueue?: number;
 }
+
+/** How long a job may wait for a worker before the pool answers "busy" (429). */
+const MAX_QUEUE_WAIT_MS = 30_000;
 
 export const DEFAULT_WORKER_FILE = path.join(process.cwd(), "dist", "analyzer-worker.cjs");
 
@@ -42,13 +46,33 @@ export class AnalyzerPool {
     });
   }
 
-  /** Runs one analysis; rejects with ApiError (422 runaway, 429 queue full, 500 bug). */
+  /**
+   * Runs one analysis; rejects with ApiError (422 runaway, 429 busy, 500 bug). The time cap starts when
+   * a worker picks the job up (it says so on a MessagePort), so time spent queued behind other jobs or
+   * waiting for a replacement worker to boot never turns a fine page into a 422. Waiting itself is
+   * bounded too: a job not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
+   */
   async analyze(input: AnalyzeDocumentInput): Promise<AnalysisResult> {
+    const controller = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let started = false;
+    let runTimer: NodeJS.Timeout | undefined;
+    const waitTimer = setTimeout(() => controller.abort(new QueueTimeout()), Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS));
+    port1.once("message", () => {
+      started = true;
+      clearTimeout(waitTimer);
+      runTimer = setTimeout(() => controller.abort(), this.timeoutMs);
+    });
     let outcome: WorkerOutcome;
     try {
-      outcome = (await this.pool.run(input, { signal: AbortSignal.timeout(this.timeoutMs) })) as WorkerOutcome;
+      const task: WorkerTask = { input, started: port2 };
+      outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
     } catch (error) {
-      throw mapPoolError(error);
+      throw !started && controller.signal.reason instanceof QueueTimeout ? busy() : mapPoolError(error);
+    } finally {
+      clearTimeout(waitTimer);
+      clearTimeout(runTimer);
+      port1.close();
     }
     if (outcome.ok) return outcome.result;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
@@ -75,6 +99,12 @@ export class AnalyzerPool {
   }
 }
 
+class QueueTimeout extends Error {}
+
+function busy(): ApiError {
+  return new ApiError("RATE_LIMITED", "The analyzer is busy; too many analyses are waiting.", { hint: "Retry in a few seconds.", headers: { "Retry-After": "5" } });
+}
+
 function mapPoolError(error: unknown): Error {
   const name = error instanceof Error ? error.name : "";
   const message = error instanceof Error ? error.message : String(error);
@@ -85,9 +115,7 @@ function mapPoolError(error: unknown): Error {
   if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap/i.test(message)) {
     return new ApiError("UNPROCESSABLE_PAGE", "The page is too large to analyse.");
   }
-  if (/queue is at limit/i.test(message)) {
-    return new ApiError("RATE_LIMITED", "The analyzer is busy; too many analyses are waiting.", { hint: "Retry in a few seconds.", headers: { "Retry-After": "5" } });
-  }
+  if (/queue is at limit/i.test(message)) return busy();
   return error instanceof Error ? error : new Error(message);
 }
 

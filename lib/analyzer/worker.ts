@@ -4,13 +4,22 @@
  */
 import { ApiError } from "../api/errors";
 import { analyzeDocument } from "./pipeline";
+import type { MessagePort } from "node:worker_threads";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
 
 export type WorkerOutcome =
   | { ok: true; result: AnalysisResult }
   | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string };
 
-export default function analyzeTask(input: AnalyzeDocumentInput): WorkerOutcome {
+export interface WorkerTask {
+  input: AnalyzeDocumentInput;
+  /** Told when this worker starts the job: the pool's time cap runs from then, not from queueing. */
+  started: MessagePort;
+}
+
+export default function analyzeTask({ input, started }: WorkerTask): WorkerOutcome {
+  started.postMessage("started");
+  started.close();
   try {
     return { ok: true, result: analyzeDocument(input) };
   } catch (error) {

@@ -129,14 +129,9 @@ describe("analysis jobs past their caps", () => {
     const result = await analyze(server, { html });
     expect(result.status, result.text.slice(0, 300)).toBe(422);
     expect(ErrorSchema.parse(result.json).errorCode).toBe("UNPROCESSABLE_PAGE");
-    // The killed worker is replaced; its start-up counts against the next job's cap (1 s here), so on a
-    // loaded machine the first small job may still time out. The server must recover within seconds.
-    let small = await analyze(server, { html: '<a href="/y">y</a>' });
-    for (let i = 0; i < 20 && small.status !== 200; i += 1) {
-      expect(small.status, small.text).toBe(422);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      small = await analyze(server, { html: '<a href="/y">y</a>' });
-    }
+    // The killed worker is replaced; the cap runs from when a worker starts a job, so the replacement's
+    // start-up does not count against the next one.
+    const small = await analyze(server, { html: '<a href="/y">y</a>' });
     expect(small.status, small.text).toBe(200);
   });
 });

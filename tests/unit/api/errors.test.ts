@@ -46,7 +46,9 @@ describe("ApiError identity", () => {
   it("recognizes an ApiError made by another copy of the class (another bundle)", async () => {
     const { vi } = await import("vitest");
     vi.resetModules();
-    const other = await import("../../../lib/api/errors?copy");
+    // A query string makes Vite load a second, independent copy of the module.
+    const copyPath = "../../../lib/api/errors?copy";
+    const other = (await import(/* @vite-ignore */ copyPath)) as typeof import("../../../lib/api/errors");
     const foreign = new other.ApiError("UNPROCESSABLE_PAGE", "too slow");
     expect(other.ApiError).not.toBe(ApiError);
     expect(foreign instanceof ApiError).toBe(true);

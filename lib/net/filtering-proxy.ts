@@ -259,15 +259,7 @@ class Listener implements ProxyListener {
     this.countAllowed();
     this.track(upstream);
     client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
-    const cut = () => {
-      upstream.destroy();
-      client.destroy();
-    };
-    upstream.on("close", cut);
-    client.on("close", cut);
+    splice(client, upstream, head);
   }
 
   /** Absolute-URI target of a proxied plain-HTTP request, or null. */
@@ -392,15 +384,7 @@ class Listener implements ProxyListener {
       lines.push(`${name}: ${req.rawHeaders[i + 1] ?? ""}`);
     }
     upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
-    const cut = () => {
-      upstream.destroy();
-      client.destroy();
-    };
-    upstream.on("close", cut);
-    client.on("close", cut);
+    splice(client, upstream, head);
   }
 }
 
@@ -461,4 +445,17 @@ export function proxyLaunchArgs(proxyUrl: string): string[] {
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--disable-quic",
   ];
+}
+
+/** Joins two sockets both ways (after forwarding bytes the client already sent); either closing ends both. */
+function splice(client: Duplex, upstream: Duplex, head: Buffer): void {
+  if (head.length > 0) upstream.write(head);
+  upstream.pipe(client);
+  client.pipe(upstream);
+  const cut = () => {
+    upstream.destroy();
+    client.destroy();
+  };
+  upstream.on("close", cut);
+  client.on("close", cut);
 }

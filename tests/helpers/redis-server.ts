@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { freePort } from "./server";
 
 /**
  * A throw-away real `redis-server` on 127.0.0.1: no persistence, so a restart starts empty, the way a
@@ -16,21 +17,9 @@ export interface RedisServer {
 
 const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? "/usr/bin/redis-server";
 
-/** A loopback port nobody listens on right now. */
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 /** Starts redis-server on a free port (or `port`) and resolves once it answers PING. */
 export async function startRedisServer(port?: number): Promise<RedisServer> {
-  const chosen = port ?? (await freeLoopbackPort());
+  const chosen = port ?? (await freePort());
   let child: ChildProcess | undefined;
   let output = "";
 

@@ -9,6 +9,7 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import next from "next";
+import { OPERATIONS } from "../api/catalog";
 import { toErrorBody, ApiError } from "../api/errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "../api/client-key";
 import { parseConfig } from "../config";
@@ -51,6 +52,19 @@ function isOddApiPath(url: string): boolean {
   return /(^|\/)\.{1,2}(\/|$)|\\|\0/.test(path) || /%2f|%5c/i.test(rawPath);
 }
 
+/** Methods our route handlers answer; Next turns any other into an HTML-ish 400 or a text 500 (TRACE). */
+const HANDLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const READ_ONLY_PATHS = new Set([...OPERATIONS.filter((op) => op.method === "GET").map((op) => op.path), "/llms.txt"]);
+const POST_PATHS = new Set(OPERATIONS.filter((op) => op.method === "POST").map((op) => op.path));
+
+/** The Error answer for a method no route handles: 405 with Allow on a known route, else 404. */
+function unhandledMethodError(url: string): ApiError {
+  const path = url.split("?")[0] ?? "/";
+  const allow = READ_ONLY_PATHS.has(path) ? "GET, HEAD, OPTIONS" : POST_PATHS.has(path) ? "POST" : null;
+  if (allow) return new ApiError("METHOD_NOT_ALLOWED", `This method is not allowed here; use ${allow}.`, { hint: `Use ${allow}.`, headers: { Allow: allow } });
+  return new ApiError("NOT_FOUND", "No public operation lives at this path.");
+}
+
 async function main(): Promise<void> {
   const config = startupConfig();
   const port = Number(process.env.PORT ?? 3000);
@@ -89,6 +103,10 @@ async function main(): Promise<void> {
 
     const url = req.url ?? "/";
     const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
+    if (!HANDLED_METHODS.has(req.method ?? "")) {
+      sendError(res, req, unhandledMethodError(url), requestId);
+      return;
+    }
     if (isApi && isOddApiPath(url)) {
       sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId);
       return;

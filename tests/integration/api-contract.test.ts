@@ -169,6 +169,21 @@ describe("unknown paths and wrong methods", () => {
     }
   }
 
+  const oddMethods: [string, string, number, string | null][] = [
+    ["TRACE", "/api/v1", 405, "GET, HEAD, OPTIONS"],
+    ["PROPFIND", "/api/demo/analyze", 405, "POST"],
+    ["QUERY", "/openapi.json", 405, "GET, HEAD, OPTIONS"],
+    ["TRACE", "/api/nope", 404, null],
+    ["MKCOL", "/api/v1/health", 405, "GET, HEAD, OPTIONS"],
+  ];
+  for (const [method, path, status, allow] of oddMethods) {
+    it(`${method} ${path} → ${status} as an Error body`, async () => {
+      const result = await rawCall(method, path);
+      expectError(result, status, status === 405 ? "METHOD_NOT_ALLOWED" : "NOT_FOUND");
+      expect(result.headers.get("allow")).toBe(allow);
+    });
+  }
+
   const wrongMethods: [string, string, string][] = [
     ["POST", "/api/v1", "GET, HEAD, OPTIONS"],
     ["PUT", "/api/v1/health", "GET, HEAD, OPTIONS"],

@@ -13,11 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseHtml } from "../lib/analyzer/parse";
 import { analyzeDocument } from "../lib/analyzer/pipeline";
+import { CORPUS_DIR } from "./lib/corpus";
 
 const args = process.argv.slice(2);
 const roundsIndex = args.indexOf("--rounds");
 const rounds = roundsIndex === -1 ? 1 : Math.max(1, Number(args[roundsIndex + 1] ?? 1));
-const dir = args.find((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--rounds") ?? "/work/shared/corpus/pages";
+const dir = args.find((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--rounds") ?? CORPUS_DIR;
 
 const pages = readdirSync(dir)
   .filter((name) => name.endsWith(".html"))

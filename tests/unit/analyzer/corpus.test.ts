@@ -5,11 +5,12 @@ import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import type { AnalysisResult } from "@/lib/analyzer/types";
 
 /**
- * The 170 real pages of /work/shared/corpus: every one analyses, the statistics' identities hold,
+ * The 170 real pages of ../shared/corpus: every one analyses, the statistics' identities hold,
  * positions run 1..n, and three pages are checked against counts taken by hand (and cross-checked
  * with an independent tokenizer, Python's html.parser).
  */
-const CORPUS = "/work/shared/corpus/pages";
+// shared/ sits beside the repository (here and in CI).
+const CORPUS = path.resolve(__dirname, "..", "..", "..", "..", "shared", "corpus", "pages");
 const pages = readdirSync(CORPUS).filter((name) => name.endsWith(".html")).sort();
 
 /** `<host>.html` or `<host>--<variant>.html`: the host is the page's own, passed as domain. */

@@ -42,6 +42,10 @@ export class AnalyzerPool {
       maxThreads: threads,
       maxQueue: options.maxQueue ?? 64,
       idleTimeout: 60_000,
+      // Let each worker's event loop run between jobs. Piscina's default ("sync") parks an idle worker
+      // in Atomics.wait, so jsdom's queued timer tasks (a <details open> toggle, for one) never run and
+      // keep their documents alive: a 12 KB page then exhausted a 96 MiB worker heap every ~20 jobs.
+      atomics: "disabled",
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1536, stackSizeMb: 16 },
     });
   }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
 import { checkLinks } from "@/lib/analyzer/check-links";
 import { createRenderer, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig, type Config } from "@/lib/config";
@@ -7,6 +6,7 @@ import { assertPublicHost, staticResolver, type Resolver } from "@/lib/net/resol
 import { parsePublicUrl } from "@/lib/net/url-policy";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
 import { startFixtureSite, type FixtureSite } from "@/tests/helpers/fixture-site";
+import { codeOf } from "../../helpers/error-code";
 
 /**
  * The tripwire suite: a canary server on 127.0.0.2 (and .3, and :80/:443 when we may bind them)
@@ -62,15 +62,6 @@ function notations(port: number): string[] {
     `http://127.0.0.3${p}/`,
     `https://127.0.0.2${p}/`,
   ];
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return error instanceof ApiError ? error.code : `other: ${String(error)}`;
-  }
 }
 
 describe("nothing reaches the canary", () => {

@@ -2,11 +2,11 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
 import { createGuardedDispatcher, isBlockedConnection } from "@/lib/net/guarded-dispatcher";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
 import { assertPublicHost, staticResolver, type Resolver } from "@/lib/net/resolve";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
+import { codeOf } from "../../helpers/error-code";
 
 let canary: Canary;
 let origin: http.Server;
@@ -40,15 +40,6 @@ afterAll(async () => {
   // The whole file's tripwire: nothing above may have reached a canary.
   expect(hits).toEqual([]);
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return error instanceof ApiError ? error.code : `other: ${String(error)}`;
-  }
-}
 
 describe("assertPublicHost", () => {
   it("blocks names that resolve to non-public addresses, any one of them", async () => {

@@ -203,32 +203,34 @@ export class BrowserManager {
    * The next get() starts a fresh one.
    */
   async kill(): Promise<void> {
-    const pending = this.current;
-    this.current = null;
-    const browser = await pending?.catch(() => null);
-    if (!browser) return;
-    if (this.isRemote) {
-      await browser.disconnect().catch(() => undefined);
-      return;
-    }
-    killProcessTree(browser);
+    const browser = await this.releaseLocal();
+    if (browser) killProcessTree(browser);
   }
 
   /** Graceful close: lets Chromium exit (bounded), then makes sure no process is left behind. */
   async close(): Promise<void> {
     this.closing = true;
-    const pending = this.current;
-    this.current = null;
-    const browser = await pending?.catch(() => null);
+    const browser = await this.releaseLocal();
     if (!browser) return;
-    if (this.isRemote) {
-      // Never close a shared remote browser; only our connection.
-      await browser.disconnect().catch(() => undefined);
-      return;
-    }
     const timer = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
     await Promise.race([browser.close().catch(() => undefined), timer]);
     killProcessTree(browser);
+  }
+
+  /**
+   * Forgets the current browser. A remote one is only disconnected (never close a shared remote
+   * browser) and null comes back; a local one is returned for the caller to end.
+   */
+  private async releaseLocal(): Promise<Browser | null> {
+    const pending = this.current;
+    this.current = null;
+    const browser = await pending?.catch(() => null);
+    if (!browser) return null;
+    if (this.isRemote) {
+      await browser.disconnect().catch(() => undefined);
+      return null;
+    }
+    return browser;
   }
 }
 

@@ -1,11 +1,12 @@
-import { CORS_HEADERS, readOnlyRoute, siteOrigin } from "@/lib/api/http";
+import { readOnlyRoute, siteOrigin } from "@/lib/api/http";
 import { buildLlmsTxt } from "@/lib/api/llms";
 
 // GET /llms.txt — the plain-text agent guide, generated from the operation catalog.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = readOnlyRoute(
   (request) =>
     new Response(buildLlmsTxt(siteOrigin(request)), {
-      headers: { "Content-Type": "text/plain; charset=utf-8", ...CORS_HEADERS },
+      // readOnlyRoute adds the CORS headers to every answer.
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     }),
   { cors: true },
 );

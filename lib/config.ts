@@ -56,6 +56,9 @@ export const configSchema = z.object({
   /** Not in decisions.md: the heap cap of one analysis worker thread (422 past it). */
   ANALYSIS_MAX_HEAP_MB: positiveInt(1536),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where `npm start` listens. */
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOSTNAME: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -66,6 +69,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Invalid LinkLens configuration. ${problems.join("; ")}`);
+}
+
+/**
+ * The origin of the address the server listens on, for absolute URLs when neither SITE_URL nor a sane
+ * Host header is available. A wildcard bind (0.0.0.0, ::) is reached as localhost.
+ */
+export function listenOrigin(config: Pick<Config, "PORT" | "HOSTNAME">): string {
+  const wildcard = config.HOSTNAME === "0.0.0.0" || config.HOSTNAME === "::";
+  const host = wildcard ? "localhost" : config.HOSTNAME.includes(":") ? `[${config.HOSTNAME}]` : config.HOSTNAME;
+  return `http://${host}:${config.PORT}`;
 }
 
 let cached: Config | undefined;

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { CodeBlock } from "@/components/docs/CodeBlock";
 import { FieldTable } from "@/components/docs/FieldTable";
-import { API_VERSION, ERROR_CATALOG, OPERATIONS, SERVICE_DESCRIPTION, limitFacts } from "@/lib/api/catalog";
-import { DEFAULT_HINTS } from "@/lib/api/errors";
-import { originFromHeaders } from "@/lib/api/http";
+import { SITE_ICON, SiteFooter, SiteHeader } from "@/components/site/SiteChrome";
+import { API_VERSION, OPERATIONS, SERVICE_DESCRIPTION, limitFacts } from "@/lib/api/catalog";
+import { ERROR_CODES, ERRORS, errorAnchor, type ErrorCode } from "@/lib/errors";
+import { publicOrigin } from "@/lib/api/http";
 import { describeFields } from "@/lib/api/schema-fields";
 import {
   ApiIndexSchema,
@@ -18,14 +19,13 @@ import {
   StatsSchema,
   UrlModeRequestSchema,
 } from "@/lib/api/schemas";
-import { getConfig } from "@/lib/config";
+import { getConfig, listenOrigin } from "@/lib/config";
 
-export const metadata: Metadata = { title: "LinkLens API docs" };
+export const metadata: Metadata = { title: "LinkLens API docs", icons: { icon: SITE_ICON } };
 
 async function origin(): Promise<string> {
   const config = getConfig();
-  if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, "");
-  return originFromHeaders(await headers(), config.TRUSTED_PROXY_HOPS > 0) ?? "http://localhost:3000";
+  return publicOrigin(await headers(), config, listenOrigin(config));
 }
 
 const SCHEMAS = [
@@ -41,91 +41,115 @@ const SCHEMAS = [
   { title: "Stats", schema: StatsSchema },
 ];
 
+const PUBLIC_CODES = ERROR_CODES.filter((code) => ERRORS[code].public);
+const ACCOUNT_CODES = ERROR_CODES.filter((code) => !ERRORS[code].public);
+
+/** One row of the error table; its id is the anchor an Error body's `docs` points at. */
+function ErrorRowView({ code }: { code: ErrorCode }) {
+  const row = ERRORS[code];
+  return (
+    <tr id={errorAnchor(code)} className="scroll-mt-4 border-b border-slate-200 align-top target:bg-yellow-50 dark:border-slate-800 dark:target:bg-yellow-950">
+      <td className="py-1 pr-4">{row.status}</td>
+      <td className="py-1 pr-4 font-mono">{code}</td>
+      <td className="py-1 pr-4">{row.when}</td>
+      <td className="py-1">{row.hint}</td>
+    </tr>
+  );
+}
+
 // /docs — human API docs, rendered from the operation catalog and the zod schemas.
 export default async function DocsPage() {
   const base = await origin();
   const config = getConfig();
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12 leading-relaxed">
-      <h1 className="text-3xl font-bold">LinkLens API docs</h1>
-      <p className="mt-2 text-sm text-slate-500">Version {API_VERSION}</p>
-      <p className="mt-4">{SERVICE_DESCRIPTION}</p>
-      <p className="mt-2">
-        No account or key is needed. All bodies are JSON. Machine-readable: <a className="text-blue-700 underline dark:text-blue-300" href="/openapi.json">OpenAPI 3.1</a>; for agents:{" "}
-        <a className="text-blue-700 underline dark:text-blue-300" href="/llms.txt">llms.txt</a>.
-      </p>
-
-      <section id="operations" className="mt-10">
-        <h2 className="text-2xl font-semibold">Operations</h2>
-        {OPERATIONS.map((op) => (
-          <article key={op.operationId} id={op.operationId} className="mt-6">
-            <h3 className="font-mono text-lg font-semibold">
-              {op.method} {op.path}
-            </h3>
-            <p className="text-sm text-slate-500">operationId: {op.operationId}{op.cors ? " · CORS enabled" : ""}</p>
-            <p className="mt-1">{op.description}</p>
-            <CodeBlock>{op.curl.replaceAll("{base}", base)}</CodeBlock>
-          </article>
-        ))}
-        <p className="mt-6">
-          URL mode: <code>{`{"url": "https://example.com/"}`}</code>. The page is rendered in headless Chromium after its JavaScript runs; every internal and external link is
-          checked (HEAD, then GET) and gets its <code>httpStatus</code>. Send a browser User-Agent: missing or bot User-Agents get 403 BOT_DETECTED. Paste mode:{" "}
-          <code>{`{"html": "…", "domain": "example.com"}`}</code>. Nothing is fetched, links resolve against <code>https://&#123;domain&#125;/</code>, and{" "}
-          <code>httpStatus</code> is null. Any unknown path under <code>/api/</code> answers 404 NOT_FOUND.
-        </p>
-      </section>
-
-      <section id="fields" className="mt-10">
-        <h2 className="text-2xl font-semibold">Fields</h2>
-        {SCHEMAS.map(({ title, schema }) => (
-          <FieldTable key={title} title={title} rows={describeFields(schema)} />
-        ))}
-        <ul className="mt-4 list-disc pl-6 text-sm">
-          <li><b>linkType</b>: ignored for empty hrefs, non-http(s) schemes, same-page #fragment links and unparseable hrefs; internal when the host has the page&apos;s registrable domain (public suffix list, so a.github.io and b.github.io differ); external otherwise.</li>
-          <li><b>Rel flags</b>: rel split on spaces and commas, case-insensitive. A page-wide meta robots (or googlebot) nofollow/none, or an X-Robots-Tag header in URL mode, makes every link nofollow.</li>
-          <li><b>anchorText</b>: the link text, whitespace collapsed; else image alt, aria-label, title; else null. At most 1,000 characters.</li>
-          <li><b>httpStatus</b>: final status after up to 5 redirects; 0 when no HTTP response came back; null for ignored, unchecked links and in paste mode.</li>
-          <li><b>broken</b>: httpStatus 0 or 400–599 except 401, 403, 429 (and LinkedIn&apos;s 999): those are access or bot walls.</li>
-        </ul>
-      </section>
-
-      <section id="errors" className="mt-10">
-        <h2 className="text-2xl font-semibold">Errors</h2>
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader current="/docs" />
+      <main className="mx-auto w-full max-w-4xl flex-1 px-6 py-12 leading-relaxed">
+        <h1 className="text-3xl font-bold">LinkLens API docs</h1>
+        <p className="mt-2 text-sm text-slate-500">Version {API_VERSION}</p>
+        <p className="mt-4">{SERVICE_DESCRIPTION}</p>
         <p className="mt-2">
-          Every error is <code>{`{"success": false, "error", "errorCode", "hint", "docs"}`}</code> with <code>Content-Type: application/json</code>.
+          No account or key is needed. All bodies are JSON. Machine-readable: <a className="text-blue-700 underline dark:text-blue-300" href="/openapi.json">OpenAPI 3.1</a>; for agents:{" "}
+          <a className="text-blue-700 underline dark:text-blue-300" href="/llms.txt">llms.txt</a>.
         </p>
-        <table className="mt-4 w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-300 dark:border-slate-700">
-              <th className="py-1 pr-4">Status</th>
-              <th className="py-1 pr-4">errorCode</th>
-              <th className="py-1 pr-4">When</th>
-              <th className="py-1">What to do</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ERROR_CATALOG.map((entry) => (
-              <tr key={entry.code} id={`error-${entry.code}`} className="border-b border-slate-200 align-top dark:border-slate-800">
-                <td className="py-1 pr-4">{entry.status}</td>
-                <td className="py-1 pr-4 font-mono">{entry.code}</td>
-                <td className="py-1 pr-4">{entry.when}</td>
-                <td className="py-1">{DEFAULT_HINTS[entry.code]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
 
-      <section id="limits" className="mt-10">
-        <h2 className="text-2xl font-semibold">Limits and headers</h2>
-        <ul className="mt-2 list-disc pl-6">
-          {limitFacts(config).map((fact) => (
-            <li key={fact}>{fact}</li>
+        <section id="operations" className="mt-10">
+          <h2 className="text-2xl font-semibold">Operations</h2>
+          {OPERATIONS.map((op) => (
+            <article key={op.operationId} id={op.operationId} className="mt-6">
+              <h3 className="font-mono text-lg font-semibold">
+                {op.method} {op.path}
+              </h3>
+              <p className="text-sm text-slate-500">operationId: {op.operationId}{op.cors ? " · CORS enabled" : ""}</p>
+              <p className="mt-1">{op.description}</p>
+              <CodeBlock>{op.curl.replaceAll("{base}", base)}</CodeBlock>
+            </article>
           ))}
-          <li>CORS (Access-Control-Allow-Origin: *) is enabled on the GET routes, /openapi.json and /llms.txt; the analyzer is not CORS-enabled.</li>
-          <li>Every response carries X-Request-Id; quote it when you contact support.</li>
-        </ul>
-      </section>
-    </main>
+          <p className="mt-6">
+            URL mode: <code>{`{"url": "https://example.com/"}`}</code>. The page is rendered in headless Chromium after its JavaScript runs; every internal and external link is
+            checked (HEAD, then GET) and gets its <code>httpStatus</code>. Send a browser User-Agent: missing or bot User-Agents get 403 BOT_DETECTED. Paste mode:{" "}
+            <code>{`{"html": "…", "domain": "example.com"}`}</code>. Nothing is fetched, links resolve against <code>https://&#123;domain&#125;/</code>, and{" "}
+            <code>httpStatus</code> is null. Any unknown path under <code>/api/</code> answers 404 NOT_FOUND.
+          </p>
+        </section>
+
+        <section id="fields" className="mt-10">
+          <h2 className="text-2xl font-semibold">Fields</h2>
+          {SCHEMAS.map(({ title, schema }) => (
+            <FieldTable key={title} title={title} rows={describeFields(schema)} />
+          ))}
+          <ul className="mt-4 list-disc pl-6 text-sm">
+            <li><b>linkType</b>: ignored for empty hrefs, non-http(s) schemes, same-page #fragment links and unparseable hrefs; internal when the host has the page&apos;s registrable domain (public suffix list, so a.github.io and b.github.io differ); external otherwise.</li>
+            <li><b>Rel flags</b>: rel split on spaces and commas, case-insensitive. A page-wide meta robots (or googlebot) nofollow/none, or an X-Robots-Tag header in URL mode, makes every link nofollow.</li>
+            <li><b>anchorText</b>: the link text, whitespace collapsed; else image alt, aria-label, title; else null. At most 1,000 characters.</li>
+            <li><b>httpStatus</b>: final status after up to 5 redirects; 0 when no HTTP response came back; null for ignored, unchecked links and in paste mode.</li>
+            <li><b>broken</b>: httpStatus 0 or 400–599 except 401, 403, 429 (and LinkedIn&apos;s 999): those are access or bot walls.</li>
+          </ul>
+        </section>
+
+        <section id="errors" className="mt-10">
+          <h2 className="text-2xl font-semibold">Errors</h2>
+          <p className="mt-2">
+            Every error is <code>{`{"success": false, "error", "errorCode", "hint", "docs"}`}</code> with <code>Content-Type: application/json</code>.
+          </p>
+          <table className="mt-4 w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300 dark:border-slate-700">
+                <th className="py-1 pr-4">Status</th>
+                <th className="py-1 pr-4">errorCode</th>
+                <th className="py-1 pr-4">When</th>
+                <th className="py-1">What to do</th>
+              </tr>
+            </thead>
+            <tbody>
+              {PUBLIC_CODES.map((code) => (
+                <ErrorRowView key={code} code={code} />
+              ))}
+            </tbody>
+          </table>
+          <h3 className="mt-6 text-lg font-semibold">Account API codes</h3>
+          <p className="mt-1 text-sm">Answered only by the signed-in account API, never by the public operations above.</p>
+          <table className="mt-2 w-full border-collapse text-left text-sm">
+            <tbody>
+              {ACCOUNT_CODES.map((code) => (
+                <ErrorRowView key={code} code={code} />
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <section id="limits" className="mt-10">
+          <h2 className="text-2xl font-semibold">Limits and headers</h2>
+          <ul className="mt-2 list-disc pl-6">
+            {limitFacts(config).map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+            <li>CORS (Access-Control-Allow-Origin: *) is enabled on the GET routes, /openapi.json and /llms.txt; the analyzer is not CORS-enabled.</li>
+            <li>Every response carries X-Request-Id; quote it when you contact support.</li>
+          </ul>
+        </section>
+      </main>
+      <SiteFooter current="/docs" />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * jsdom walks every ancestor (partly recursively) on each node it inserts, so parsing costs

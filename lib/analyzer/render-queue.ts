@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * A counting semaphore with a bounded waiting line. Renders are the expensive part of URL mode,

@@ -1,5 +1,5 @@
 import type { BrowserContext, HTTPRequest, HTTPResponse, Page, Target } from "puppeteer-core";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getConfig, type Config } from "@/lib/config";
 import { BrowserManager, getBrowserOwner, setBrowserOwner } from "@/lib/analyzer/browser";
 import { RenderQueue } from "@/lib/analyzer/render-queue";

@@ -2,7 +2,7 @@ import os from "node:os";
 import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { Piscina } from "piscina";
-import { ApiError } from "../api/errors";
+import { ApiError } from "@/lib/errors";
 import { onShutdown } from "../shutdown";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";

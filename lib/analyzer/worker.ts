@@ -2,7 +2,7 @@
  * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
  * because class identity (ApiError) does not survive the thread boundary.
  */
-import { ApiError } from "../api/errors";
+import { ApiError } from "@/lib/errors";
 import { analyzeDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";

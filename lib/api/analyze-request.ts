@@ -1,5 +1,6 @@
 import { parsePublicUrl } from "../net/url-policy";
-import { ApiError, describeZodError } from "./errors";
+import { ApiError } from "../errors";
+import { describeZodError } from "./errors";
 import { normalizePasteDomain } from "./paste-domain";
 import { PasteModeRequestSchema, UrlModeRequestSchema } from "./schemas";
 

@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import { log } from "../log";
 import { botProtectionEnabled, consumeUrlBudget, isAutomatedUserAgent, rateLimitHeaders } from "../ratelimit";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * Runs one accepted analyzer request. Paste mode goes straight to the worker pool; URL mode passes the

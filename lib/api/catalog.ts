@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "../errors";
 import { ApiIndexSchema, DemoAnalyzeSuccessSchema, HealthSchema, ProductSchema } from "./schemas";
 
 /**
@@ -101,25 +101,6 @@ export const OPERATIONS: readonly Operation[] = [
       "curl -X POST {base}/api/demo/analyze -H 'Content-Type: application/json' -d '{\"html\":\"<a href=\\\"https://example.org/\\\" rel=\\\"nofollow\\\">Example</a>\",\"domain\":\"example.com\"}'",
     cors: false,
   },
-];
-
-/** When an error code is answered and what a caller should do, for /docs and /llms.txt. */
-export const ERROR_CATALOG: readonly { code: ErrorCode; status: number; when: string }[] = [
-  { code: "INVALID_REQUEST", status: 400, when: "Body is not JSON, not an object, matches neither or both shapes, has extra fields or wrong types, bad domain, or wrong Content-Type." },
-  { code: "INVALID_URL", status: 400, when: "url is not an absolute public http(s) URL: credentials, over 2,048 characters, a port other than 80/443, or a non-public host such as localhost or a private IP." },
-  { code: "BLOCKED_URL", status: 403, when: "The host resolves to a non-public address, or is on the operator's deny list." },
-  { code: "BLOCKED_REDIRECT", status: 403, when: "The page or one of its redirects leads to a non-public address or a non-http(s) scheme." },
-  { code: "BOT_DETECTED", status: 403, when: "URL mode only: the request looks automated (missing or bot User-Agent)." },
-  { code: "NOT_FOUND", status: 404, when: "The path is not a public operation." },
-  { code: "METHOD_NOT_ALLOWED", status: 405, when: "Wrong HTTP method; the Allow header lists the right ones. The analyzer is POST only." },
-  { code: "PAYLOAD_TOO_LARGE", status: 413, when: "html is larger than the byte limit, or the whole body is." },
-  { code: "UNPROCESSABLE_PAGE", status: 422, when: "The page answered 4xx, is not HTML, is too large once rendered, or could not be analysed in time." },
-  { code: "RATE_LIMITED", status: 429, when: "Per-IP limit hit, render queue full, or monthly URL budget spent (the message says which)." },
-  { code: "UPSTREAM_ERROR", status: 502, when: "DNS, connection, TLS or timeout failure, HTTP 5xx from the page, or the browser failed." },
-  { code: "UNAUTHORIZED", status: 401, when: "Account API called without a session (not part of the public surface)." },
-  { code: "FORBIDDEN", status: 403, when: "Account mutation rejected because of role (not part of the public surface)." },
-  { code: "INVALID_ORIGIN", status: 403, when: "Account mutation rejected by the cross-site origin check (not part of the public surface)." },
-  { code: "INTERNAL_ERROR", status: 500, when: "Unexpected failure on our side; nothing internal is shown. Quote the X-Request-Id header." },
 ];
 
 export const WHEN_TO_USE = [

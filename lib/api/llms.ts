@@ -1,5 +1,6 @@
 import { getConfig } from "../config";
-import { ERROR_CATALOG, OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
+import { ERROR_CODES, ERRORS } from "../errors";
+import { OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
 export function buildLlmsTxt(origin: string): string {
@@ -54,7 +55,7 @@ export function buildLlmsTxt(origin: string): string {
     "",
     'Every error is JSON with exactly these fields: {"success": false, "error": "...", "errorCode": "...", "hint": "...", "docs": "..."}. Read hint: it says what to do next.',
     "",
-    ...ERROR_CATALOG.map((entry) => `- ${entry.status} ${entry.code}: ${entry.when}`),
+    ...ERROR_CODES.filter((code) => ERRORS[code].public).map((code) => `- ${ERRORS[code].status} ${code}: ${ERRORS[code].when}`),
     "",
     "On 429, wait until the Unix time in X-RateLimit-Reset (or Retry-After seconds) before retrying. Do not retry 400, 403, 404, 405, 413 or 422 unchanged.",
     "",

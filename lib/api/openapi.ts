@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { API_VERSION, OPERATIONS, SERVICE_DESCRIPTION, SERVICE_NAME, type Operation } from "./catalog";
-import { ERROR_STATUS } from "./errors";
+import { ERRORS, type ErrorCode } from "../errors";
 import { DemoAnalyzeRequestSchema, ErrorSchema } from "./schemas";
 
 /**
@@ -15,25 +15,22 @@ const RATE_LIMIT_HEADERS = {
   "X-RateLimit-Reset": { description: "Unix time in whole seconds at which the limit next has room.", schema: { type: "integer" as const } },
 };
 
-const RESPONSE_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid JSON, neither url nor html supplied, or URL failed validation (INVALID_REQUEST, INVALID_URL).",
-  403: "Bot detected, blocked URL, or blocked redirect (BOT_DETECTED, BLOCKED_URL, BLOCKED_REDIRECT).",
-  404: "Not a public operation (NOT_FOUND).",
-  405: "Wrong method; see the Allow header (METHOD_NOT_ALLOWED).",
-  413: "HTML payload too large (PAYLOAD_TOO_LARGE).",
-  422: "Page could not be processed (UNPROCESSABLE_PAGE).",
-  429: "Rate limited, render queue full, or monthly URL budget exhausted (RATE_LIMITED).",
-  502: "Upstream fetch or render failed (UPSTREAM_ERROR).",
-};
+/** One response description per status, from the rows of the error table this operation can answer. */
+function describeStatus(codes: readonly ErrorCode[], status: number): string {
+  return codes
+    .filter((code) => ERRORS[code].status === status)
+    .map((code) => `${code}: ${ERRORS[code].when}`)
+    .join(" ");
+}
 
 function errorResponses(operation: Operation) {
-  const statuses = [...new Set(operation.errorCodes.map((code) => ERROR_STATUS[code]))].sort();
+  const statuses = [...new Set(operation.errorCodes.map((code) => ERRORS[code].status))].sort();
   const isAnalyzer = operation.operationId === "analyzePublicDemo";
   return Object.fromEntries(
     statuses.map((status) => [
       status,
       {
-        description: RESPONSE_DESCRIPTIONS[status] ?? "Error",
+        description: describeStatus(operation.errorCodes, status),
         headers: {
           ...(isAnalyzer ? RATE_LIMIT_HEADERS : {}),
           ...(status === 429 ? { "Retry-After": { description: "Seconds to wait (at least 1).", schema: { type: "integer" as const } } } : {}),

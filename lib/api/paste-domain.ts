@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { DEFAULT_PASTE_DOMAIN } from "./schemas";
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * Reads a JSON request body as a stream with a byte cap, so an oversized body is refused (413) before

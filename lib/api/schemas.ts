@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_CODES } from "./errors";
+import { ERROR_CODES } from "../errors";
 
 /**
  * The zod schemas of every resource in public-api.md §2, field for field, strict (no extra fields).
@@ -13,7 +13,7 @@ export const ErrorSchema = z
     error: z.string().meta({ description: "Human-readable message." }),
     errorCode: z.enum(ERROR_CODES).meta({ description: "Stable machine code; see the Errors section of /docs." }),
     hint: z.string().meta({ description: "What to do next." }),
-    docs: z.url().meta({ description: "URL of the human API docs." }),
+    docs: z.url().meta({ description: "URL of this error code's row in the human API docs (/docs#error-CODE)." }),
   })
   .meta({ id: "Error", description: "Every error body has exactly these five fields." });
 

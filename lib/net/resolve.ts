@@ -1,5 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { isIpLiteral, isPublicAddress, stripBrackets } from "@/lib/net/address-policy";
 import { isAllowListed, literalHostProblem } from "@/lib/net/url-policy";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { isIpLiteral, isPublicAddress } from "@/lib/net/address-policy";
 
 /**

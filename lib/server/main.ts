@@ -10,9 +10,11 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import next from "next";
 import { OPERATIONS } from "../api/catalog";
-import { toErrorBody, ApiError } from "../api/errors";
+import { toErrorBody } from "../api/errors";
+import { docsPageUrl, publicOrigin, type HeaderSource } from "../api/http";
+import { ApiError } from "../errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "../api/client-key";
-import { parseConfig } from "../config";
+import { listenOrigin, parseConfig, type Config } from "../config";
 import { log } from "../log";
 import { getAnalyzerPool } from "../analyzer/worker-pool";
 import { clientKeyFor } from "../ratelimit";
@@ -30,9 +32,15 @@ function startupConfig() {
   }
 }
 
-function sendError(res: http.ServerResponse, req: http.IncomingMessage, error: ApiError, requestId: string): void {
-  const host = req.headers.host ?? "localhost";
-  const { status, body, headers } = toErrorBody(error, `http://${host}/docs#errors`);
+/** A Node request's headers as a HeaderSource (only single-valued headers count). */
+function headerSource(req: http.IncomingMessage): HeaderSource {
+  return { get: (name) => { const value = req.headers[name.toLowerCase()]; return typeof value === "string" ? value : null; } };
+}
+
+function sendError(res: http.ServerResponse, req: http.IncomingMessage, error: ApiError, requestId: string, config: Config): void {
+  // Never the raw Host: a forged one would be reflected into the body (publicOrigin checks it strictly).
+  const origin = publicOrigin(headerSource(req), config, listenOrigin(config));
+  const { status, body, headers } = toErrorBody(error, docsPageUrl(origin));
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, ...headers });
   res.end(req.method === "HEAD" ? undefined : JSON.stringify(body));
 }
@@ -67,8 +75,7 @@ function unhandledMethodError(url: string): ApiError {
 
 async function main(): Promise<void> {
   const config = startupConfig();
-  const port = Number(process.env.PORT ?? 3000);
-  const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+  const { PORT: port, HOSTNAME: hostname } = config;
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
@@ -104,16 +111,16 @@ async function main(): Promise<void> {
     const url = req.url ?? "/";
     const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
     if (!HANDLED_METHODS.has(req.method ?? "")) {
-      sendError(res, req, unhandledMethodError(url), requestId);
+      sendError(res, req, unhandledMethodError(url), requestId, config);
       return;
     }
     if (isApi && isOddApiPath(url)) {
-      sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId);
+      sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId, config);
       return;
     }
     handle(req, res).catch((error: unknown) => {
       log.error({ requestId, err: error }, "request handler failed");
-      if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId);
+      if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
       else res.destroy();
     });
   });
@@ -125,7 +132,7 @@ async function main(): Promise<void> {
 
   server.keepAliveTimeout = 5_000;
   server.listen(port, hostname, () => {
-    log.info({ port, hostname }, `LinkLens listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+    log.info({ port, hostname }, `LinkLens listening on ${listenOrigin(config)}`);
   });
 
   const shutdown = async (signal: string) => {

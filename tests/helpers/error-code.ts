@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api/errors";
+import { ApiError } from "../../lib/errors";
 
 /** What a promise settles to, as one comparable string: "resolved", an ApiError code, or "other: …". */
 export async function codeOf(promise: Promise<unknown>): Promise<string> {

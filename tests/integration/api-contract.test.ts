@@ -8,6 +8,7 @@ import {
   HealthSchema,
   ProductSchema,
 } from "../../lib/api/schemas";
+import { ERROR_CODES } from "../../lib/errors";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -33,9 +34,10 @@ async function call(path: string, init: RequestInit = {}) {
 }
 
 /** Sends the path byte for byte (fetch would normalize "%2e%2e" and friends before sending). */
-function rawCall(method: string, path: string, body?: string): Promise<Awaited<ReturnType<typeof call>>> {
+function rawCall(method: string, path: string, body?: string, extraHeaders: Record<string, string> = {}): Promise<Awaited<ReturnType<typeof call>>> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port: server.port, method, path, headers: body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {} }, (response) => {
+    const headers = { ...(body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}), ...extraHeaders };
+    const request = http.request({ host: "127.0.0.1", port: server.port, method, path, headers }, (response) => {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
@@ -63,7 +65,7 @@ function expectError(result: Awaited<ReturnType<typeof call>>, status: number, e
   expect(Object.keys(result.json as object).sort(), context).toEqual(ERROR_KEYS);
   const body = ErrorSchema.parse(result.json);
   expect(body.errorCode, context).toBe(errorCode);
-  expect(body.docs).toBe(`${server.baseUrl}/docs#errors`);
+  expect(body.docs).toBe(`${server.baseUrl}/docs#error-${errorCode}`);
   expect(body.error.length).toBeGreaterThan(0);
   expect(body.hint.length).toBeGreaterThan(0);
   expect(result.text).not.toMatch(/at \w+ \(|node_modules|\/work\//);
@@ -139,7 +141,27 @@ describe("discovery routes", () => {
     for (const needle of ["analyzePublicDemo", "getHealth", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE_PAGE", "curl", "X-RateLimit-Reset", "matchedGroupName"]) {
       expect(text).toContain(needle);
     }
+    // Every code has the row an Error body's docs link points at; the page has the site's navigation.
+    for (const code of ERROR_CODES) expect(text).toContain(`id="error-${code}"`);
+    expect(text).toContain('aria-label="Developer resources"');
   });
+
+  const forgedHosts = ["evil.example/<script>", "a b", "evil.example:99999", "evil..example"];
+  for (const host of forgedHosts) {
+    it(`never reflects the forged Host ${JSON.stringify(host)} into an Error body`, async () => {
+      const answers = [
+        await rawCall("GET", "/api/nope", undefined, { Host: host }),
+        await rawCall("TRACE", "/api/v1", undefined, { Host: host }),
+        await rawCall("POST", "/api/demo/analyze", "{", { Host: host }),
+      ];
+      for (const answer of answers) {
+        const body = ErrorSchema.parse(answer.json);
+        expect(body.docs, answer.text).toBe(`${server.baseUrl}/docs#error-${body.errorCode}`);
+        expect(answer.text).not.toContain("evil");
+        expect(answer.text).not.toContain(host);
+      }
+    });
+  }
 
   it("answers CORS preflight on the GET routes but not on the analyzer", async () => {
     for (const path of ["/api/v1", "/api/v1/health", "/api/v1/product", "/openapi.json", "/llms.txt"]) {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
+import { ApiError } from "../../lib/errors";
 import { AnalyzerPool } from "../../lib/analyzer/worker-pool";
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/http";
 
 // Every method on every unknown /api/ path — 404 NOT_FOUND as an Error body, never an HTML page.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
 import { createRenderer, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";

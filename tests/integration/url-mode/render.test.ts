@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { createRenderer, robotsHeaderNofollow, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { parseHtml } from "@/lib/analyzer/parse";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import type { AnalysisResult } from "@/lib/analyzer/types";

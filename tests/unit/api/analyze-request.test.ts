@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAnalyzeRequest } from "../../../lib/api/analyze-request";
-import { ApiError } from "../../../lib/api/errors";
+import { ApiError } from "../../../lib/errors";
 import { normalizePasteDomain } from "../../../lib/api/paste-domain";
 
 const limits = { maxHtmlBytes: 100, allowPrivateHosts: ["127.0.0.1:4000"] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { parsePublicUrl } from "@/lib/net/url-policy";
 
 const ALLOW = ["127.0.0.1:4000", "[::1]:4001", "devbox.local:443"];

@@ -1,7 +1,7 @@
 import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
 import { runAnalysis } from "@/lib/api/analyze-service";
 import { clientKeyOf } from "@/lib/api/client-key";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { errorResponse, jsonResponse, methodNotAllowed, requestIdOf } from "@/lib/api/http";
 import { readJsonBody } from "@/lib/api/read-body";
 import { getConfig } from "@/lib/config";

@@ -13,7 +13,7 @@
 import { createRenderer } from "@/lib/analyzer/render";
 import { checkLinks } from "@/lib/analyzer/check-links";
 import { parseConfig } from "@/lib/config";
-import { startFixtureSite, MANY_LINKS } from "@/tests/helpers/fixture-site";
+import { startFixtureSite, MANY_LINKS } from "@/scripts/lib/fixture-site";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg !== -1 ? Number(process.argv[runsArg + 1]) : 10;

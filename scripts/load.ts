@@ -16,7 +16,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon, { type RequestParams } from "autocannon";
-import { startServer, type RunningServer } from "@/tests/helpers/server";
+import { startServer, type RunningServer } from "@/scripts/lib/server-process";
 import { loadCorpus, type CorpusPage } from "./lib/corpus";
 import { loadAverage } from "./lib/machine";
 import { percentile, ms, sleep } from "./lib/stats";

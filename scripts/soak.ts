@@ -13,8 +13,8 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { startFixtureSite, MANY_LINKS, type FixtureSite } from "@/tests/helpers/fixture-site";
-import { startServer, BROWSER_UA, type RunningServer } from "@/tests/helpers/server";
+import { startFixtureSite, MANY_LINKS, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { startServer, BROWSER_UA, type RunningServer } from "@/scripts/lib/server-process";
 import { loadAverage, treeMemory, type TreeMemory } from "./lib/machine";
 import { mib, ms, percentile, sleep } from "./lib/stats";
 
@@ -27,7 +27,7 @@ const PROGRESS_EVERY = 50;
 /** Chromium processes of a closed context exit a moment after the close returns; wait before sampling. */
 const SETTLE_MS = 2_000;
 
-/** The pages cycled, with the link count each must report (see tests/helpers/fixture-site.ts). */
+/** The pages cycled, with the link count each must report (see scripts/lib/fixture-site.ts). */
 const PAGES: ReadonlyArray<{ path: string; links: number }> = [
   { path: "/scripted", links: 4 }, // one static link, three added by script (load, +300 ms, after a fetch)
   { path: "/", links: 3 },

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { descendants } from "@/tests/helpers/processes";
+import { descendants } from "./processes";
 
 /** Facts about this machine and the processes under test, read from Linux /proc. */
 

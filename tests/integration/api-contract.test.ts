@@ -9,7 +9,7 @@ import {
   ProductSchema,
 } from "../../lib/api/schemas";
 import { ERROR_CODES } from "../../lib/errors";
-import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
+import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 let server: RunningServer;
 const MAX_HTML_BYTES = 4096;

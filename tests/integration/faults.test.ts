@@ -6,8 +6,8 @@ import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoAnalyzeSuccessSchema, ErrorSchema } from "../../lib/api/schemas";
-import { browserMainPids } from "../helpers/processes";
-import { BROWSER_UA, startServer, type RunningServer } from "../helpers/server";
+import { browserMainPids } from "../../scripts/lib/processes";
+import { BROWSER_UA, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 /**
  * Fault injection against the production server: the browser killed mid-render, analysis jobs past

@@ -2,7 +2,7 @@ import http from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoAnalyzeSuccessSchema, ErrorSchema } from "../../lib/api/schemas";
-import { ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
+import { ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 /**
  * Property-based requests to the analyzer: whatever arrives, only statuses from the spec come back,

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../lib/api/schemas";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { BROWSER_UA, startServer, type RunningServer } from "../helpers/server";
+import { BROWSER_UA, startServer, type RunningServer } from "../../scripts/lib/server-process";
 import { startUpstashBridge, type UpstashBridge } from "../helpers/upstash-bridge";
 
 const PASTE = JSON.stringify({ html: '<a href="https://example.org/">x</a>' });

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoAnalyzeSuccessSchema } from "../../lib/api/schemas";
-import { descendants, isAlive } from "../helpers/processes";
-import { BROWSER_UA, startServer } from "../helpers/server";
+import { descendants, isAlive } from "../../scripts/lib/processes";
+import { BROWSER_UA, startServer } from "../../scripts/lib/server-process";
 
 /**
  * Graceful shutdown: SIGTERM stops accepting, lets the in-flight analysis finish, closes the browser

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoAnalyzeSuccessSchema, ErrorSchema } from "../../lib/api/schemas";
 import { startCanary, type Canary } from "../helpers/canary";
-import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
+import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 /**
  * URL mode end to end over HTTP: the production server renders pages of a local fixture site (allowed

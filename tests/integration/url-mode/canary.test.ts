@@ -5,7 +5,7 @@ import { parseConfig, type Config } from "@/lib/config";
 import { assertPublicHost, staticResolver, type Resolver } from "@/lib/net/resolve";
 import { parsePublicUrl } from "@/lib/net/url-policy";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
-import { startFixtureSite, type FixtureSite } from "@/tests/helpers/fixture-site";
+import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { codeOf } from "../../helpers/error-code";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkKey, checkLinks, LINK_CHECK_USER_AGENT } from "@/lib/analyzer/check-links";
 import { parseConfig } from "@/lib/config";
 import { staticResolver, type Resolver } from "@/lib/net/resolve";
-import { startFixtureSite, type FixtureSite } from "@/tests/helpers/fixture-site";
+import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 let site: FixtureSite;
 let resolver: Resolver;

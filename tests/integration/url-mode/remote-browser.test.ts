@@ -9,7 +9,7 @@ import { createRenderer, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
-import { startFixtureSite, type FixtureSite } from "@/tests/helpers/fixture-site";
+import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 /**
  * BROWSER_WS_ENDPOINT: a browser we did not launch has none of our flags, so the proxy must come

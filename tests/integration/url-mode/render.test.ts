@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { createRenderer, robotsHeaderNofollow, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
-import { startFixtureSite, type FixtureSite } from "@/tests/helpers/fixture-site";
+import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 /**
  * renderPage against a real Chromium and the fixture site: what it returns and, for every way a

@@ -1,3 +1,5 @@
+import { raceTimeout } from "./timeout";
+
 /**
  * Shutdown hooks shared across bundles: Next compiles route code into its own chunks, so module state
  * is not shared with the server entry. Hooks live on globalThis under a registered symbol.
@@ -23,7 +25,7 @@ export async function runShutdownHooks(deadlineMs: number): Promise<string[]> {
   await Promise.all(
     [...hooks()].map(async ([name, hook]) => {
       try {
-        await Promise.race([hook(), new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), deadlineMs).unref())]);
+        await raceTimeout(Promise.resolve().then(hook), deadlineMs, () => new Error("timed out"));
       } catch (error) {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }

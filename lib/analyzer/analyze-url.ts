@@ -1,22 +1,29 @@
-import type { Config } from "../config";
-import { log } from "../log";
-import { onShutdown } from "../shutdown";
-import { closeBrowser } from "./browser";
+import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
-import { renderPage } from "./render";
+import type { Renderer } from "./render";
 import { computeStats } from "./stats";
 import type { AnalysisResult } from "./types";
 import type { AnalyzerPool } from "./worker-pool";
+import type { Config } from "@/lib/config";
+
+/** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */
+export interface UrlAnalysisDeps {
+  pool: AnalyzerPool;
+  renderer: Renderer;
+  settings: Pick<Config, "RENDER_TIMEOUT_MS" | "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS">;
+  requestId?: string;
+  /** Aborts the render and the link checks (the client went away). */
+  signal?: AbortSignal;
+}
 
 /**
  * URL mode: render the page behind the network guard, run the same pipeline as paste mode on the
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
- * external link and fill in httpStatus and the broken count.
+ * external link and fill in httpStatus and the broken count. Called through lib/analyzer/index.ts.
  */
-export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string }): Promise<AnalysisResult> {
-  onShutdown("browser", closeBrowser);
+export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<AnalysisResult> {
   const started = performance.now();
-  const rendered = await renderPage(url, { timeoutMs: deps.config.RENDER_TIMEOUT_MS });
+  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal });
   const renderedAt = performance.now();
   const analysis = await deps.pool.analyze({
     html: rendered.html,
@@ -27,7 +34,7 @@ export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: C
   const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
-  const statuses = await checkLinks(checkable);
+  const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal });
   const links = analysis.links.map((link) =>
     link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? null },
   );

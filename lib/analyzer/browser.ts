@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import puppeteer, { type Browser, type LaunchOptions } from "puppeteer-core";
 import type { Config } from "@/lib/config";
 import { proxyLaunchArgs } from "@/lib/net/filtering-proxy";
+import { withTimeout } from "@/lib/timeout";
 
 /**
  * One warm Chromium per process, found in this order: BROWSER_WS_ENDPOINT (connect to a remote
@@ -187,7 +188,7 @@ export class BrowserManager {
       // browser exits by itself when this process dies (its end of the pipe closes).
       pipe: true,
       args: [...BASE_CHROMIUM_ARGS, ...source.extraArgs, ...proxyLaunchArgs(this.options.proxyUrl), ...(this.options.extraArgs ?? [])],
-      // The server owns signal handling and calls closeBrowser(); puppeteer's SIGINT handler would
+      // The server owns signal handling and closes the browser through the analyzer's shutdown hook; puppeteer's SIGINT handler would
       // process.exit() in the middle of a graceful shutdown. Its exit hook still kills the child.
       handleSIGINT: false,
       handleSIGTERM: false,
@@ -212,8 +213,7 @@ export class BrowserManager {
     this.closing = true;
     const browser = await this.releaseLocal();
     if (!browser) return;
-    const timer = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
-    await Promise.race([browser.close().catch(() => undefined), timer]);
+    await withTimeout(browser.close().catch(() => undefined), 3_000);
     killProcessTree(browser);
   }
 
@@ -232,34 +232,4 @@ export class BrowserManager {
     }
     return browser;
   }
-}
-
-/** Something holding a browser that closeBrowser() must shut down (the default renderer). */
-export interface ClosableBrowserOwner {
-  close(): Promise<void>;
-}
-
-// Next.js compiles route code into separate chunks with separate module state; a registered global
-// symbol keeps "one warm browser per process" true across them (the same trick as lib/shutdown.ts).
-const OWNER_KEY = Symbol.for("linklens.browserOwner");
-type GlobalWithOwner = typeof globalThis & { [OWNER_KEY]?: ClosableBrowserOwner };
-
-/** The process-wide owner of the warm browser, if one was created. */
-export function getBrowserOwner(): ClosableBrowserOwner | undefined {
-  return (globalThis as GlobalWithOwner)[OWNER_KEY];
-}
-
-/** Registers the process-wide owner of the warm browser (render.ts's default renderer). */
-export function setBrowserOwner(owner: ClosableBrowserOwner | undefined): void {
-  (globalThis as GlobalWithOwner)[OWNER_KEY] = owner;
-}
-
-/**
- * Graceful shutdown: closes the process's warm browser (kills the Chromium process group, so no
- * orphan survives) and its filtering proxy. Safe to call when nothing was started, and twice.
- */
-export async function closeBrowser(): Promise<void> {
-  const owner = getBrowserOwner();
-  setBrowserOwner(undefined);
-  await owner?.close();
 }

@@ -1,7 +1,8 @@
 import { request, type Dispatcher } from "undici";
-import { getConfig, type Config } from "@/lib/config";
+import type { Config } from "@/lib/config";
 import { createGuardedDispatcher, isBlockedConnection } from "@/lib/net/guarded-dispatcher";
 import type { Resolver } from "@/lib/net/resolve";
+import { BOT_USER_AGENT } from "./user-agent";
 
 /**
  * The link checker: the HTTP status of every captured internal/external link, through the same
@@ -13,16 +14,14 @@ import type { Resolver } from "@/lib/net/resolve";
  * Referer, an honest User-Agent, at most LINK_CHECK_CONCURRENCY requests at once and 2 per host.
  */
 
-/** Sent with every check, so site owners can see who we are and read why. */
-export const LINK_CHECK_USER_AGENT = "LinkLensBot/1.0 (+https://linklens.dev/docs)";
 /** Redirects followed per link before its last 3xx is the answer. */
 export const MAX_REDIRECTS = 5;
 /** Simultaneous checks per host. */
 export const PER_HOST_LIMIT = 2;
 
-/** Options of checkLinks; everything defaults to the process configuration. */
+/** Options of checkLinks. The settings come from the caller (read once at the front door), never from the environment here. */
 export interface CheckLinksOptions {
-  config?: Pick<Config, "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS">;
+  config: Pick<Config, "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS">;
   /** DNS for the guard (tests inject one). A custom resolver gets its own dispatcher, closed at the end. */
   resolver?: Resolver;
   /** Overall deadline in ms for the whole batch (default max(10 s, 3 × LINK_CHECK_TIMEOUT_MS)). */
@@ -71,7 +70,8 @@ async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       headers: {
-        "user-agent": LINK_CHECK_USER_AGENT,
+        // Sent with every check, so site owners can see who we are and read why.
+        "user-agent": BOT_USER_AGENT,
         accept: "text/html,application/xhtml+xml,*/*;q=0.8",
         // Never decompress anything: we do not read bodies at all.
         "accept-encoding": "identity",
@@ -142,8 +142,8 @@ async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, b
  *   (DNS, refused, TLS, timeout, or an address the policy blocks).
  * - URLs still running at the overall deadline (or on abort) are absent, not 0: unchecked, not broken.
  */
-export async function checkLinks(urls: string[], options: CheckLinksOptions = {}): Promise<Map<string, number>> {
-  const config = options.config ?? getConfig();
+export async function checkLinks(urls: string[], options: CheckLinksOptions): Promise<Map<string, number>> {
+  const config = options.config;
   const timeoutMs = config.LINK_CHECK_TIMEOUT_MS;
   const results = new Map<string, number>();
 

@@ -1,11 +1,16 @@
-import type { BrowserContext, HTTPRequest, HTTPResponse, Page, Target } from "puppeteer-core";
+import type { BrowserContext, Page, Target } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
-import { getConfig, type Config } from "@/lib/config";
-import { BrowserManager, getBrowserOwner, setBrowserOwner } from "@/lib/analyzer/browser";
+import type { Config } from "@/lib/config";
+import { BrowserManager } from "@/lib/analyzer/browser";
+import { guardPage, throwIfBlocked } from "@/lib/analyzer/render-guard";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
+import { robotsHeaderNofollow } from "@/lib/analyzer/robots";
+import { settle, trackNetwork } from "@/lib/analyzer/settle";
+import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
 import { assertPublicHost, type Resolver } from "@/lib/net/resolve";
-import { effectivePort, isAllowListed, literalHostProblem, PUBLIC_PORTS } from "@/lib/net/url-policy";
+import { effectivePort } from "@/lib/net/url-policy";
+import { withTimeout } from "@/lib/timeout";
 
 /**
  * URL mode's renderer: loads a public page in a fresh incognito context of the warm browser, lets
@@ -16,9 +21,10 @@ import { effectivePort, isAllowListed, literalHostProblem, PUBLIC_PORTS } from "
  *  2. the context's only way out is a filtering-proxy session (lib/net/filtering-proxy.ts), which
  *     checks every connection of every kind (documents, redirects, subresources, workers, WebSocket,
  *     beacons, prefetch) at connect time and pins the checked IP;
- *  3. request interception aborts non-http(s) and literally-private requests early, and stops the
- *     page from navigating itself away once its document has arrived.
+ *  3. request interception (render-guard.ts) aborts non-http(s) and literally-private requests early,
+ *     and stops the page from navigating itself away once its document has arrived.
  * Layer 2 is the one that must hold on its own; layer 3 only makes failures faster and clearer.
+ * After `load`, settle.ts waits for network and DOM to go quiet; robots.ts reads X-Robots-Tag.
  */
 
 /** What renderPage returns. */
@@ -41,9 +47,12 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
-/** Options of createRenderer. Everything defaults to the process configuration. */
+/** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
+export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH">;
+
+/** Options of createRenderer. */
 export interface RendererOptions {
-  config?: Config;
+  config: RenderSettings;
   /** DNS for the pre-check and the proxy (tests inject one). */
   resolver?: Resolver;
   /** Where the filtering proxy listens, and the host the browser uses to reach it (remote browsers). */
@@ -82,34 +91,6 @@ export interface Renderer {
 
 const DEFAULT_MAX_HTML_BYTES = 10 * 1024 * 1024;
 const HTML_TYPES = ["text/html", "application/xhtml+xml"];
-const HEAVY_TYPES = new Set(["image", "media", "font"]);
-/** X-Robots-Tag scopes that speak to us: unscoped (everyone), Google's crawler, and our own bot. */
-const OUR_ROBOTS_SCOPES = new Set(["googlebot", "linklensbot"]);
-/** X-Robots-Tag directives that carry a `name: value`, so their colon is not a user-agent scope. */
-const VALUED_DIRECTIVES = new Set(["max-snippet", "max-image-preview", "max-video-preview", "unavailable_after", "indexifembedded"]);
-export const RENDER_USER_AGENT_SUFFIX = "LinkLensBot/1.0 (+https://linklens.dev/docs)";
-
-/**
- * Whether an X-Robots-Tag value (one header, or several joined by newlines) tells us not to
- * follow the page's links: `nofollow` or `none`, unscoped or scoped to googlebot/linklensbot.
- * `otherbot: nofollow` does not apply to us. A scope applies until the next scope in the same header.
- */
-export function robotsHeaderNofollow(value: string | undefined | null): boolean {
-  if (!value) return false;
-  for (const header of value.split(/\n/)) {
-    let scope: string | null = null;
-    for (const piece of header.split(",")) {
-      let token = piece.trim().toLowerCase();
-      const scoped = /^([a-z0-9_*.-]+)\s*:\s*(.*)$/.exec(token);
-      if (scoped?.[1] && !VALUED_DIRECTIVES.has(scoped[1])) {
-        scope = scoped[1];
-        token = (scoped[2] ?? "").trim();
-      }
-      if ((token === "nofollow" || token === "none") && (scope === null || OUR_ROBOTS_SCOPES.has(scope))) return true;
-    }
-  }
-  return false;
-}
 
 function isHtmlContentType(value: string | undefined): boolean | null {
   if (!value) return null;
@@ -125,41 +106,9 @@ function remaining(deadline: number): number {
   return Math.max(0, deadline - Date.now());
 }
 
-async function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expiry = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, expiry]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Shared by a render and its watchdog. */
 interface RenderHandle {
   context: BrowserContext | null;
-}
-
-/** Requests of the page's frames still in flight, and when that set last changed. */
-interface NetworkTracker {
-  inflight: Set<HTTPRequest>;
-  lastActivity: number;
-}
-
-/** What we learn about the main frame's navigation while it happens. */
-interface NavigationState {
-  /** Final (non-redirect) response of the main document. */
-  mainResponse: HTTPResponse | null;
-  /** Every main-frame navigation request URL, in order (redirect hops included). */
-  hops: string[];
-  /** A main-frame hop the interception layer refused, and whether for its scheme. */
-  interceptBlocked: string | null;
-  /** A redirect whose Location was not http(s). */
-  badSchemeRedirect: string | null;
-  /** Last main-frame request failure text (net::ERR_…). */
-  failure: string | null;
 }
 
 class PuppeteerRenderer implements Renderer {
@@ -168,10 +117,10 @@ class PuppeteerRenderer implements Renderer {
   browser: BrowserManager | null = null;
   private starting: Promise<{ proxy: FilteringProxy; browser: BrowserManager }> | null = null;
   private userAgent: string | null = null;
-  private readonly config: Config;
+  private readonly config: RenderSettings;
 
   constructor(private readonly options: RendererOptions) {
-    this.config = options.config ?? getConfig();
+    this.config = options.config;
     const concurrency = this.config.MAX_CONCURRENT_RENDERS;
     this.queue = new RenderQueue(concurrency, options.maxQueued ?? concurrency * 2);
   }
@@ -237,7 +186,7 @@ class PuppeteerRenderer implements Renderer {
   private async forceStop(handle: RenderHandle): Promise<void> {
     const context = handle.context;
     if (!context) return;
-    const closed = await bounded(
+    const closed = await withTimeout(
       context.close().then(
         () => true,
         () => true,
@@ -286,7 +235,7 @@ class PuppeteerRenderer implements Renderer {
         return await this.renderInContext(context, session, url, deadline);
       } finally {
         handle.context = null;
-        await bounded(context.close().catch(() => undefined), 3_000);
+        await withTimeout(context.close().catch(() => undefined), 3_000);
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -306,52 +255,12 @@ class PuppeteerRenderer implements Renderer {
     await page.setBypassServiceWorker(true);
     await page.setUserAgent(await this.renderUserAgent(page));
 
-    const state: NavigationState = { mainResponse: null, hops: [], interceptBlocked: null, badSchemeRedirect: null, failure: null };
-    const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && request.frame() === page.mainFrame();
-
-    page.on("request", (request) => {
-      if (isMainNavigation(request)) state.hops.push(request.url());
+    const network = trackNetwork(page);
+    const state = await guardPage(page, {
+      interceptionGuard: this.options.interceptionGuard ?? true,
+      skipHeavyResources: this.options.skipHeavyResources ?? true,
+      allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
     });
-    page.on("requestfailed", (request) => {
-      if (isMainNavigation(request)) state.failure = request.failure()?.errorText ?? "net::ERR_FAILED";
-    });
-    page.on("response", (response) => {
-      const request = response.request();
-      if (!isMainNavigation(request)) return;
-      const status = response.status();
-      if (status >= 300 && status < 400) {
-        const location = response.headers().location;
-        if (location) {
-          try {
-            const next = new URL(location, response.url());
-            if (next.protocol !== "http:" && next.protocol !== "https:") state.badSchemeRedirect = next.href;
-          } catch {
-            // An unparsable Location fails the navigation on its own.
-          }
-        }
-        return;
-      }
-      state.mainResponse ??= response;
-    });
-
-    // Our own count of the page's requests in flight. puppeteer's waitForNetworkIdle also counts requests
-    // of shared workers whose end it never sees, so any page with a SharedWorker would wait until the deadline.
-    const network: NetworkTracker = { inflight: new Set(), lastActivity: Date.now() };
-    page.on("request", (request) => {
-      if (!request.frame()) return;
-      network.inflight.add(request);
-      network.lastActivity = Date.now();
-    });
-    const settled = (request: HTTPRequest) => {
-      if (network.inflight.delete(request)) network.lastActivity = Date.now();
-    };
-    page.on("requestfinished", settled);
-    page.on("requestfailed", settled);
-
-    const guard = this.options.interceptionGuard ?? true;
-    const skipHeavy = this.options.skipHeavyResources ?? true;
-    await page.setRequestInterception(true);
-    page.on("request", (request) => void this.intercept(request, isMainNavigation(request), state, guard, skipHeavy));
 
     let gotoError: unknown = null;
     try {
@@ -360,7 +269,7 @@ class PuppeteerRenderer implements Renderer {
       gotoError = error;
     }
 
-    this.throwIfBlocked(state, session, url);
+    throwIfBlocked(state, session, url);
     const response = state.mainResponse;
     if (!response) {
       const reason = state.failure ?? (gotoError instanceof Error ? gotoError.message : "no response");
@@ -374,7 +283,7 @@ class PuppeteerRenderer implements Renderer {
     let isHtml = isHtmlContentType(headers["content-type"]);
     if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`);
 
-    if (gotoError === null) await this.settle(page, network, deadline);
+    if (gotoError === null) await settle(page, network, deadline, { quietMs: this.options.settleQuietMs ?? 500, maxMs: this.options.settleMaxMs ?? 5_000 });
     // A page still loading at the deadline is analysed as it stands, if it has a document at all.
     const snapshot = await page
       .evaluate(() => {
@@ -408,127 +317,9 @@ class PuppeteerRenderer implements Renderer {
     };
   }
 
-  /** Layer 3; also the place that keeps the page from navigating away after its document arrived. */
-  private async intercept(request: HTTPRequest, mainNavigation: boolean, state: NavigationState, guard: boolean, skipHeavy: boolean): Promise<void> {
-    if (request.isInterceptResolutionHandled()) return;
-    const raw = request.url();
-    let target: URL | null = null;
-    try {
-      target = new URL(raw);
-    } catch {
-      target = null;
-    }
-    const scheme = target?.protocol ?? "";
-    const network = scheme === "http:" || scheme === "https:";
-    try {
-      if (mainNavigation && state.mainResponse) {
-        // The document is here; scripts, meta refresh or forms may not swap it for another one.
-        await request.abort("aborted");
-        return;
-      }
-      if (!network) {
-        if (scheme === "data:" || scheme === "blob:" || scheme === "about:") {
-          await request.continue();
-          return;
-        }
-        if (mainNavigation) state.interceptBlocked = raw;
-        await request.abort("blockedbyclient");
-        return;
-      }
-      if (guard && target) {
-        const port = effectivePort(target);
-        const allowed = isAllowListed(target.hostname, port, this.config.ALLOW_PRIVATE_HOSTS);
-        if (!allowed && (!PUBLIC_PORTS.has(port) || literalHostProblem(target.hostname))) {
-          if (mainNavigation) state.interceptBlocked = raw;
-          await request.abort("blockedbyclient");
-          return;
-        }
-      }
-      if (skipHeavy && HEAVY_TYPES.has(request.resourceType())) {
-        await request.abort("blockedbyclient");
-        return;
-      }
-      await request.continue();
-    } catch {
-      // The page or context went away mid-decision; nothing left to protect.
-    }
-  }
-
-  /** Turns what the layers refused for the main document into BLOCKED_URL / BLOCKED_REDIRECT. */
-  private throwIfBlocked(state: NavigationState, session: ProxyListener, url: URL): void {
-    const redirected = (hop: string) => hop !== url.href || state.hops.length > 1;
-    // Chromium refuses redirects to file:, data:, javascript: and unknown schemes on its own, before any
-    // response event reaches us; its error text is then the only trace.
-    const schemeRefusal = /ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME|ERR_DISALLOWED_URL_SCHEME/.test(state.failure ?? "");
-    if (state.badSchemeRedirect || (!state.mainResponse && schemeRefusal)) {
-      throw new ApiError("BLOCKED_REDIRECT", "The page redirects to a URL that is not http or https.");
-    }
-    if (state.interceptBlocked) {
-      if (redirected(state.interceptBlocked)) throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
-      throw new ApiError("BLOCKED_URL", "The URL's host is not a public address.");
-    }
-    // The proxy refused the main document: as a 403 of its own (plain http) or a failed tunnel (https).
-    const response = state.mainResponse;
-    const candidates = response ? (response.status() === 403 ? [response.url()] : []) : state.hops.slice(-1);
-    for (const hop of candidates) {
-      let target: URL;
-      try {
-        target = new URL(hop);
-      } catch {
-        continue;
-      }
-      const refused = session.wasUrlBlocked(target.href) || (!response && session.wasHostBlocked(target.hostname, effectivePort(target)));
-      if (!refused) continue;
-      if (redirected(hop)) throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
-      throw new ApiError("BLOCKED_URL", "The URL's host is not a public address.");
-    }
-  }
-
-  /**
-   * After `load`, scripts often keep adding links (timers, fetch then render). Wait until the
-   * network has been idle and the DOM unchanged for a quiet period, bounded by the deadline and a cap.
-   */
-  private async settle(page: Page, tracker: NetworkTracker, deadline: number): Promise<void> {
-    const quietMs = this.options.settleQuietMs ?? 500;
-    const capMs = Math.min(remaining(deadline), this.options.settleMaxMs ?? 5_000);
-    if (capMs <= 0) return;
-    const stopAt = Date.now() + capMs;
-    const network = (async () => {
-      while (Date.now() < stopAt) {
-        if (tracker.inflight.size === 0 && Date.now() - tracker.lastActivity >= quietMs) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const dom = page
-      .evaluate(
-        (quiet: number, cap: number) =>
-          new Promise<void>((resolve) => {
-            let timer = setTimeout(done, quiet);
-            const observer = new MutationObserver(() => {
-              clearTimeout(timer);
-              timer = setTimeout(done, quiet);
-            });
-            const hardStop = setTimeout(done, cap);
-            function done() {
-              observer.disconnect();
-              clearTimeout(timer);
-              clearTimeout(hardStop);
-              resolve();
-            }
-            observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-          }),
-        quietMs,
-        capMs,
-      )
-      .catch(() => undefined);
-    await bounded(Promise.all([network, dom]), capMs + 250);
-  }
-
   private async renderUserAgent(page: Page): Promise<string> {
     if (!this.userAgent) {
-      const base = await page.browser().userAgent();
-      // Say who we are (an honest bot suffix) without the HeadlessChrome token that makes many sites serve an error page.
-      this.userAgent = `${base.replace("HeadlessChrome", "Chrome")} ${RENDER_USER_AGENT_SUFFIX}`;
+      this.userAgent = browserUserAgent(await page.browser().userAgent());
     }
     return this.userAgent;
   }
@@ -543,35 +334,18 @@ class PuppeteerRenderer implements Renderer {
 }
 
 /**
- * Creates a renderer with its own proxy, browser and queue. The app uses the process-wide default
- * (renderPage); tests and scripts create their own with a config override and an injected resolver.
- */
-export function createRenderer(options: RendererOptions = {}): Renderer {
-  return new PuppeteerRenderer(options);
-}
-
-function defaultRenderer(): Renderer {
-  const existing = getBrowserOwner();
-  // Duck-typed, not instanceof: another Next.js chunk may have created it from its own copy of this class.
-  if (existing && "render" in existing && typeof existing.render === "function") return existing as Renderer;
-  const renderer = new PuppeteerRenderer({});
-  setBrowserOwner(renderer);
-  return renderer;
-}
-
-/**
- * Renders a public page in the process's warm browser and returns its DOM after scripts ran.
+ * Creates a renderer with its own proxy, browser and queue. The app's process-wide renderer is owned by
+ * the analyzer's front door (lib/analyzer/index.ts); tests and scripts create their own with an injected
+ * resolver.
  *
- * Waits for `load`, then for network and DOM to go quiet, within `timeoutMs` (RENDER_TIMEOUT_MS);
- * a page still loading at the deadline is analysed as it stands.
- *
- * @throws ApiError
+ * render() waits for `load`, then for network and DOM to go quiet, within `timeoutMs`
+ * (RENDER_TIMEOUT_MS); a page still loading at the deadline is analysed as it stands. It throws ApiError:
  *  - BLOCKED_URL (403): the host resolves to a non-public address;
  *  - BLOCKED_REDIRECT (403): a redirect leads to a non-public address or a non-http(s) scheme;
  *  - UNPROCESSABLE_PAGE (422): HTTP 4xx, not HTML, or the DOM is over 10 MiB;
  *  - UPSTREAM_ERROR (502): DNS, connection, TLS, HTTP 5xx, timeout without a document, browser failure;
  *  - RATE_LIMITED (429): MAX_CONCURRENT_RENDERS busy and the short queue full.
  */
-export async function renderPage(url: URL, options: RenderOptions = {}): Promise<RenderResult> {
-  return defaultRenderer().render(url, options);
+export function createRenderer(options: RendererOptions): Renderer {
+  return new PuppeteerRenderer(options);
 }

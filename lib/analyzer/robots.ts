@@ -38,3 +38,30 @@ export function isRobotsMetaName(name: string): boolean {
 export function robotsContentSaysNofollow(content: string): boolean {
   return splitTokens(content).some((token) => token === "nofollow" || token === "none");
 }
+
+/** X-Robots-Tag scopes that speak to us: unscoped (everyone), Google's crawler, and our own bot. */
+const OUR_ROBOTS_SCOPES = new Set(["googlebot", "linklensbot"]);
+/** X-Robots-Tag directives that carry a `name: value`, so their colon is not a user-agent scope. */
+const VALUED_DIRECTIVES = new Set(["max-snippet", "max-image-preview", "max-video-preview", "unavailable_after", "indexifembedded"]);
+
+/**
+ * Whether an X-Robots-Tag value (one header, or several joined by newlines) tells us not to
+ * follow the page's links: `nofollow` or `none`, unscoped or scoped to googlebot/linklensbot.
+ * `otherbot: nofollow` does not apply to us. A scope applies until the next scope in the same header.
+ */
+export function robotsHeaderNofollow(value: string | undefined | null): boolean {
+  if (!value) return false;
+  for (const header of value.split(/\n/)) {
+    let scope: string | null = null;
+    for (const piece of header.split(",")) {
+      let token = piece.trim().toLowerCase();
+      const scoped = /^([a-z0-9_*.-]+)\s*:\s*(.*)$/.exec(token);
+      if (scoped?.[1] && !VALUED_DIRECTIVES.has(scoped[1])) {
+        scope = scoped[1];
+        token = (scoped[2] ?? "").trim();
+      }
+      if ((token === "nofollow" || token === "none") && (scope === null || OUR_ROBOTS_SCOPES.has(scope))) return true;
+    }
+  }
+  return false;
+}

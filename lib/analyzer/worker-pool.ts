@@ -3,7 +3,6 @@ import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
-import { onShutdown } from "../shutdown";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
@@ -121,28 +120,4 @@ function mapPoolError(error: unknown): Error {
   }
   if (/queue is at limit/i.test(message)) return busy();
   return error instanceof Error ? error : new Error(message);
-}
-
-const POOL_KEY = Symbol.for("linklens.analyzerPool");
-type GlobalWithPool = typeof globalThis & { [POOL_KEY]?: AnalyzerPool };
-
-/**
- * The process-wide pool, created on first use. Kept on globalThis so every bundle of the app (Next's
- * route chunks, the server entry) shares one pool and graceful shutdown can close it.
- */
-export function getAnalyzerPool(options?: PoolOptions): AnalyzerPool {
-  const holder = globalThis as GlobalWithPool;
-  if (!holder[POOL_KEY]) {
-    holder[POOL_KEY] = new AnalyzerPool(options);
-    onShutdown("analyzer-pool", closeAnalyzerPool);
-  }
-  return holder[POOL_KEY];
-}
-
-/** Closes the shared pool if it was ever created (graceful shutdown). */
-export async function closeAnalyzerPool(): Promise<void> {
-  const holder = globalThis as GlobalWithPool;
-  const pool = holder[POOL_KEY];
-  holder[POOL_KEY] = undefined;
-  await pool?.close();
 }

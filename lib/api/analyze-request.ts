@@ -1,4 +1,4 @@
-import { parsePublicUrl } from "../net/url-policy";
+import { parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
 import { describeZodError } from "./errors";
 import { normalizePasteDomain } from "./paste-domain";

@@ -1,6 +1,4 @@
-import { analyzeUrl } from "../analyzer/analyze-url";
-import { getAnalyzerPool } from "../analyzer/worker-pool";
-import type { AnalysisResult } from "../analyzer/types";
+import { analyzeHtml, analyzeUrl, type AnalysisResult } from "../analyzer";
 import type { Config } from "../config";
 import { log } from "../log";
 import { botProtectionEnabled, consumeUrlBudget, isAutomatedUserAgent, rateLimitHeaders } from "../ratelimit";
@@ -8,18 +6,18 @@ import type { ParsedAnalyzeRequest } from "./analyze-request";
 import { ApiError } from "@/lib/errors";
 
 /**
- * Runs one accepted analyzer request. Paste mode goes straight to the worker pool; URL mode passes the
+ * Runs one accepted analyzer request. Paste mode goes straight to the analyzer; URL mode passes the
  * bot check and then spends one unit of the monthly budget before rendering (decisions.md order).
  */
 export async function runAnalysis(
   request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string },
+  context: { userAgent: string | null; config: Config; requestId: string; signal?: AbortSignal },
 ): Promise<AnalysisResult> {
   const started = performance.now();
-  const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS, maxHeapMb: context.config.ANALYSIS_MAX_HEAP_MB });
+  const options = { settings: context.config, requestId: context.requestId, signal: context.signal };
   let result: AnalysisResult;
   if (request.mode === "paste") {
-    result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false });
+    result = await analyzeHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);
   } else {
     if (botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
@@ -33,7 +31,7 @@ export async function runAnalysis(
         headers: rateLimitHeaders(budget),
       });
     }
-    result = await analyzeUrl(request.url, { pool, config: context.config, requestId: context.requestId });
+    result = await analyzeUrl(request.url, options);
   }
   // Sizes and counts only: never the pasted HTML or the page content.
   log.info(

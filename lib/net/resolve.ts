@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { ApiError } from "@/lib/errors";
+import { raceTimeout } from "@/lib/timeout";
 import { isIpLiteral, isPublicAddress, stripBrackets } from "@/lib/net/address-policy";
 import { isAllowListed, literalHostProblem } from "@/lib/net/url-policy";
 
@@ -58,18 +59,6 @@ export class GuardError extends Error {
 
 const DEFAULT_DNS_TIMEOUT_MS = 5_000;
 
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Resolves `hostname` and checks every address it has against the address policy.
  * The low-level twin of assertPublicHost: throws GuardError, not ApiError, so the proxy and the link
@@ -91,10 +80,10 @@ export async function resolveChecked(hostname: string, port: number, options: Gu
   }
   let addresses: ResolvedAddress[];
   try {
-    addresses = await withTimeout(
+    addresses = await raceTimeout(
       (options.resolver ?? systemResolver)(hostname),
       options.dnsTimeoutMs ?? DEFAULT_DNS_TIMEOUT_MS,
-      `DNS lookup for ${hostname} timed out.`,
+      () => new Error(`DNS lookup for ${hostname} timed out.`),
     );
   } catch (error) {
     throw new GuardError("dns", `${hostname} could not be resolved.`, { cause: error });

@@ -1,3 +1,4 @@
+import { raceTimeout } from "@/lib/timeout";
 import type { Clock, LimitLog, LimitResult, LimitStore } from "./types";
 
 /** Tuning of {@link ResilientStore}. */
@@ -48,7 +49,7 @@ export class ResilientStore implements LimitStore {
     const { now, log, timeoutMs, cooldownMs } = this.options;
     if (this.outageSince !== undefined && now() < this.nextProbe) return call(this.fallback);
     try {
-      const result = await withTimeout(call(this.primary), timeoutMs);
+      const result = await raceTimeout(call(this.primary), timeoutMs, () => new Error(`no answer within ${timeoutMs} ms`));
       if (this.outageSince !== undefined) {
         log("info", "Rate-limit store: Upstash Redis answers again; shared limits restored.", {
           outageMs: now() - this.outageSince,
@@ -69,11 +70,3 @@ export class ResilientStore implements LimitStore {
   }
 }
 
-/** Rejects after `ms` unless `promise` settles first. A late rejection of `promise` stays handled by race. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

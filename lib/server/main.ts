@@ -16,7 +16,7 @@ import { ApiError } from "../errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "../api/client-key";
 import { listenOrigin, parseConfig, type Config } from "../config";
 import { log } from "../log";
-import { getAnalyzerPool } from "../analyzer/worker-pool";
+import { warmUpAnalyzer } from "../analyzer";
 import { clientKeyFor } from "../ratelimit";
 import { runShutdownHooks } from "../shutdown";
 
@@ -127,8 +127,7 @@ async function main(): Promise<void> {
 
   // Shared with the route bundle through globalThis; warmed in the background so the first analysis
   // does not pay the workers' start-up inside its time cap.
-  const pool = getAnalyzerPool({ timeoutMs: config.ANALYSIS_TIMEOUT_MS, maxHeapMb: config.ANALYSIS_MAX_HEAP_MB });
-  pool.warmUp().catch((error: unknown) => log.warn({ err: error }, "analyzer warm-up failed"));
+  warmUpAnalyzer(config).catch((error: unknown) => log.warn({ err: error }, "analyzer warm-up failed"));
 
   server.keepAliveTimeout = 5_000;
   server.listen(port, hostname, () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkKey, checkLinks, LINK_CHECK_USER_AGENT } from "@/lib/analyzer/check-links";
+import { checkKey, checkLinks } from "@/lib/analyzer/check-links";
+import { BOT_USER_AGENT } from "@/lib/analyzer/user-agent";
 import { parseConfig } from "@/lib/config";
 import { staticResolver, type Resolver } from "@/lib/net/resolve";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
@@ -60,7 +61,7 @@ describe("checkLinks", () => {
   it("sends HEAD first, then GET only when needed, politely", async () => {
     await checkLinks([site.url("/status/head-405"), site.url("/status/200")], { config: config(), resolver });
     const headers = site.headersOf("/status/head-405");
-    expect(headers?.["user-agent"]).toBe(LINK_CHECK_USER_AGENT);
+    expect(headers?.["user-agent"]).toBe(BOT_USER_AGENT);
     expect(headers?.["accept-encoding"]).toBe("identity");
     expect(headers?.referer).toBeUndefined();
     expect(headers?.cookie).toBeUndefined();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { createRenderer, robotsHeaderNofollow, type Renderer } from "@/lib/analyzer/render";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
@@ -162,26 +162,5 @@ describe("renderer resilience", () => {
     } finally {
       await small.close();
     }
-  });
-});
-
-describe("robotsHeaderNofollow", () => {
-  it.each([
-    ["nofollow", true],
-    ["NOFOLLOW", true],
-    ["noindex, nofollow", true],
-    ["none", true],
-    ["googlebot: nofollow", true],
-    ["googlebot: noindex, nofollow", true],
-    ["otherbot: nofollow", false],
-    ["otherbot: noindex, nofollow", false],
-    ["otherbot: nofollow\nnoindex", false],
-    ["otherbot: noindex\nnofollow", true],
-    ["max-snippet: 20, nofollow", true],
-    ["unavailable_after: 25 Jun 2030 15:00:00 PST", false],
-    ["noindex", false],
-    ["", false],
-  ])("%j → %s", (value, expected) => {
-    expect(robotsHeaderNofollow(value)).toBe(expected);
   });
 });

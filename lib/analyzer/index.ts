@@ -1,0 +1,132 @@
+import type { Config } from "@/lib/config";
+import { onShutdown } from "@/lib/shutdown";
+import { runUrlAnalysis } from "./analyze-url";
+import { createRenderer, type Renderer } from "./render";
+import type { AnalysisResult } from "./types";
+import { AnalyzerPool } from "./worker-pool";
+
+/**
+ * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
+ * (audits, monitors, MCP) call. It owns the process-wide worker pool, browser and render queue as lazy
+ * singletons with shutdown hooks, and takes its settings from the caller (read from Config once, at the
+ * edge): nothing behind this door reads the environment.
+ */
+
+export type { AnalysisResult, AnalyzedLink, LinkStats, LinkType } from "./types";
+export { MAX_URL_LENGTH, parsePublicUrl } from "@/lib/net/url-policy";
+
+/** Every setting the analyzer uses; a Config satisfies it. */
+export type AnalyzerSettings = Pick<
+  Config,
+  | "RENDER_TIMEOUT_MS"
+  | "MAX_CONCURRENT_RENDERS"
+  | "LINK_CHECK_MAX"
+  | "LINK_CHECK_CONCURRENCY"
+  | "LINK_CHECK_TIMEOUT_MS"
+  | "ANALYSIS_TIMEOUT_MS"
+  | "ANALYSIS_MAX_HEAP_MB"
+  | "ALLOW_PRIVATE_HOSTS"
+  | "BROWSER_WS_ENDPOINT"
+  | "PUPPETEER_EXECUTABLE_PATH"
+>;
+
+/** Per-call options of analyzeHtml and analyzeUrl. */
+export interface AnalyzeOptions {
+  settings: AnalyzerSettings;
+  /** Carried into log lines. */
+  requestId?: string;
+  /** Cancels the work when the caller no longer wants the answer (URL mode: render and link checks). */
+  signal?: AbortSignal;
+}
+
+/** Paste-mode input: markup and the URL its links resolve against (`https://{domain}/`). */
+export interface HtmlInput {
+  html: string;
+  pageUrl: string;
+}
+
+// Next.js compiles route code into chunks with their own module state, and the server entry is another
+// bundle: a registered global symbol keeps "one pool, one browser per process" true across them.
+const SINGLETONS_KEY = Symbol.for("linklens.analyzer");
+interface Singletons {
+  pool?: AnalyzerPool;
+  renderer?: Renderer;
+}
+
+function singletons(): Singletons {
+  const holder = globalThis as typeof globalThis & { [SINGLETONS_KEY]?: Singletons };
+  holder[SINGLETONS_KEY] ??= {};
+  return holder[SINGLETONS_KEY];
+}
+
+function pool(settings: AnalyzerSettings): AnalyzerPool {
+  const shared = singletons();
+  if (!shared.pool) {
+    shared.pool = new AnalyzerPool({ timeoutMs: settings.ANALYSIS_TIMEOUT_MS, maxHeapMb: settings.ANALYSIS_MAX_HEAP_MB });
+    onShutdown("analyzer-pool", closePool);
+  }
+  return shared.pool;
+}
+
+function renderer(settings: AnalyzerSettings): Renderer {
+  const shared = singletons();
+  if (!shared.renderer) {
+    shared.renderer = createRenderer({ config: settings });
+    onShutdown("browser", closeRenderer);
+  }
+  return shared.renderer;
+}
+
+async function closePool(): Promise<void> {
+  const shared = singletons();
+  const current = shared.pool;
+  shared.pool = undefined;
+  await current?.close();
+}
+
+/** Closes the warm browser (kills the Chromium process group, so no orphan survives) and its proxy. */
+async function closeRenderer(): Promise<void> {
+  const shared = singletons();
+  const current = shared.renderer;
+  shared.renderer = undefined;
+  await current?.close();
+}
+
+/**
+ * Paste mode: captures and classifies every link of `input.html` in the worker pool (nothing is
+ * fetched; httpStatus stays null).
+ * @throws ApiError UNPROCESSABLE_PAGE (422) past the time or heap cap, RATE_LIMITED (429) when the pool is full.
+ */
+export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Promise<AnalysisResult> {
+  options.signal?.throwIfAborted();
+  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false });
+}
+
+/**
+ * URL mode: renders `url` (already accepted by parsePublicUrl) in the warm browser behind the network
+ * guard, analyses the DOM and checks every internal and external link.
+ * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render.ts).
+ */
+export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<AnalysisResult> {
+  options.signal?.throwIfAborted();
+  return runUrlAnalysis(url, {
+    pool: pool(options.settings),
+    renderer: renderer(options.settings),
+    settings: options.settings,
+    requestId: options.requestId,
+    signal: options.signal,
+  });
+}
+
+/**
+ * Starts the worker threads (jsdom, DOMPurify loaded) so the first analysis does not pay that start-up
+ * inside its time cap. The server calls it once at start.
+ */
+export async function warmUpAnalyzer(settings: AnalyzerSettings): Promise<void> {
+  await pool(settings).warmUp();
+}
+
+/** Closes the pool and the browser if they were started; safe to call twice. Also run by the shutdown hooks. */
+export async function shutdownAnalyzer(): Promise<void> {
+  await Promise.all([closePool(), closeRenderer()]);
+}

@@ -81,6 +81,15 @@ export function listenOrigin(config: Pick<Config, "PORT" | "HOSTNAME">): string 
   return `http://${host}:${config.PORT}`;
 }
 
+/**
+ * LOG_LEVEL for the logger, which is created before the server parses the whole configuration: a bad
+ * value falls back to info here and stops the server at start in parseConfig, like every other variable.
+ */
+export function logLevel(env: Record<string, string | undefined> = process.env): Config["LOG_LEVEL"] {
+  const parsed = configSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  return parsed.success ? parsed.data : "info";
+}
+
 let cached: Config | undefined;
 
 /** The process configuration, parsed on first use and then shared. */

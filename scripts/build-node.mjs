@@ -5,7 +5,7 @@ import { build } from "esbuild";
 const common = { bundle: true, platform: "node", target: "node20", format: "cjs", packages: "external", sourcemap: true, logLevel: "warning" };
 
 await Promise.all([
-  build({ ...common, entryPoints: ["lib/server/main.ts"], outfile: "dist/server.cjs" }),
+  build({ ...common, entryPoints: ["server/main.ts"], outfile: "dist/server.cjs" }),
   build({ ...common, entryPoints: ["lib/analyzer/worker.ts"], outfile: "dist/analyzer-worker.cjs" }),
 ]);
 console.log("built dist/server.cjs and dist/analyzer-worker.cjs");

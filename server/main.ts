@@ -9,16 +9,16 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import next from "next";
-import { OPERATIONS } from "../api/catalog";
-import { toErrorBody } from "../api/errors";
-import { docsPageUrl, publicOrigin, type HeaderSource } from "../api/http";
-import { ApiError } from "../errors";
-import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "../api/client-key";
-import { listenOrigin, parseConfig, type Config } from "../config";
-import { log } from "../log";
-import { warmUpAnalyzer } from "../analyzer";
-import { clientKeyFor } from "../ratelimit";
-import { runShutdownHooks } from "../shutdown";
+import { OPERATIONS } from "@/lib/api/catalog";
+import { toErrorBody } from "@/lib/api/errors";
+import { docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
+import { ApiError } from "@/lib/errors";
+import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
+import { listenOrigin, parseConfig, type Config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { warmUpAnalyzer } from "@/lib/analyzer";
+import { clientKeyFor } from "@/lib/ratelimit";
+import { runShutdownHooks } from "@/lib/shutdown";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;

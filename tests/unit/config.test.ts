@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../../lib/config";
+import { listenOrigin, logLevel, parseConfig } from "../../lib/config";
 
 describe("parseConfig", () => {
   it("applies the defaults of decisions.md", () => {
@@ -35,5 +35,30 @@ describe("parseConfig", () => {
     ["TRUSTED_PROXY_HOPS", "1.5"],
   ])("rejects %s=%s with a message naming it", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe("server settings (PORT, HOSTNAME, LOG_LEVEL)", () => {
+  it("defaults to 0.0.0.0:3000 and info, reached as localhost", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOSTNAME: "0.0.0.0", LOG_LEVEL: "info" });
+    expect(listenOrigin(config)).toBe("http://localhost:3000");
+  });
+
+  it("parses them like every other variable", () => {
+    const config = parseConfig({ PORT: "8080", HOSTNAME: "127.0.0.1", LOG_LEVEL: "warn" });
+    expect(listenOrigin(config)).toBe("http://127.0.0.1:8080");
+    expect(listenOrigin(parseConfig({ HOSTNAME: "::1", PORT: "4000" }))).toBe("http://[::1]:4000");
+    expect(config.LOG_LEVEL).toBe("warn");
+  });
+
+  it.each([["PORT", "0"], ["PORT", "70000"], ["PORT", "http"], ["LOG_LEVEL", "loud"]])("refuses %s=%s at start", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("gives the logger a valid level even before the configuration is checked", () => {
+    expect(logLevel({ LOG_LEVEL: "debug" })).toBe("debug");
+    expect(logLevel({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(logLevel({})).toBe("info");
   });
 });

@@ -7,11 +7,10 @@
  * - SIGTERM drains in-flight requests, then closes the browser and the worker pool.
  */
 import http from "node:http";
-import { randomUUID } from "node:crypto";
 import next from "next";
 import { OPERATIONS } from "@/lib/api/catalog";
 import { toErrorBody } from "@/lib/api/errors";
-import { docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
+import { acceptRequestId, docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
 import { ApiError } from "@/lib/errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
 import { listenOrigin, parseConfig, type Config } from "@/lib/config";
@@ -21,7 +20,6 @@ import { clientKeyFor } from "@/lib/ratelimit";
 import { runShutdownHooks } from "@/lib/shutdown";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
-const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
 function startupConfig() {
   try {
@@ -88,7 +86,7 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     const started = performance.now();
     const given = req.headers["x-request-id"];
-    const requestId = typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    const requestId = acceptRequestId(typeof given === "string" ? given : null);
     req.headers["x-request-id"] = requestId;
     res.setHeader("X-Request-Id", requestId);
 

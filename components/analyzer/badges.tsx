@@ -1,5 +1,6 @@
 import type { Link } from "@/lib/api/schemas";
-import { isAccessWall, isBroken, relKindsOf, type LinkType, type RelKind } from "./link-model";
+import { isAccessWall, isBrokenStatus } from "@/lib/link-status";
+import { relKindsOf, type LinkType, type RelKind } from "./link-model";
 
 /**
  * The colour language of the whole page: green = followed / OK, amber = nofollow or an access wall,
@@ -56,7 +57,7 @@ export function StatusBadge({ status }: { status: number | null }) {
   }
   let style = "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200";
   let title = "OK";
-  if (isBroken(status)) {
+  if (isBrokenStatus(status)) {
     style = "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100";
     title = status === 0 ? "No HTTP response (DNS, refused, timeout or blocked)" : "Broken";
   } else if (isAccessWall(status)) {

@@ -1,4 +1,5 @@
 import type { Link } from "@/lib/api/schemas";
+import { isBrokenStatus, NO_RESPONSE, NOT_CHECKED, type HttpStatus } from "@/lib/link-status";
 
 /**
  * Pure helpers over the API's Link: status classes, rel policy, filtering and sorting.
@@ -19,10 +20,10 @@ export const STATUS_CLASS_LABELS: Record<StatusClass, string> = {
   other: "Other",
 };
 
-/** `httpStatus` as the spec defines it: null = not checked, 0 = no HTTP response at all. */
-export function statusClassOf(status: number | null): StatusClass {
-  if (status === null) return "unchecked";
-  if (status === 0) return "none";
+/** `httpStatus` as lib/link-status.ts defines it: NOT_CHECKED (null), NO_RESPONSE (0), or a status. */
+export function statusClassOf(status: HttpStatus): StatusClass {
+  if (status === NOT_CHECKED) return "unchecked";
+  if (status === NO_RESPONSE) return "none";
   if (status >= 200 && status < 300) return "2xx";
   if (status >= 300 && status < 400) return "3xx";
   if (status >= 400 && status < 500) return "4xx";
@@ -30,17 +31,6 @@ export function statusClassOf(status: number | null): StatusClass {
   return "other";
 }
 
-/** Access or bot walls (decisions.md): reported, but not counted as broken. */
-export function isAccessWall(status: number | null): boolean {
-  return status === 401 || status === 403 || status === 429 || status === 999;
-}
-
-/** Same rule as the API's `stats.broken`. */
-export function isBroken(status: number | null): boolean {
-  if (status === null) return false;
-  if (status === 0) return true;
-  return status >= 400 && status <= 599 && !isAccessWall(status);
-}
 
 /** Rel values of a crawlable link; ignored links have no rel policy (empty list). */
 export function relKindsOf(link: Link): RelKind[] {
@@ -70,7 +60,7 @@ export function filterLinks(links: readonly Link[], filters: LinkFilters): Link[
   return links.filter((link) => {
     if (filters.type !== "all" && link.linkType !== filters.type) return false;
     if (filters.rel !== "all" && !relKindsOf(link).includes(filters.rel)) return false;
-    if (filters.status === "broken" && !isBroken(link.httpStatus)) return false;
+    if (filters.status === "broken" && !isBrokenStatus(link.httpStatus)) return false;
     if (filters.status !== "all" && filters.status !== "broken" && statusClassOf(link.httpStatus) !== filters.status) return false;
     if (needle && !link.href.toLowerCase().includes(needle) && !(link.anchorText ?? "").toLowerCase().includes(needle)) return false;
     return true;

@@ -1,5 +1,6 @@
 import { describeZodError } from "@/lib/api/errors";
-import { PasteModeRequestSchema, URL_MAX_LENGTH, UrlModeRequestSchema, type PasteModeRequest, type UrlModeRequest } from "@/lib/api/schemas";
+import { MAX_URL_LENGTH } from "@/lib/limits";
+import { PasteModeRequestSchema, UrlModeRequestSchema, type PasteModeRequest, type UrlModeRequest } from "@/lib/api/schemas";
 
 /**
  * Browser-side checks before spending a request: the shared zod schemas for the shape, plus the
@@ -22,8 +23,8 @@ export function validateUrlInput(input: string): Validation<UrlModeRequest> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, field: "url", message: "Only http:// and https:// pages can be analyzed." };
   }
-  if (candidate.length > URL_MAX_LENGTH) {
-    return { ok: false, field: "url", message: `The URL is longer than ${URL_MAX_LENGTH.toLocaleString("en-US")} characters.` };
+  if (candidate.length > MAX_URL_LENGTH) {
+    return { ok: false, field: "url", message: `The URL is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters.` };
   }
   const parsed = UrlModeRequestSchema.safeParse({ url: candidate });
   return parsed.success ? { ok: true, request: parsed.data } : { ok: false, field: "url", message: describeZodError(parsed.error) };

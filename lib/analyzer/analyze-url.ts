@@ -1,3 +1,4 @@
+import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
@@ -36,7 +37,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal });
   const links = analysis.links.map((link) =>
-    link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? null },
+    link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? NOT_CHECKED },
   );
   log.info(
     {

@@ -2,6 +2,7 @@ import { request, type Dispatcher } from "undici";
 import type { Config } from "@/lib/config";
 import { createGuardedDispatcher, isBlockedConnection } from "@/lib/net/guarded-dispatcher";
 import type { Resolver } from "@/lib/net/resolve";
+import { NO_RESPONSE, NOT_CHECKED } from "@/lib/link-status";
 import { BOT_USER_AGENT } from "./user-agent";
 
 /**
@@ -48,6 +49,8 @@ export function checkKey(url: string): string {
 
 /** One request's outcome: a response, or no HTTP response at all (and whether the guard refused). */
 type Attempt = { status: number; location: string | null } | { status: null; blocked: boolean; aborted: boolean };
+/** checkOne's answer: an HTTP status, NO_RESPONSE, or NOT_CHECKED when the batch ended first. */
+type Outcome = number | typeof NOT_CHECKED;
 
 let defaultDispatcher: { key: string; dispatcher: Dispatcher } | null = null;
 
@@ -97,7 +100,7 @@ async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher,
  * through the guard) up to MAX_REDIRECTS. Returns the final status, 0 for no HTTP response, or null
  * when the batch was aborted first (the link counts as unchecked).
  */
-async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal): Promise<number | null> {
+async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal): Promise<Outcome> {
   let current = start;
   let method: "HEAD" | "GET" = "HEAD";
   for (let redirects = 0; ; redirects += 1) {
@@ -105,20 +108,20 @@ async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, b
     current.username = "";
     current.password = "";
     let result = await attempt(current, method, dispatcher, timeoutMs, batch);
-    if (result.status === null && (result.aborted || result.blocked)) return result.aborted ? null : 0;
+    if (result.status === null && (result.aborted || result.blocked)) return result.aborted ? NOT_CHECKED : NO_RESPONSE;
     const isRedirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location !== null;
     if (method === "HEAD" && !isRedirect && (result.status === null || result.status < 200 || result.status >= 300)) {
       // Many servers answer HEAD with 405/404/403 or drop it; GET is the real question.
       const retry = await attempt(current, "GET", dispatcher, timeoutMs, batch);
-      if (retry.status === null && retry.aborted) return null;
+      if (retry.status === null && retry.aborted) return NOT_CHECKED;
       if (retry.status !== null) {
         method = "GET";
         result = retry;
       } else if (result.status === null || retry.blocked) {
-        return 0;
+        return NO_RESPONSE;
       }
     }
-    if (result.status === null) return 0;
+    if (result.status === null) return NO_RESPONSE;
     if (!(result.status >= 300 && result.status < 400) || !("location" in result) || result.location === null) return result.status;
     if (redirects >= MAX_REDIRECTS) return result.status;
     let next: URL;
@@ -128,7 +131,7 @@ async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, b
       return result.status;
     }
     // A redirect to mailto:, ftp:, file: … leads nowhere we may go: no HTTP answer for this link.
-    if (next.protocol !== "http:" && next.protocol !== "https:") return 0;
+    if (next.protocol !== "http:" && next.protocol !== "https:") return NO_RESPONSE;
     current = next;
   }
 }
@@ -189,7 +192,7 @@ export async function checkLinks(urls: string[], options: CheckLinksOptions): Pr
         perHost.set(item.host, (perHost.get(item.host) ?? 0) + 1);
         void checkOne(item.url, dispatcher, timeoutMs, batch)
           .then((status) => {
-            if (status !== null && !batch.aborted) results.set(item.key, status);
+            if (status !== NOT_CHECKED && !batch.aborted) results.set(item.key, status);
           })
           .catch(() => undefined)
           .finally(() => {

@@ -13,7 +13,7 @@ import { AnalyzerPool } from "./worker-pool";
  */
 
 export type { AnalysisResult, AnalyzedLink, LinkStats, LinkType } from "./types";
-export { MAX_URL_LENGTH, parsePublicUrl } from "@/lib/net/url-policy";
+export { parsePublicUrl } from "@/lib/net/url-policy";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<

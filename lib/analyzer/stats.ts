@@ -1,17 +1,5 @@
+import { isBrokenStatus } from "@/lib/link-status";
 import type { AnalyzedLink, LinkStats } from "./types";
-
-/**
- * Statuses that answer but do not mean the link is dead: 401/403 are access walls, 429 a rate
- * limit, and LinkedIn's 999 a bot wall (outside 400–599 anyway). Reported, not counted as broken.
- */
-const ACCESS_WALL_STATUSES = new Set([401, 403, 429]);
-
-/** Whether an HTTP status counts as broken: no response at all (0) or 400–599 except access walls. */
-export function isBrokenStatus(status: number | null): boolean {
-  if (status === null) return false;
-  if (status === 0) return true;
-  return status >= 400 && status <= 599 && !ACCESS_WALL_STATUSES.has(status);
-}
 
 /**
  * The summary counts of decisions.md: internal + external + ignored = total; nofollow, sponsored and

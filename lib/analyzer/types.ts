@@ -1,6 +1,9 @@
+import type { HttpStatus } from "@/lib/link-status";
+
 /**
  * The analyzer's result types. They mirror the DemoAnalyzeSuccess schema of public-api.md §2.6
- * field for field; lib/api/schemas.ts holds the zod twin used for validation and OpenAPI.
+ * field for field; lib/api/schemas.ts holds the zod twin used for validation and OpenAPI and fails the
+ * typecheck if the two drift apart (_AnalyzerResultMatchesSchemas).
  */
 
 export type LinkType = "internal" | "external" | "ignored";
@@ -16,8 +19,8 @@ export interface AnalyzedLink {
   isSponsored: boolean;
   isUgc: boolean;
   isImage: boolean;
-  /** null in paste mode and for unchecked links; 0 when no HTTP response came back. */
-  httpStatus: number | null;
+  /** NOT_CHECKED (null) in paste mode and for unchecked links; NO_RESPONSE (0) when no HTTP response came back (lib/link-status.ts). */
+  httpStatus: HttpStatus;
   /** Domain groups belong to signed-in accounts: always null on the public surface. */
   matchedGroupName: null;
 }

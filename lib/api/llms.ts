@@ -1,5 +1,6 @@
 import { getConfig } from "../config";
 import { ERROR_CODES, ERRORS } from "../errors";
+import { MAX_URL_LENGTH } from "../limits";
 import { OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
@@ -33,7 +34,7 @@ export function buildLlmsTxt(origin: string): string {
     "",
     `POST ${origin}/api/demo/analyze with header Content-Type: application/json and a body of exactly one of two shapes (no other fields):`,
     "",
-    '- URL mode: {"url": "https://example.com/page"}. A public http(s) URL on port 80 or 443, no credentials, at most 2,048 characters. The page is rendered in headless Chromium, every link is checked (httpStatus). Send a real browser User-Agent: requests without one, or with a bot/tool/headless User-Agent, get 403 BOT_DETECTED; use paste mode instead.',
+    `- URL mode: {"url": "https://example.com/page"}. A public http(s) URL on port 80 or 443, no credentials, at most ${MAX_URL_LENGTH.toLocaleString("en-US")} characters. The page is rendered in headless Chromium, every link is checked (httpStatus). Send a real browser User-Agent: requests without one, or with a bot/tool/headless User-Agent, get 403 BOT_DETECTED; use paste mode instead.`,
     '- Paste mode: {"html": "<a href=\\"https://example.org/\\">x</a>", "domain": "example.com"}. Nothing is fetched; links resolve against https://{domain}/; domain defaults to example.com; httpStatus is null for every link.',
     "",
     "Example:",

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../errors";
+import { MAX_URL_LENGTH } from "../limits";
+import type { AnalysisResult, AnalyzedLink, LinkStats } from "../analyzer";
 
 /**
  * The zod schemas of every resource in public-api.md §2, field for field, strict (no extra fields).
@@ -57,13 +59,12 @@ export const ProductSchema = z
   })
   .meta({ id: "Product" });
 
-export const URL_MAX_LENGTH = 2048;
 export const DEFAULT_PASTE_DOMAIN = "example.com";
 
 export const UrlModeRequestSchema = z
   .strictObject({
     url: z.string().meta({
-      description: "Public http(s) URL to fetch and render (port 80/443, no credentials, at most 2,048 characters).",
+      description: `Public http(s) URL to fetch and render (port 80/443, no credentials, at most ${MAX_URL_LENGTH.toLocaleString("en-US")} characters).`,
       format: "uri",
       example: "https://example.com/",
     }),
@@ -138,3 +139,17 @@ export type DemoAnalyzeSuccess = z.infer<typeof DemoAnalyzeSuccessSchema>;
 export type Link = z.infer<typeof LinkSchema>;
 export type Stats = z.infer<typeof StatsSchema>;
 export type ErrorResponse = z.infer<typeof ErrorSchema>;
+
+// The analyzer's result types (lib/analyzer/types.ts) cannot import these schemas (the analyzer sits
+// below lib/api), so they are tied here at compile time: an analyzer result is always a valid
+// DemoAnalyzeSuccess, and both sides have exactly the same fields. Adding, renaming or retyping a field
+// on one side only fails `npm run typecheck`.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type _AnalyzerResultMatchesSchemas = [
+  Holds<AnalysisResult extends DemoAnalyzeSuccess ? true : false>,
+  Holds<AnalyzedLink extends Link ? true : false>,
+  Holds<Same<keyof AnalysisResult, keyof DemoAnalyzeSuccess>>,
+  Holds<Same<keyof AnalyzedLink, keyof Link>>,
+  Holds<Same<LinkStats, Stats>>,
+];

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors";
+import { MAX_URL_LENGTH } from "@/lib/limits";
 import { isIpLiteral, isPublicAddress } from "@/lib/net/address-policy";
 
 /**
@@ -6,7 +7,6 @@ import { isIpLiteral, isPublicAddress } from "@/lib/net/address-policy";
  * It only looks at the text; whether a host name *resolves* to a public address is resolve.ts's job.
  */
 
-export const MAX_URL_LENGTH = 2048;
 export const PUBLIC_PORTS: ReadonlySet<number> = new Set([80, 443]);
 
 /** Names that never leave the local network (RFC 6761, RFC 6762, RFC 8375, and cloud-internal zones). */

@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node tests/e2e/fixture-server.mjs",
+      command: "node --import tsx scripts/fixture-site.ts",
       env: { FIXTURE_PORT: String(FIXTURE_PORT) },
       url: `${FIXTURE_ORIGIN}/health`,
       reuseExistingServer: false,

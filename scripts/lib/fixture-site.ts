@@ -29,6 +29,8 @@ export interface FixtureSiteOptions {
   canary?: string;
   /** A host name that the test's resolver maps to the canary (e.g. `evil.test`), with the canary's port. */
   canaryByName?: string;
+  /** Listen on this port instead of a free one (the Playwright e2e run, see scripts/fixture-site.ts). */
+  port?: number;
 }
 
 function page(title: string, body: string, head = ""): string {
@@ -50,6 +52,13 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const canaryWs = canary.replace(/^http/, "ws");
 
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+    "/health": (_req, res) => status(res, 200),
+    // The e2e shop: a few links of each kind, one added by a script after load, one 404, and one
+    // "external" link to localhost (not allow-listed, so the checker gets no response).
+    "/shop": (_req, res) => html(res, shopPage((server.address() as AddressInfo).port)),
+    "/shop/about": (_req, res) => html(res, page("About", `<h1>About</h1><a href="/shop">Home</a>`)),
+    "/shop/partner": (_req, res) => html(res, page("Partner", `<h1>Partner</h1><a href="/shop">Home</a>`)),
+    "/shop/added-by-script": (_req, res) => html(res, page("Added", `<h1>Added</h1><a href="/shop">Home</a>`)),
     "/": (_req, res) => html(res, page("Home", `<a href="/about">About</a> <a href="https://example.com/">Example</a> <a href="#top">Top</a>`)),
     "/about": (_req, res) => html(res, page("About", `<a href="/">Home</a>`)),
 
@@ -206,7 +215,10 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
 
@@ -223,6 +235,33 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function shopPage(port: number): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Fixture shop</title>
+<style>body{font:16px/1.5 Georgia,serif;margin:2rem;max-width:40rem} nav a{margin-right:1rem}</style></head>
+<body>
+  <nav><a href="/shop/about">About us</a><a href="/shop/partner" rel="sponsored">Our partner</a></nav>
+  <h1>Fixture shop</h1>
+  <p>Read the <a href="/shop/missing">old buying guide</a>, or ask on
+  <a href="http://localhost:${port}/shop/forum" rel="ugc nofollow">the forum</a>.</p>
+  <p><a href="mailto:shop@example.com">Email us</a></p>
+  <script>
+    window.addEventListener("load", function () {
+      setTimeout(function () {
+        var p = document.createElement("p");
+        var a = document.createElement("a");
+        a.href = "/shop/added-by-script";
+        a.textContent = "Added by script";
+        p.appendChild(a);
+        document.body.appendChild(p);
+      }, 150);
+    });
+  </script>
+</body>
+</html>`;
 }
 
 function html(res: ServerResponse, body: string, code = 200, headers: Record<string, string> = {}): void {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { analyzePaste, expect, GUEST_POST_HTML, test } from "./fixtures";
+import { analyzePaste, expect, GUEST_POST_HTML, test } from "./test";
 
 /**
  * axe on our UI. The snapshot iframe is excluded: it shows the analyzed page's own markup, whose

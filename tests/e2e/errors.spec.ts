@@ -1,4 +1,4 @@
-import { analyzePaste, chooseMode, expect, GUEST_POST_HTML, test } from "./fixtures";
+import { analyzePaste, chooseMode, expect, GUEST_POST_HTML, test } from "./test";
 import { LIMITED_ORIGIN } from "./ports";
 
 interface ErrorBody {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, snapshotFrame, test } from "./fixtures";
+import { expect, snapshotFrame, test } from "./test";
 
 /** Presses Tab until the focused element matches, failing after `max` presses. */
 async function tabTo(page: Page, selector: string, max = 40): Promise<void> {

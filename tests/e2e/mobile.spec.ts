@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseMode, expect, test } from "./fixtures";
+import { chooseMode, expect, test } from "./test";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

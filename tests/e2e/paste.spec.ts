@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { analyzePaste, expect, GUEST_POST_HTML, snapshotFrame, tableRows, test } from "./fixtures";
+import { analyzePaste, expect, GUEST_POST_HTML, snapshotFrame, tableRows, test } from "./test";
 import { APP_ORIGIN } from "./ports";
 
 test.describe("paste mode", () => {

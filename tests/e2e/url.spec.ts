@@ -1,10 +1,10 @@
-import { expect, tableRows, test } from "./fixtures";
+import { expect, tableRows, test } from "./test";
 import { FIXTURE_ORIGIN } from "./ports";
 
 test("URL mode renders the page: script-added links appear, statuses are checked", async ({ page, shot }) => {
   test.setTimeout(90_000);
   await page.goto("/");
-  await page.getByLabel("Page URL").fill(`${FIXTURE_ORIGIN}/`);
+  await page.getByLabel("Page URL").fill(`${FIXTURE_ORIGIN}/shop`);
   await page.getByLabel("Page URL").press("Enter");
 
   // While waiting, the button says what is happening and for how long.
@@ -18,7 +18,7 @@ test("URL mode renders the page: script-added links appear, statuses are checked
   const row = (text: string) => rows.filter({ hasText: text });
 
   await expect(row("Added by script")).toHaveCount(1);
-  await expect(row("Added by script")).toContainText(`${FIXTURE_ORIGIN}/added-by-script`);
+  await expect(row("Added by script")).toContainText(`${FIXTURE_ORIGIN}/shop/added-by-script`);
   await expect(row("Added by script")).toContainText("200");
   await expect(row("About us")).toContainText("200");
   await expect(row("Our partner")).toContainText("sponsored");
@@ -36,7 +36,7 @@ test("URL mode renders the page: script-added links appear, statuses are checked
   await expect(rows).toHaveCount(2);
   await page.getByLabel("Status", { exact: true }).selectOption("all");
 
-  await page.getByLabel("Domain or URL to look for").fill(`${FIXTURE_ORIGIN}/added-by-script`);
-  await expect(page.getByTestId("find-verdict")).toContainText("Found 1 link to 127.0.0.1/added-by-script — 1 followed");
+  await page.getByLabel("Domain or URL to look for").fill(`${FIXTURE_ORIGIN}/shop/added-by-script`);
+  await expect(page.getByTestId("find-verdict")).toContainText("Found 1 link to 127.0.0.1/shop/added-by-script — 1 followed");
   await shot("07-url-results");
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
@@ -13,8 +13,9 @@ const FIXTURES = path.resolve(__dirname, "../../fixtures");
 
 type Meta = Omit<AnalyzeDocumentInput, "html">;
 
+// Every folder with an input.html is a golden case (tests/fixtures/corpus/ holds real pages instead).
 const cases = readdirSync(FIXTURES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(FIXTURES, entry.name, "input.html")))
   .map((entry) => entry.name)
   .sort();
 

@@ -3,7 +3,7 @@
  *   node --import tsx scripts/bench-url.ts [--runs N]
  *
  * Prints, in one run and one process:
- *  - cold render: first renderPage (browser launch + proxy start + render);
+ *  - cold render: first render (browser launch + proxy start + render);
  *  - warm render: median of N renders of the same page through the whole guarded path;
  *  - bare Puppeteer: median of N plain page.goto(waitUntil load) + page.content() of that page in the
  *    same warm browser, no context, no proxy, no settle: the floor we compare against (and the same

@@ -27,7 +27,7 @@ import { withTimeout } from "@/lib/timeout";
  * After `load`, settle.ts waits for network and DOM to go quiet; robots.ts reads X-Robots-Tag.
  */
 
-/** What renderPage returns. */
+/** What Renderer.render returns. */
 export interface RenderResult {
   /** The document's URL after redirects (document.URL at serialization time). */
   finalUrl: string;
@@ -39,7 +39,7 @@ export interface RenderResult {
   status: number;
 }
 
-/** Per-call options of renderPage. */
+/** Per-call options of Renderer.render. */
 export interface RenderOptions {
   /** Default: RENDER_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -77,7 +77,7 @@ export interface RendererOptions {
 
 /** A renderer: a filtering proxy, a warm browser and a render queue. */
 export interface Renderer {
-  /** Renders `url`; see renderPage. */
+  /** Renders `url`; see createRenderer for what it throws. */
   render(url: URL, options?: RenderOptions): Promise<RenderResult>;
   /** Closes the browser (no orphaned Chromium) and the proxy. */
   close(): Promise<void>;

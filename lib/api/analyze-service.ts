@@ -10,10 +10,13 @@ import { ApiError } from "./errors";
 /**
  * Runs one accepted analyzer request. Paste mode goes straight to the worker pool; URL mode passes the
  * bot check and then spends one unit of the monthly budget before rendering (decisions.md order).
+ *
+ * `botCheck: false` is for callers that are automated by design (the MCP endpoint, README "MCP"): a
+ * User-Agent test would refuse all of them, so only the per-IP limit and the budget protect URL mode there.
  */
 export async function runAnalysis(
   request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string },
+  context: { userAgent: string | null; config: Config; requestId: string; botCheck?: boolean },
 ): Promise<AnalysisResult> {
   const started = performance.now();
   const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS, maxHeapMb: context.config.ANALYSIS_MAX_HEAP_MB });
@@ -21,7 +24,7 @@ export async function runAnalysis(
   if (request.mode === "paste") {
     result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false });
   } else {
-    if (botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
+    if (context.botCheck !== false && botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
         hint: "Use paste mode: send the page's HTML as {\"html\": \"…\", \"domain\": \"…\"}, or run a signed-in audit.",
       });

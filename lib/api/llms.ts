@@ -1,4 +1,5 @@
 import { getConfig } from "../config";
+import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "../mcp/catalog";
 import { ERROR_CATALOG, OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
@@ -45,6 +46,22 @@ export function buildLlmsTxt(origin: string): string {
     "Each link: href (absolute URL), position (1-based, document order), linkType (internal | external | ignored), anchorText (string or null), isNofollow, isSponsored, isUgc, isImage (booleans), httpStatus (integer, 0 = no HTTP response, null = not checked), matchedGroupName (null).",
     "stats: total, internal, external, ignored, follow, nofollow, sponsored, ugc, broken (integers). internal + external + ignored = total; follow counts internal/external links with none of nofollow/sponsored/ugc; broken counts httpStatus 0 or 400-599 except 401, 403, 429 (and 999).",
     "To verify a backlink placement: analyze the page, then look for links whose href host is your domain; check linkType, isNofollow/isSponsored/isUgc and anchorText.",
+    "",
+    "## MCP server",
+    "",
+    "If your host speaks the Model Context Protocol, call LinkLens as tools instead of the JSON API:",
+    "",
+    ...mcpFacts(origin).map((item) => `- ${item}`),
+    "",
+    "Tools:",
+    "",
+    ...MCP_TOOLS.map((tool) => `- ${tool.name} ${tool.args}: ${tool.summary}.`),
+    "",
+    "Client configuration (Streamable HTTP server URL):",
+    "",
+    "```json",
+    mcpClientConfig(origin),
+    "```",
     "",
     "## Limits",
     "",

@@ -41,16 +41,18 @@ const NEAR_MISSES = 10;
  * @throws ApiError INVALID_REQUEST when target is not an http(s) URL or hostname.
  */
 export function parseTarget(target: string, match: MatchMode | undefined): LinkTarget {
+  const hint = "Give target as https://mysite.com/page or as a bare domain such as mysite.com.";
   const trimmed = target.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, "")}`;
+  // "mysite.com:8080/x" has no scheme; "mailto:me@x" and "ftp://x" do, and are refused below.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed);
   let url: URL;
   try {
-    url = new URL(withScheme);
+    url = new URL(hasScheme ? trimmed : `https://${trimmed.replace(/^\/\//, "")}`);
   } catch {
-    throw new ApiError("INVALID_REQUEST", "target: not a URL or hostname.", { hint: "Give target as https://mysite.com/page or as a bare domain such as mysite.com." });
+    throw new ApiError("INVALID_REQUEST", "target: not a URL or hostname.", { hint });
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
-    throw new ApiError("INVALID_REQUEST", "target: only http(s) URLs and hostnames can be looked for.", { hint: "Give target as https://mysite.com/page or as a bare domain such as mysite.com." });
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "" || url.username !== "" || url.password !== "") {
+    throw new ApiError("INVALID_REQUEST", "target: only http(s) URLs and hostnames, without credentials, can be looked for.", { hint });
   }
   const namesAPage = url.pathname !== "/" || url.search !== "";
   return { url, match: match ?? (namesAPage ? "exact" : "domain") };

@@ -22,7 +22,8 @@ export interface CompactAnalysis {
  * URL budget). Each tool call counts as one analyzer request; protocol messages (initialize,
  * tools/list) do not, as the discovery routes do not.
  *
- * The bot check is off here: every MCP client is automated by definition (README "MCP").
+ * The User-Agent bot check is off here: every MCP client is automated by definition (README "MCP"). An
+ * operator who wants URL mode for people only sets MCP_URL_MODE=off, and URL calls answer BOT_DETECTED.
  */
 export async function analyzeForTool(body: Record<string, unknown>, context: McpCallContext): Promise<AnalysisResult> {
   const config = getConfig();
@@ -31,6 +32,11 @@ export async function analyzeForTool(body: Record<string, unknown>, context: Mcp
     throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`, { headers: rateLimitHeaders(limit) });
   }
   const request = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
+  if (request.mode === "url" && config.MCP_URL_MODE === "off") {
+    throw new ApiError("BOT_DETECTED", "URL mode is turned off for MCP clients on this server.", {
+      hint: "Fetch the page yourself and pass its HTML: analyze_html, or find_link with html instead of url.",
+    });
+  }
   return runAnalysis(request, { userAgent: context.userAgent, config, requestId: context.requestId, botCheck: false });
 }
 

@@ -13,6 +13,8 @@ import { AnalyzeHtmlInput, AnalyzePageInput, FindLinkInput } from "./schemas";
  */
 export function registerTools(server: McpServer, context: McpCallContext, config: Config): void {
   const perMinute = `Every LinkLens tool call counts against one limit of ${config.RATE_LIMIT_PER_MINUTE} calls per minute per client IP, shared with the HTTP API; over it you get RATE_LIMITED with the time to retry.`;
+  // MCP_URL_MODE=off: say so up front, so a model does not spend calls finding out.
+  const urlModeOff = config.MCP_URL_MODE === "off" ? ["URL mode is turned off on this server: a url answers BOT_DETECTED; pass the page's HTML instead."] : [];
   const renderCost = `Slow (a few seconds, up to about 20 s) and spends one unit of the service's monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL renders; when the budget is spent you get RATE_LIMITED and should use the html variant.`;
   const pasteCost = `Fast and free of render budget; html up to ${config.MAX_HTML_BYTES.toLocaleString("en-US")} UTF-8 bytes (more is PAYLOAD_TOO_LARGE).`;
 
@@ -21,6 +23,7 @@ export function registerTools(server: McpServer, context: McpCallContext, config
     {
       title: "Analyze the links of a web page",
       description: [
+        ...urlModeOff,
         "Renders a public web page in headless Chromium (after its JavaScript runs) and returns every link on it: href, position (1-based, document order), linkType (internal, external, ignored), nofollow/sponsored/ugc flags, anchor text, image link, and the HTTP status of each linked URL (broken links), plus counts (stats).",
         "Use it to audit one page's links. To check whether one particular link is on a page, use find_link (same cost, shorter answer). If you already have the page's HTML, analyze_html is cheaper.",
         `Cost: ${renderCost} ${perMinute}`,
@@ -67,6 +70,7 @@ export function registerTools(server: McpServer, context: McpCallContext, config
     {
       title: "Find a link on a page (placement check)",
       description: [
+        ...urlModeOff,
         "Answers \"is my link on this page, and is it followed?\" in one call: give the page (url, or its html) and the target (your URL or domain).",
         "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies) and HTTP status; when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
         `Cost: with url, ${renderCost} With html: ${pasteCost} ${perMinute}`,

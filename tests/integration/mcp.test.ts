@@ -417,3 +417,33 @@ describe("MCP endpoint: limits shared with the HTTP API", () => {
     expect(ErrorSchema.parse(http429.json).errorCode).toBe("RATE_LIMITED");
   });
 });
+
+describe("MCP endpoint: MCP_URL_MODE=off", () => {
+  let server: RunningServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startServer({ MCP_URL_MODE: "off", RATE_LIMIT_PER_MINUTE: "1000" });
+    client = await connect(server);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it("refuses URL mode to MCP clients with BOT_DETECTED, says so in the descriptions, and keeps paste mode", async () => {
+    const { tools } = await client.listTools();
+    for (const name of ["analyze_page", "find_link"]) {
+      expect(tools.find((tool) => tool.name === name)?.description, name).toMatch(/^URL mode is turned off on this server/);
+    }
+    expect(tools.find((tool) => tool.name === "analyze_html")?.description).not.toMatch(/turned off/);
+
+    const page = toolError(await call(client, "analyze_page", { url: "https://example.com/" }), "BOT_DETECTED");
+    expect(page.hint).toMatch(/analyze_html/);
+    toolError(await call(client, "find_link", { url: "https://example.com/", target: "example.org" }), "BOT_DETECTED");
+    // The URL is still validated first: a bad one is INVALID_URL, as on the HTTP API.
+    toolError(await call(client, "analyze_page", { url: "http://localhost/" }), "INVALID_URL");
+    const found = success<FindLinkResult>(await call(client, "find_link", { html: PLACEMENTS_HTML, target: "other.example" }));
+    expect(found.matches.map((link) => link.position)).toEqual([4]);
+  });
+});

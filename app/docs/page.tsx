@@ -83,7 +83,7 @@ export default async function DocsPage() {
           above: /api/v1 and /openapi.json describe the JSON API only.
         </p>
         <ul className="mt-2 list-disc pl-6">
-          {mcpFacts(base).map((fact) => (
+          {mcpFacts(base, config.MCP_URL_MODE).map((fact) => (
             <li key={fact}>{fact}</li>
           ))}
         </ul>

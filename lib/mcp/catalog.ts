@@ -24,14 +24,16 @@ export const MCP_TOOLS = [
   },
 ] as const;
 
-/** Facts an agent or operator needs, one sentence each. */
-export function mcpFacts(origin: string): string[] {
+/** Facts an agent or operator needs, one sentence each; `urlMode` is the server's MCP_URL_MODE. */
+export function mcpFacts(origin: string, urlMode: "on" | "off"): string[] {
   return [
     `Endpoint: ${origin}${MCP_PATH}, Model Context Protocol over Streamable HTTP, stateless (POST only: GET and DELETE answer 405, there is no event stream or session). No key or account.`,
     "Results are compact (stats and links, no page snapshot) unless includeSnapshot is true; every result has structuredContent and the same JSON as text.",
     "Tool errors come back as results with isError: true and the errorCode and hint of the HTTP API's Error body; RATE_LIMITED adds retryAfterSeconds and retryAt.",
     "Every tool call counts against the per-IP limit shared with POST /api/demo/analyze; analyze_page and find_link with url spend the same monthly URL budget and pass the same network guard.",
-    "MCP calls are not bot-checked: an MCP client is automated by definition, so URL mode is open to agents here, and the per-IP limit and the monthly budget are what bound it.",
+    urlMode === "on"
+      ? "MCP calls are not bot-checked: an MCP client is automated by definition, so URL mode is open to agents here, and the per-IP limit and the monthly budget are what bound it."
+      : "URL mode is turned off for MCP clients on this server: analyze_page and find_link with url answer BOT_DETECTED; pass the page's HTML instead.",
   ];
 }
 

@@ -445,5 +445,8 @@ describe("MCP endpoint: MCP_URL_MODE=off", () => {
     toolError(await call(client, "analyze_page", { url: "http://localhost/" }), "INVALID_URL");
     const found = success<FindLinkResult>(await call(client, "find_link", { html: PLACEMENTS_HTML, target: "other.example" }));
     expect(found.matches.map((link) => link.position)).toEqual([4]);
+    const llms = await (await fetch(`${server.baseUrl}/llms.txt`)).text();
+    expect(llms).toContain("URL mode is turned off for MCP clients on this server");
+    expect(llms).not.toMatch(/not bot-checked/);
   });
 });

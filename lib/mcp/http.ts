@@ -1,3 +1,4 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { clientKeyOf } from "../api/client-key";
 import { ApiError, toErrorBody } from "../api/errors";
@@ -16,28 +17,31 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * nothing is streamed, and a plain JSON body is easier on proxies), closed when the answer is ready.
  */
 export async function handleMcpPost(request: Request): Promise<Response> {
-  const context: McpCallContext = {
-    clientKey: clientKeyOf(request),
-    userAgent: request.headers.get("user-agent"),
-    requestId: requestIdOf(request),
-    docsUrl: docsUrl(request),
-  };
-  const server = createMcpServer(context);
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: getConfig().MAX_HTML_BYTES + BODY_OVERHEAD_BYTES,
-  });
+  const requestId = requestIdOf(request);
+  let server: McpServer | undefined;
   try {
+    const context: McpCallContext = {
+      clientKey: clientKeyOf(request),
+      userAgent: request.headers.get("user-agent"),
+      requestId,
+      docsUrl: docsUrl(request),
+    };
+    server = createMcpServer(context);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: getConfig().MAX_HTML_BYTES + BODY_OVERHEAD_BYTES,
+    });
     await server.connect(transport);
     const response = await transport.handleRequest(request);
     for (const [name, value] of Object.entries(NO_STORE)) response.headers.set(name, value);
     return response;
   } catch (error) {
-    log.error({ requestId: context.requestId, err: error, path: "/mcp" }, "MCP request failed");
+    log.error({ requestId, err: error, path: "/mcp" }, "MCP request failed");
     return jsonRpcError(500, -32603, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), request);
   } finally {
-    await server.close().catch(() => undefined);
+    // Closing the server closes its transport; the JSON answer is complete by now.
+    await server?.close().catch(() => undefined);
   }
 }
 

@@ -309,6 +309,8 @@ describe("MCP endpoint: tools, results and errors", () => {
     toolError(await call(client, "analyze_html", { html: "<a href='/'>x</a>", domain: "https://bad/path" }), "INVALID_REQUEST");
     toolError(await call(client, "analyze_html", { html: "x".repeat(MAX_HTML_BYTES + 1) }), "PAYLOAD_TOO_LARGE");
     expect(texts(await call(client, "no_such_tool", {}))[0]).toMatch(/no_such_tool not found/);
+    // A body over the analyzer's cap (MAX_HTML_BYTES + 64 KiB) is refused by the transport before parsing.
+    await expect(call(client, "analyze_html", { html: "x".repeat(MAX_HTML_BYTES + 70_000) })).rejects.toThrow(`Payload Too Large: Request body must not exceed ${MAX_HTML_BYTES + 64 * 1024} bytes`);
 
     // A structurally invalid request is a JSON-RPC error.
     const protocolError = await client.request({ method: "tools/call", params: { name: 123 } } as never, CallToolResultSchema).catch((error: unknown) => error);

@@ -15,7 +15,7 @@ export function registerTools(server: McpServer, context: McpCallContext, config
   const perMinute = `Every LinkLens tool call counts against one limit of ${config.RATE_LIMIT_PER_MINUTE} calls per minute per client IP, shared with the HTTP API; over it you get RATE_LIMITED with the time to retry.`;
   // MCP_URL_MODE=off: say so up front, so a model does not spend calls finding out.
   const urlModeOff = config.MCP_URL_MODE === "off" ? ["URL mode is turned off on this server: a url answers BOT_DETECTED; pass the page's HTML instead."] : [];
-  const renderCost = `Slow (a few seconds, up to about 20 s) and spends one unit of the service's monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL renders; when the budget is spent you get RATE_LIMITED and should use the html variant.`;
+  const renderCost = `Slow (typically a few seconds; a slow page with many links can take 30 s) and spends one unit of the service's monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL renders; when the budget is spent you get RATE_LIMITED and should use the html variant.`;
   const pasteCost = `Fast and free of render budget; html up to ${config.MAX_HTML_BYTES.toLocaleString("en-US")} UTF-8 bytes (more is PAYLOAD_TOO_LARGE).`;
 
   server.registerTool(

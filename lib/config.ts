@@ -47,6 +47,8 @@ export const configSchema = z.object({
   BROWSER_WS_ENDPOINT: optionalString,
   ALLOW_PRIVATE_HOSTS: hostPortList,
   BOT_PROTECTION: onOff,
+  /** Not in decisions.md: `off` refuses URL mode to MCP clients (BOT_DETECTED), whom the bot check cannot tell apart. */
+  MCP_URL_MODE: onOff,
   TRUSTED_PROXY_HOPS: nonNegativeInt(0),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: optionalString,

@@ -61,7 +61,8 @@ function isOddApiPath(url: string): boolean {
 /** Methods our route handlers answer; Next turns any other into an HTML-ish 400 or a text 500 (TRACE). */
 const HANDLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const READ_ONLY_PATHS = new Set([...OPERATIONS.filter((op) => op.method === "GET").map((op) => op.path), "/llms.txt"]);
-const POST_PATHS = new Set(OPERATIONS.filter((op) => op.method === "POST").map((op) => op.path));
+/** POST-only paths: the analyzer, and the MCP endpoint (not a public operation, so not in the catalog). */
+const POST_PATHS = new Set([...OPERATIONS.filter((op) => op.method === "POST").map((op) => op.path), "/mcp"]);
 
 /** The Error answer for a method no route handles: 405 with Allow on a known route, else 404. */
 function unhandledMethodError(url: string): ApiError {

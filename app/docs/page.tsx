@@ -20,6 +20,7 @@ import {
   UrlModeRequestSchema,
 } from "@/lib/api/schemas";
 import { getConfig, listenOrigin } from "@/lib/config";
+import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "@/lib/mcp/catalog";
 
 export const metadata: Metadata = { title: "LinkLens API docs", icons: { icon: SITE_ICON } };
 
@@ -91,6 +92,29 @@ export default async function DocsPage() {
             <code>{`{"html": "…", "domain": "example.com"}`}</code>. Nothing is fetched, links resolve against <code>https://&#123;domain&#125;/</code>, and{" "}
             <code>httpStatus</code> is null. Any unknown path under <code>/api/</code> answers 404 NOT_FOUND.
           </p>
+        </section>
+
+        <section id="mcp" className="mt-10">
+          <h2 className="text-2xl font-semibold">MCP server (for agents)</h2>
+          <p className="mt-2">
+            Agent hosts that speak the Model Context Protocol can add LinkLens as a Streamable HTTP server and call the analyzer as tools. It is not one of the operations
+            above: /api/v1 and /openapi.json describe the JSON API only.
+          </p>
+          <ul className="mt-2 list-disc pl-6">
+            {mcpFacts(base, config.MCP_URL_MODE).map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+          <h3 className="mt-4 font-semibold">Tools</h3>
+          <ul className="mt-2 list-disc pl-6">
+            {MCP_TOOLS.map((tool) => (
+              <li key={tool.name}>
+                <code>{tool.name}</code> <code>{tool.args}</code>: {tool.summary}.
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-4 font-semibold">Client configuration</h3>
+          <CodeBlock>{mcpClientConfig(base)}</CodeBlock>
         </section>
 
         <section id="fields" className="mt-10">

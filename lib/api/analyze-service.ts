@@ -8,10 +8,13 @@ import { ApiError } from "@/lib/errors";
 /**
  * Runs one accepted analyzer request. Paste mode goes straight to the analyzer; URL mode passes the
  * bot check and then spends one unit of the monthly budget before rendering (decisions.md order).
+ *
+ * `botCheck: false` is for callers that are automated by design (the MCP endpoint, README "MCP"): a
+ * User-Agent test would refuse all of them, so only the per-IP limit and the budget protect URL mode there.
  */
 export async function runAnalysis(
   request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string; signal?: AbortSignal },
+  context: { userAgent: string | null; config: Config; requestId: string; signal?: AbortSignal; botCheck?: boolean },
 ): Promise<AnalysisResult> {
   const started = performance.now();
   const options = { settings: context.config, requestId: context.requestId, signal: context.signal };
@@ -19,7 +22,7 @@ export async function runAnalysis(
   if (request.mode === "paste") {
     result = await analyzeHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);
   } else {
-    if (botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
+    if (context.botCheck !== false && botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
         hint: "Use paste mode: send the page's HTML as {\"html\": \"…\", \"domain\": \"…\"}, or run a signed-in audit.",
       });

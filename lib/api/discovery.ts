@@ -1,3 +1,4 @@
+import { MCP_PATH, MCP_TOOLS } from "../mcp/catalog";
 import { API_VERSION, CONTACT, OPERATIONS, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_SLUG, WHEN_NOT_TO_USE, WHEN_TO_USE } from "./catalog";
 import type { ApiIndex, Health, Product } from "./schemas";
 
@@ -34,6 +35,7 @@ export function buildProduct(origin: string): Product {
       llmsText: `${origin}/llms.txt`,
       apiIndex: `GET ${origin}/api/v1`,
       docs: `${origin}/docs`,
+      mcp: `${origin}${MCP_PATH}: Model Context Protocol server (Streamable HTTP, stateless, POST) with the tools ${MCP_TOOLS.map((tool) => tool.name).join(", ")}`,
     },
     contact: CONTACT,
   };

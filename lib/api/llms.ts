@@ -2,6 +2,7 @@ import { getConfig } from "../config";
 import { ERROR_CODES, ERRORS } from "../errors";
 import { MAX_URL_LENGTH } from "../limits";
 import { OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
+import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "../mcp/catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
 export function buildLlmsTxt(origin: string): string {
@@ -46,7 +47,23 @@ export function buildLlmsTxt(origin: string): string {
     'A 200 answer: {"success": true, "sanitizedHtml": "...", "links": [...], "stats": {...}, "domain": "example.com", "url": "https://example.com/"}.',
     "Each link: href (absolute URL), position (1-based, document order), linkType (internal | external | ignored), anchorText (string or null), isNofollow, isSponsored, isUgc, isImage (booleans), httpStatus (integer, 0 = no HTTP response, null = not checked), matchedGroupName (null).",
     "stats: total, internal, external, ignored, follow, nofollow, sponsored, ugc, broken (integers). internal + external + ignored = total; follow counts internal/external links with none of nofollow/sponsored/ugc; broken counts httpStatus 0 or 400-599 except 401, 403, 429 (and 999).",
-    "To verify a backlink placement: analyze the page, then look for links whose href host is your domain; check linkType, isNofollow/isSponsored/isUgc and anchorText.",
+    "To verify a backlink placement: analyze the page, then look for links whose href host is your domain; check linkType, isNofollow/isSponsored/isUgc and anchorText. Over MCP, the find_link tool does this in one call.",
+    "",
+    "## MCP server",
+    "",
+    "If your host speaks the Model Context Protocol, call LinkLens as tools instead of the JSON API:",
+    "",
+    ...mcpFacts(origin, config.MCP_URL_MODE).map((item) => `- ${item}`),
+    "",
+    "Tools:",
+    "",
+    ...MCP_TOOLS.map((tool) => `- ${tool.name} ${tool.args}: ${tool.summary}.`),
+    "",
+    "Client configuration (Streamable HTTP server URL):",
+    "",
+    "```json",
+    mcpClientConfig(origin),
+    "```",
     "",
     "## Limits",
     "",

@@ -14,6 +14,7 @@ describe("parseConfig", () => {
       LINK_CHECK_TIMEOUT_MS: 5_000,
       ALLOW_PRIVATE_HOSTS: [],
       BOT_PROTECTION: "on",
+      MCP_URL_MODE: "on",
       TRUSTED_PROXY_HOPS: 0,
     });
   });
@@ -30,6 +31,7 @@ describe("parseConfig", () => {
     ["RATE_LIMIT_PER_MINUTE", "0"],
     ["MAX_HTML_BYTES", "-5"],
     ["BOT_PROTECTION", "maybe"],
+    ["MCP_URL_MODE", "sometimes"],
     ["ALLOW_PRIVATE_HOSTS", "127.0.0.1"],
     ["UPSTASH_REDIS_REST_URL", "not a url"],
     ["TRUSTED_PROXY_HOPS", "1.5"],

@@ -1,0 +1,12 @@
+/**
+ * What every tool call of one POST /mcp needs to know about the HTTP request it arrived in. The
+ * endpoint is stateless, so this is built per request and closed over by the tools.
+ */
+export interface McpCallContext {
+  /** The per-IP rate-limit bucket (lib/api/client-key.ts): the same one POST /api/demo/analyze spends. */
+  clientKey: string;
+  userAgent: string | null;
+  requestId: string;
+  /** Absolute URL of the human docs, as in every Error body. */
+  docsUrl: string;
+}

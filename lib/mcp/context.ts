@@ -7,6 +7,6 @@ export interface McpCallContext {
   clientKey: string;
   userAgent: string | null;
   requestId: string;
-  /** Absolute URL of the human docs, as in every Error body. */
-  docsUrl: string;
+  /** Absolute URL of the /docs page; an Error body's `docs` adds the code's anchor. */
+  docsPage: string;
 }

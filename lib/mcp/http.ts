@@ -25,7 +25,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
       clientKey: clientKeyOf(request),
       userAgent: request.headers.get("user-agent"),
       requestId,
-      docsUrl: docsPageUrl(siteOrigin(request)),
+      docsPage: docsPageUrl(siteOrigin(request)),
     };
     server = createMcpServer(context);
     const transport = new WebStandardStreamableHTTPServerTransport({

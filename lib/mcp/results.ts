@@ -33,7 +33,7 @@ export interface ToolErrorBody extends ErrorBody {
  * answer. Unknown errors become INTERNAL_ERROR without internals and are logged with the request id.
  */
 export function toolError(error: unknown, context: McpCallContext, nowMs: number = Date.now()): CallToolResult {
-  const { body, headers, expected } = toErrorBody(error, context.docsUrl);
+  const { body, headers, expected } = toErrorBody(error, context.docsPage);
   if (!expected) log.error({ requestId: context.requestId, err: error, path: "/mcp" }, "unexpected error in an MCP tool");
   const structured: ToolErrorBody = { ...body };
   let retry = "";

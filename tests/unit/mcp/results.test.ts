@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ApiError } from "../../../lib/errors";
 import { toolError, toolSuccess } from "../../../lib/mcp/results";
 
-const CONTEXT = { clientKey: "ip:127.0.0.1", userAgent: "node", requestId: "req-1", docsUrl: "https://linklens.example/docs#errors" };
+const CONTEXT = { clientKey: "ip:127.0.0.1", userAgent: "node", requestId: "req-1", docsPage: "https://linklens.example/docs" };
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
 describe("toolSuccess", () => {
@@ -26,7 +26,7 @@ describe("toolError", () => {
     const error = new ApiError("RATE_LIMITED", "Too many requests.", { headers: { "X-RateLimit-Reset": String(reset), "Retry-After": "42" } });
     const result = toolError(error, CONTEXT, NOW);
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ errorCode: "RATE_LIMITED", retryAfterSeconds: 42, retryAt: "2026-11-23T12:00:42.000Z", docs: CONTEXT.docsUrl });
+    expect(result.structuredContent).toMatchObject({ errorCode: "RATE_LIMITED", retryAfterSeconds: 42, retryAt: "2026-11-23T12:00:42.000Z", docs: `${CONTEXT.docsPage}#error-RATE_LIMITED` });
     expect(result.content[0]).toEqual({
       type: "text",
       text: "RATE_LIMITED: Too many requests. Retry after 42 s (at 2026-11-23T12:00:42.000Z). Hint: Wait until the time in the X-RateLimit-Reset header (Unix seconds), then retry.",
@@ -49,7 +49,7 @@ describe("toolError", () => {
       error: "Something went wrong on our side.",
       errorCode: "INTERNAL_ERROR",
       hint: "Retry in a moment; if it keeps failing, contact support with the X-Request-Id header.",
-      docs: CONTEXT.docsUrl,
+      docs: `${CONTEXT.docsPage}#error-INTERNAL_ERROR`,
     });
     expect(JSON.stringify(internal)).not.toContain("/work/secret");
   });

@@ -340,7 +340,21 @@ class Listener implements ProxyListener {
           if (HOP_BY_HOP.has(name.toLowerCase())) continue;
           headers.push(name, upstreamRes.rawHeaders[i + 1] ?? "");
         }
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
+        try {
+          res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
+        } catch {
+          // Node's parser accepts status lines its own writer refuses (a status of 099, a control
+          // character in the reason phrase, a header value it deems invalid). Thrown from an event
+          // handler, that would be an uncaughtException and the browser would wait for its timeout.
+          upstreamRes.destroy();
+          upstream.destroy();
+          if (!res.headersSent) {
+            // The failed call already stored the bad reason phrase on `res`: name ours explicitly.
+            res.writeHead(502, "Bad Gateway", { "content-type": "text/plain", "x-linklens-proxy": "error", connection: "close" });
+          }
+          res.end("LinkLens proxy: the upstream answered a malformed response.");
+          return;
+        }
         upstreamRes.pipe(res);
         upstreamRes.on("error", () => res.destroy());
       });

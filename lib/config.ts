@@ -29,6 +29,36 @@ const hostPortList = z.preprocess(
     }),
 );
 
+/**
+ * DENY_HOSTS: hostnames or registrable domains, each covering its subdomains. Entries are normalised the
+ * way URL.hostname is (lowercase, IDN → punycode, no trailing dot) so they compare with parsed URLs.
+ */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return [] as string[];
+      const hosts: string[] = [];
+      for (const entry of raw.split(",").map((item) => item.trim()).filter(Boolean)) {
+        let host: string | null = null;
+        try {
+          const url = new URL(`http://${entry}/`);
+          // No port, path, credentials, query or fragment: only a name. IPv6 literals lose their brackets.
+          if (url.host === url.hostname && url.pathname === "/" && !url.username && !url.search && !url.hash) {
+            host = url.hostname.replace(/\.+$/, "").replace(/^\[|\]$/g, "");
+          }
+        } catch {
+          host = null;
+        }
+        if (!host) ctx.addIssue({ code: "custom", message: `"${entry}" is not a host name` });
+        else hosts.push(host);
+      }
+      return hosts;
+    }),
+);
+
 const onOff = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
   z.enum(["on", "off"]).default("on"),
@@ -46,6 +76,7 @@ export const configSchema = z.object({
   PUPPETEER_EXECUTABLE_PATH: optionalString,
   BROWSER_WS_ENDPOINT: optionalString,
   ALLOW_PRIVATE_HOSTS: hostPortList,
+  DENY_HOSTS: hostList,
   BOT_PROTECTION: onOff,
   TRUSTED_PROXY_HOPS: nonNegativeInt(0),
   UPSTASH_REDIS_REST_URL: optionalUrl,

@@ -4,6 +4,7 @@ import { onShutdown } from "../shutdown";
 import { closeBrowser } from "./browser";
 import { checkKey, checkLinks } from "./check-links";
 import { renderPage } from "./render";
+import { analysisResolver, type Resolver } from "../net/resolve";
 import { computeStats } from "./stats";
 import type { AnalysisResult } from "./types";
 import type { AnalyzerPool } from "./worker-pool";
@@ -13,10 +14,12 @@ import type { AnalyzerPool } from "./worker-pool";
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
  * external link and fill in httpStatus and the broken count.
  */
-export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string }): Promise<AnalysisResult> {
+export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string; resolver?: Resolver }): Promise<AnalysisResult> {
   onShutdown("browser", closeBrowser);
   const started = performance.now();
-  const rendered = await renderPage(url, { timeoutMs: deps.config.RENDER_TIMEOUT_MS });
+  // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
+  const resolver = analysisResolver(deps.resolver);
+  const rendered = await renderPage(url, { timeoutMs: deps.config.RENDER_TIMEOUT_MS, resolver });
   const renderedAt = performance.now();
   const analysis = await deps.pool.analyze({
     html: rendered.html,
@@ -27,7 +30,7 @@ export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: C
   const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
-  const statuses = await checkLinks(checkable);
+  const statuses = await checkLinks(checkable, { config: deps.config, resolver });
   const links = analysis.links.map((link) =>
     link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? null },
   );

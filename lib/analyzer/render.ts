@@ -39,6 +39,8 @@ export interface RenderOptions {
   timeoutMs?: number;
   /** Aborts the render (client went away); the context is closed at once. */
   signal?: AbortSignal;
+  /** DNS for this render (one analysis's cache, shared with its link checks); default: the renderer's. */
+  resolver?: Resolver;
 }
 
 /** Options of createRenderer. Everything defaults to the process configuration. */
@@ -180,6 +182,7 @@ class PuppeteerRenderer implements Renderer {
     this.starting ??= (async () => {
       const proxy = await FilteringProxy.start({
         allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
+        denyHosts: this.config.DENY_HOSTS,
         resolver: this.options.resolver,
         bindHost: this.options.proxyBindHost,
         advertiseHost: this.options.proxyAdvertiseHost,
@@ -197,7 +200,7 @@ class PuppeteerRenderer implements Renderer {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
     const release = await this.queue.acquire(options.signal);
     try {
-      return await this.withWatchdog(url, timeoutMs, options.signal);
+      return await this.withWatchdog(url, timeoutMs, options.signal, options.resolver ?? this.options.resolver);
     } finally {
       release();
     }
@@ -207,11 +210,11 @@ class PuppeteerRenderer implements Renderer {
    * Runs one render under a hard deadline of timeout + grace. Past it, the render's context is
    * closed; if even that hangs, the browser is killed (the next render starts a fresh one).
    */
-  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal): Promise<RenderResult> {
+  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
     signal?.throwIfAborted();
     const handle: RenderHandle = { context: null };
     const grace = this.options.watchdogGraceMs ?? 5_000;
-    const job = this.renderOnce(url, timeoutMs, handle);
+    const job = this.renderOnce(url, timeoutMs, handle, resolver);
     job.catch(() => undefined);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -247,17 +250,17 @@ class PuppeteerRenderer implements Renderer {
     if (!closed) await this.browser?.kill();
   }
 
-  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle): Promise<RenderResult> {
+  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined): Promise<RenderResult> {
     const deadline = Date.now() + timeoutMs;
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
-    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver: this.options.resolver });
+    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
 
     let started: { proxy: FilteringProxy; browser: BrowserManager };
     let session: ProxyListener;
     try {
       started = await this.ensureStarted();
-      session = await started.proxy.openSession();
+      session = await started.proxy.openSession({ resolver });
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }

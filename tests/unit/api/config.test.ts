@@ -25,6 +25,20 @@ describe("parseConfig", () => {
     expect(config.TRUSTED_PROXY_HOPS).toBe(2);
   });
 
+  it("parses DENY_HOSTS into normalised host names", () => {
+    expect(parseConfig({}).DENY_HOSTS).toEqual([]);
+    expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([
+      "example.com",
+      "blog.example.org",
+      "xn--bcher-kva.example",
+      "::1",
+    ]);
+  });
+
+  it.each(["https://example.com", "example.com:443", "example.com/path", "user@example.com", "exa mple.com"])("refuses DENY_HOSTS entry %s", (entry) => {
+    expect(() => parseConfig({ DENY_HOSTS: `ok.example,${entry}` })).toThrow(/DENY_HOSTS/);
+  });
+
   it.each([
     ["RATE_LIMIT_PER_MINUTE", "ten"],
     ["RATE_LIMIT_PER_MINUTE", "0"],

@@ -14,19 +14,18 @@ import type { AnalyzerPool } from "./worker-pool";
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
  * external link and fill in httpStatus and the broken count.
  */
-export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string; resolver?: Resolver }): Promise<AnalysisResult> {
+export async function analyzeUrl(url: URL, deps: { pool: AnalyzerPool; config: Config; requestId?: string; resolver?: Resolver; clientKey?: string }): Promise<AnalysisResult> {
   onShutdown("browser", closeBrowser);
   const started = performance.now();
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
   const rendered = await renderPage(url, { timeoutMs: deps.config.RENDER_TIMEOUT_MS, resolver });
   const renderedAt = performance.now();
-  const analysis = await deps.pool.analyze({
-    html: rendered.html,
-    pageUrl: rendered.finalUrl,
-    scripting: true,
-    headerNofollow: rendered.headerNofollow,
-  });
+  const analysis = await deps.pool.analyze(
+    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
+    // The URL lane: a render already paid for must not wait behind pastes.
+    { clientKey: deps.clientKey, lane: "url" },
+  );
   const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);

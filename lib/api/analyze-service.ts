@@ -13,13 +13,13 @@ import { ApiError } from "./errors";
  */
 export async function runAnalysis(
   request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string },
+  context: { userAgent: string | null; config: Config; requestId: string; clientKey?: string },
 ): Promise<AnalysisResult> {
   const started = performance.now();
   const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS, maxHeapMb: context.config.ANALYSIS_MAX_HEAP_MB });
   let result: AnalysisResult;
   if (request.mode === "paste") {
-    result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false });
+    result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false }, { clientKey: context.clientKey, lane: "paste" });
   } else {
     if (botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
@@ -33,7 +33,7 @@ export async function runAnalysis(
         headers: rateLimitHeaders(budget),
       });
     }
-    result = await analyzeUrl(request.url, { pool, config: context.config, requestId: context.requestId });
+    result = await analyzeUrl(request.url, { pool, config: context.config, requestId: context.requestId, clientKey: context.clientKey });
   }
   // Sizes and counts only: never the pasted HTML or the page content.
   log.info(

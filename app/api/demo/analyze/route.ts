@@ -16,14 +16,15 @@ export async function POST(request: Request): Promise<Response> {
   let headers: Record<string, string> = NO_STORE;
   try {
     const config = getConfig();
-    const limit = await checkRequestLimit(clientKeyOf(request));
+    const clientKey = clientKeyOf(request);
+    const limit = await checkRequestLimit(clientKey);
     headers = { ...NO_STORE, ...rateLimitHeaders(limit) };
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`);
     }
     const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
     const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
-    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request) });
+    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request), clientKey });
     return jsonResponse(result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);

@@ -142,7 +142,12 @@ async function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefine
 /** Shared by a render and its watchdog. */
 interface RenderHandle {
   context: BrowserContext | null;
+  /** Called once the page's context exists: the page's own clock starts then (see withWatchdog). */
+  ready?: () => void;
 }
+
+/** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
+const STARTUP_ALLOWANCE_MS = 30_000;
 
 /** Requests of the page's frames still in flight, and when that set last changed. */
 interface NetworkTracker {
@@ -207,8 +212,11 @@ class PuppeteerRenderer implements Renderer {
   }
 
   /**
-   * Runs one render under a hard deadline of timeout + grace. Past it, the render's context is
-   * closed; if even that hangs, the browser is killed (the next render starts a fresh one).
+   * Runs one render under a hard deadline of timeout + grace, counted from when its context exists.
+   * Past it, the render's context is closed; if even that hangs, the browser is killed (the next
+   * render starts a fresh one). Starting a cold browser is not the page's time: on a busy machine a
+   * launch took most of a 5 s deadline and a blocked redirect came back as 502 "did not answer in
+   * time". Until the context exists the watchdog allows the launch its own timeout instead.
    */
   private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
     signal?.throwIfAborted();
@@ -220,7 +228,12 @@ class PuppeteerRenderer implements Renderer {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(upstream("The page took too long to render.")), timeoutMs + grace);
+      const expire = () => reject(upstream("The page took too long to render."));
+      timer = setTimeout(expire, STARTUP_ALLOWANCE_MS + grace);
+      handle.ready = () => {
+        clearTimeout(timer);
+        timer = setTimeout(expire, timeoutMs + grace);
+      };
       onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : upstream("The render was cancelled."));
       signal?.addEventListener("abort", onAbort, { once: true });
     });
@@ -251,7 +264,6 @@ class PuppeteerRenderer implements Renderer {
   }
 
   private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined): Promise<RenderResult> {
-    const deadline = Date.now() + timeoutMs;
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
     await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
@@ -285,6 +297,8 @@ class PuppeteerRenderer implements Renderer {
         }
       }
       handle.context = context;
+      const deadline = Date.now() + timeoutMs;
+      handle.ready?.();
       try {
         return await this.renderInContext(context, session, url, deadline);
       } finally {

@@ -32,8 +32,23 @@ const HOME = `<!doctype html>
 
 const simple = (title) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><a href="/">Home</a></body></html>`;
 
+// A 1×1 transparent PNG, and a count of requests per path under /asset/ (the snapshot test asks
+// /asset-hits how many requests the visitor's browser sent for the analysed page's resources).
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const assetHits = new Map();
+
 const server = http.createServer((req, res) => {
   const path = new URL(req.url ?? "/", "http://fixture").pathname;
+  if (path.startsWith("/asset/")) {
+    assetHits.set(path, (assetHits.get(path) ?? 0) + 1);
+    const css = path.endsWith(".css");
+    res.writeHead(200, { "Content-Type": css ? "text/css" : "image/png", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+    return res.end(css ? "body{color:red}" : PIXEL);
+  }
+  if (path === "/asset-hits") {
+    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    return res.end(JSON.stringify(Object.fromEntries(assetHits)));
+  }
   const send = (status, body) => {
     res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
     res.end(req.method === "HEAD" ? undefined : body);

@@ -86,6 +86,10 @@ export const configSchema = z.object({
   ANALYSIS_TIMEOUT_MS: positiveInt(20_000),
   /** Not in decisions.md: the heap cap of one analysis worker thread (422 past it). */
   ANALYSIS_MAX_HEAP_MB: positiveInt(1536),
+  /** Not in decisions.md: worker time one client may use per minute; default 2 × ANALYSIS_TIMEOUT_MS. */
+  ANALYSIS_CLIENT_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** Not in decisions.md: analysis jobs one client may have running at once (a benchmark from one address may raise it). */
+  ANALYSIS_JOBS_PER_CLIENT: positiveInt(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -4,8 +4,8 @@ import { ApiError } from "../api/errors";
  * Admission to the analysis workers, fair between clients. Without it one client could fill every
  * worker with hostile pastes (each pinned for the whole time cap) and stall everyone else, URL mode
  * included. The rules:
- *  - at most one running job per client key; a client's further jobs wait their turn (a few at most,
- *    beyond that 429), so other clients' jobs go first;
+ *  - at most `maxRunningPerClient` (default one) running jobs per client key; a client's further jobs
+ *    wait their turn (a few at most, beyond that 429), so other clients' jobs go first;
  *  - a per-client budget of worker time in a sliding window: a client that used it answers 429 until
  *    enough of it has aged out (Retry-After says when);
  *  - lanes: pastes may use every worker but `reservedForUrl`, so URL mode (already paid for with a
@@ -22,8 +22,10 @@ export interface FairQueueOptions {
   reservedForUrl?: number;
   /** Jobs waiting in all (default 64); beyond it 429. */
   maxWaiting?: number;
-  /** Jobs one client may have waiting (default 2); beyond it 429. */
+  /** Jobs one client may have waiting (default 4); beyond it 429. */
   maxWaitingPerClient?: number;
+  /** Jobs one client may have running at once (default 1). */
+  maxRunningPerClient?: number;
   /** Worker time one client may use per window, ms. */
   budgetMs: number;
   /** The budget's sliding window, ms (default 60,000). */
@@ -54,11 +56,12 @@ export class FairQueue {
   private readonly reservedForUrl: number;
   private readonly maxWaiting: number;
   private readonly maxWaitingPerClient: number;
+  private readonly maxRunningPerClient: number;
   private readonly budgetMs: number;
   private readonly windowMs: number;
   private readonly now: () => number;
   private readonly waiting: Ticket[] = [];
-  private readonly runningKeys = new Set<string>();
+  private readonly runningPerKey = new Map<string, number>();
   private runningPaste = 0;
   private runningUrl = 0;
   /** Worker time per client: [finishedAt, ms] entries inside the window. */
@@ -68,7 +71,8 @@ export class FairQueue {
     this.slots = options.slots;
     this.reservedForUrl = Math.min(options.reservedForUrl ?? (options.slots >= 2 ? 1 : 0), options.slots - 1);
     this.maxWaiting = options.maxWaiting ?? 64;
-    this.maxWaitingPerClient = options.maxWaitingPerClient ?? 2;
+    this.maxWaitingPerClient = options.maxWaitingPerClient ?? 4;
+    this.maxRunningPerClient = options.maxRunningPerClient ?? 1;
     this.budgetMs = options.budgetMs;
     this.windowMs = options.windowMs ?? 60_000;
     this.now = options.now ?? Date.now;
@@ -126,7 +130,9 @@ export class FairQueue {
       release: (workerMs: number) => {
         if (released) return;
         released = true;
-        this.runningKeys.delete(ticket.key);
+        const running = (this.runningPerKey.get(ticket.key) ?? 1) - 1;
+        if (running > 0) this.runningPerKey.set(ticket.key, running);
+        else this.runningPerKey.delete(ticket.key);
         if (ticket.lane === "url") this.runningUrl -= 1;
         else this.runningPaste -= 1;
         const entries = this.usage.get(ticket.key) ?? [];
@@ -137,17 +143,17 @@ export class FairQueue {
     };
   }
 
-  /** Starts waiting jobs while slots last: URL jobs first, then in arrival order, one per client. */
+  /** Starts waiting jobs while slots last: URL jobs first, then in arrival order, within each client's share. */
   private pump(): void {
     while (this.running < this.slots) {
       const pasteRoom = this.runningPaste < this.slots - this.reservedForUrl;
-      const eligible = (ticket: Ticket) => !this.runningKeys.has(ticket.key) && (ticket.lane === "url" || pasteRoom);
+      const eligible = (ticket: Ticket) => (this.runningPerKey.get(ticket.key) ?? 0) < this.maxRunningPerClient && (ticket.lane === "url" || pasteRoom);
       let index = this.waiting.findIndex((ticket) => ticket.lane === "url" && eligible(ticket));
       if (index === -1) index = this.waiting.findIndex(eligible);
       if (index === -1) return;
       const [ticket] = this.waiting.splice(index, 1);
       if (!ticket) return;
-      this.runningKeys.add(ticket.key);
+      this.runningPerKey.set(ticket.key, (this.runningPerKey.get(ticket.key) ?? 0) + 1);
       if (ticket.lane === "url") this.runningUrl += 1;
       else this.runningPaste += 1;
       ticket.start();

@@ -5,6 +5,7 @@ import { Piscina } from "piscina";
 import { ApiError } from "../api/errors";
 import { onShutdown } from "../shutdown";
 import { busy, FairQueue, type Lane } from "./fair-queue";
+import type { Config } from "../config";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
@@ -25,8 +26,10 @@ export interface PoolOptions {
   maxQueue?: number;
   /** Worker time one client may use per minute, ms (default 2 × timeoutMs); see fair-queue.ts. */
   clientBudgetMs?: number;
-  /** Jobs one client may have waiting (default 2). */
+  /** Jobs one client may have waiting (default 4). */
   maxQueuedPerClient?: number;
+  /** Jobs one client may have running at once (default 1). */
+  maxRunningPerClient?: number;
   /** Timers for the caps (tests inject them to observe when a cap starts); default the global ones. */
   timers?: { setTimeout: (callback: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
   now?: () => number;
@@ -63,7 +66,8 @@ export class AnalyzerPool {
     this.queue = new FairQueue({
       slots: threads,
       maxWaiting: options.maxQueue ?? 64,
-      maxWaitingPerClient: options.maxQueuedPerClient ?? 2,
+      maxWaitingPerClient: options.maxQueuedPerClient,
+      maxRunningPerClient: options.maxRunningPerClient,
       budgetMs: options.clientBudgetMs ?? 2 * this.timeoutMs,
       now: options.now,
     });
@@ -156,6 +160,18 @@ function mapPoolError(error: unknown): Error {
   }
   if (/queue is at limit/i.test(message)) return busy();
   return error instanceof Error ? error : new Error(message);
+}
+
+/** The pool's options from the configuration (one place, so the server's warm-up and the routes agree). */
+export function poolOptionsFrom(
+  config: Pick<Config, "ANALYSIS_TIMEOUT_MS" | "ANALYSIS_MAX_HEAP_MB" | "ANALYSIS_CLIENT_BUDGET_MS" | "ANALYSIS_JOBS_PER_CLIENT">,
+): PoolOptions {
+  return {
+    timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+    maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
+    clientBudgetMs: config.ANALYSIS_CLIENT_BUDGET_MS,
+    maxRunningPerClient: config.ANALYSIS_JOBS_PER_CLIENT,
+  };
 }
 
 const POOL_KEY = Symbol.for("linklens.analyzerPool");

@@ -1,5 +1,5 @@
 import { analyzeUrl } from "../analyzer/analyze-url";
-import { getAnalyzerPool } from "../analyzer/worker-pool";
+import { getAnalyzerPool, poolOptionsFrom } from "../analyzer/worker-pool";
 import type { AnalysisResult } from "../analyzer/types";
 import type { Config } from "../config";
 import { log } from "../log";
@@ -16,7 +16,7 @@ export async function runAnalysis(
   context: { userAgent: string | null; config: Config; requestId: string; clientKey?: string },
 ): Promise<AnalysisResult> {
   const started = performance.now();
-  const pool = getAnalyzerPool({ timeoutMs: context.config.ANALYSIS_TIMEOUT_MS, maxHeapMb: context.config.ANALYSIS_MAX_HEAP_MB });
+  const pool = getAnalyzerPool(poolOptionsFrom(context.config));
   let result: AnalysisResult;
   if (request.mode === "paste") {
     result = await pool.analyze({ html: request.html, pageUrl: `https://${request.domain}/`, scripting: false }, { clientKey: context.clientKey, lane: "paste" });

@@ -14,7 +14,7 @@ import { toErrorBody, ApiError } from "../api/errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "../api/client-key";
 import { parseConfig } from "../config";
 import { log } from "../log";
-import { getAnalyzerPool } from "../analyzer/worker-pool";
+import { getAnalyzerPool, poolOptionsFrom } from "../analyzer/worker-pool";
 import { clientKeyFor } from "../ratelimit";
 import { runShutdownHooks } from "../shutdown";
 
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
 
   // Shared with the route bundle through globalThis; warmed in the background so the first analysis
   // does not pay the workers' start-up inside its time cap.
-  const pool = getAnalyzerPool({ timeoutMs: config.ANALYSIS_TIMEOUT_MS, maxHeapMb: config.ANALYSIS_MAX_HEAP_MB });
+  const pool = getAnalyzerPool(poolOptionsFrom(config));
   pool.warmUp().catch((error: unknown) => log.warn({ err: error }, "analyzer warm-up failed"));
 
   // Node answers these itself with empty bodies; under /api/ (and everywhere) the answer is an Error body.

@@ -54,6 +54,15 @@ describe("FairQueue", () => {
     expect(started).toEqual(["p1", "u1"]);
   });
 
+  it("allows more running jobs per client when configured", async () => {
+    const queue = new FairQueue({ slots: 4, budgetMs: 10_000, maxRunningPerClient: 2 });
+    const started: number[] = [];
+    for (let i = 0; i < 3; i += 1) void queue.acquire({ key: "a", lane: "paste" }).then(() => started.push(i));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1]);
+    expect(queue.queued).toBe(1);
+  });
+
   it("answers 429 when one client queues more than its share", async () => {
     const { submit, flush } = setup({ slots: 2, maxWaitingPerClient: 2 });
     void submit("a1", "a");

@@ -25,6 +25,13 @@ describe("parseConfig", () => {
     expect(config.TRUSTED_PROXY_HOPS).toBe(2);
   });
 
+  it("defaults the analyzer's fairness knobs", () => {
+    expect(parseConfig({}).ANALYSIS_CLIENT_BUDGET_MS).toBeUndefined();
+    expect(parseConfig({}).ANALYSIS_JOBS_PER_CLIENT).toBe(1);
+    expect(parseConfig({ ANALYSIS_CLIENT_BUDGET_MS: "90000", ANALYSIS_JOBS_PER_CLIENT: "3" })).toMatchObject({ ANALYSIS_CLIENT_BUDGET_MS: 90_000, ANALYSIS_JOBS_PER_CLIENT: 3 });
+    expect(() => parseConfig({ ANALYSIS_JOBS_PER_CLIENT: "0" })).toThrow(/ANALYSIS_JOBS_PER_CLIENT/);
+  });
+
   it("parses DENY_HOSTS into normalised host names", () => {
     expect(parseConfig({}).DENY_HOSTS).toEqual([]);
     expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([

@@ -15,6 +15,9 @@ import { ApiError } from "../api/errors";
 
 export type Lane = "url" | "paste";
 
+/** Past this many clients with recorded usage, expired entries are swept on release. */
+const MAX_TRACKED_CLIENTS = 1_000;
+
 export interface FairQueueOptions {
   /** Jobs that may run at once (the pool's worker threads). */
   slots: number;
@@ -36,6 +39,8 @@ export interface FairQueueOptions {
 export interface AdmissionRequest {
   key: string;
   lane: Lane;
+  /** Internal jobs (warm-up, scripts) without a client: no budget is kept for them. */
+  unmetered?: boolean;
   /** Aborting gives up the place in the line (rejects with the signal's reason). */
   signal?: AbortSignal;
 }
@@ -48,6 +53,7 @@ export interface Lease {
 interface Ticket {
   key: string;
   lane: Lane;
+  unmetered: boolean;
   start: () => void;
 }
 
@@ -86,6 +92,11 @@ export class FairQueue {
     return this.waiting.length;
   }
 
+  /** Clients with usage on record (tests and metrics). */
+  get trackedClients(): number {
+    return this.usage.size;
+  }
+
   /** Worker time `key` used inside the current window, ms. */
   usedMs(key: string): number {
     const entries = this.prune(key);
@@ -108,6 +119,7 @@ export class FairQueue {
       const ticket: Ticket = {
         key: request.key,
         lane: request.lane,
+        unmetered: request.unmetered === true,
         start: () => {
           request.signal?.removeEventListener("abort", onAbort);
           resolve(this.lease(ticket));
@@ -135,9 +147,13 @@ export class FairQueue {
         else this.runningPerKey.delete(ticket.key);
         if (ticket.lane === "url") this.runningUrl -= 1;
         else this.runningPaste -= 1;
-        const entries = this.usage.get(ticket.key) ?? [];
-        entries.push([this.now(), Math.max(0, workerMs)]);
-        this.usage.set(ticket.key, entries);
+        if (!ticket.unmetered) {
+          const entries = this.usage.get(ticket.key) ?? [];
+          entries.push([this.now(), Math.max(0, workerMs)]);
+          this.usage.set(ticket.key, entries);
+          // Clients that never come back would otherwise stay in the map forever.
+          if (this.usage.size > MAX_TRACKED_CLIENTS) for (const key of [...this.usage.keys()]) this.prune(key);
+        }
         this.pump();
       },
     };

@@ -107,7 +107,12 @@ export class AnalyzerPool {
     let lease: Awaited<ReturnType<FairQueue["acquire"]>> | undefined;
     try {
       this.anonymous += 1;
-      lease = await this.queue.acquire({ key: job.clientKey ?? `anonymous:${this.anonymous}`, lane: job.lane ?? "paste", signal: controller.signal });
+      lease = await this.queue.acquire({
+        key: job.clientKey ?? `anonymous:${this.anonymous}`,
+        unmetered: job.clientKey === undefined,
+        lane: job.lane ?? "paste",
+        signal: controller.signal,
+      });
       const task: WorkerTask = { input, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
     } catch (error) {

@@ -29,6 +29,36 @@ const hostPortList = z.preprocess(
     }),
 );
 
+/**
+ * DENY_HOSTS: hostnames or registrable domains, each covering its subdomains. Entries are normalised the
+ * way URL.hostname is (lowercase, IDN → punycode, no trailing dot) so they compare with parsed URLs.
+ */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return [] as string[];
+      const hosts: string[] = [];
+      for (const entry of raw.split(",").map((item) => item.trim()).filter(Boolean)) {
+        let host: string | null = null;
+        try {
+          const url = new URL(`http://${entry}/`);
+          // No port, path, credentials, query or fragment: only a name. IPv6 literals lose their brackets.
+          if (url.host === url.hostname && url.pathname === "/" && !url.username && !url.search && !url.hash) {
+            host = url.hostname.replace(/\.+$/, "").replace(/^\[|\]$/g, "");
+          }
+        } catch {
+          host = null;
+        }
+        if (!host) ctx.addIssue({ code: "custom", message: `"${entry}" is not a host name` });
+        else hosts.push(host);
+      }
+      return hosts;
+    }),
+);
+
 const onOff = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
   z.enum(["on", "off"]).default("on"),
@@ -46,6 +76,7 @@ export const configSchema = z.object({
   PUPPETEER_EXECUTABLE_PATH: optionalString,
   BROWSER_WS_ENDPOINT: optionalString,
   ALLOW_PRIVATE_HOSTS: hostPortList,
+  DENY_HOSTS: hostList,
   BOT_PROTECTION: onOff,
   /** Not in decisions.md: `off` refuses URL mode to MCP clients (BOT_DETECTED), whom the bot check cannot tell apart. */
   MCP_URL_MODE: onOff,
@@ -57,6 +88,10 @@ export const configSchema = z.object({
   ANALYSIS_TIMEOUT_MS: positiveInt(20_000),
   /** Not in decisions.md: the heap cap of one analysis worker thread (422 past it). */
   ANALYSIS_MAX_HEAP_MB: positiveInt(1536),
+  /** Not in decisions.md: worker time one client may use per minute; default 2 × ANALYSIS_TIMEOUT_MS. */
+  ANALYSIS_CLIENT_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** Not in decisions.md: analysis jobs one client may have running at once (a benchmark from one address may raise it). */
+  ANALYSIS_JOBS_PER_CLIENT: positiveInt(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where `npm start` listens. */
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

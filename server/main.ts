@@ -58,6 +58,57 @@ function isOddApiPath(url: string): boolean {
   return /(^|\/)\.{1,2}(\/|$)|\\|\0/.test(path) || /%2f|%5c/i.test(rawPath);
 }
 
+/** Request headers that only mean something to Next's page router (RSC payloads, prefetch, actions). */
+const PAGE_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "next-action"];
+
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
+}
+
+/**
+ * The request target in origin form (`/path?query`). Absolute form (`GET http://host/path`, which
+ * HTTP/1.1 servers must accept) is reduced to its path: we are not a proxy, and Next answered it with
+ * a 308 to that foreign host. Anything else (`*`, an authority) is null.
+ */
+function originForm(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A complete HTTP/1.1 Error answer as raw bytes, for the places that have a socket and no response
+ * object (parse errors, upgrades, CONNECT). Node's own answers there have empty bodies.
+ */
+function rawErrorResponse(status: number, error: ApiError, docsUrl: string): string {
+  const { body, headers } = toErrorBody(error, docsUrl);
+  const json = JSON.stringify(body);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  return (
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(json)}\r\nX-Request-Id: ${acceptRequestId(null)}\r\n${extra}Connection: close\r\n\r\n${json}`
+  );
+}
+
+/** Node's reasons for refusing a request before any handler runs, as status and Error. */
+function clientErrorAnswer(code: string | undefined): { status: number; error: ApiError } {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return { status: 431, error: new ApiError("INVALID_REQUEST", "The request headers are too large.", { hint: "Send fewer or shorter headers (cookies included)." }) };
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return { status: 413, error: new ApiError("PAYLOAD_TOO_LARGE", "The request's chunk extensions are too large.") };
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return { status: 408, error: new ApiError("INVALID_REQUEST", "The request took too long to arrive.", { hint: "Send the whole request promptly." }) };
+    default:
+      return { status: 400, error: new ApiError("INVALID_REQUEST", "The request is not valid HTTP.", { hint: "Send a well-formed HTTP/1.1 request." }) };
+  }
+}
+
 /** Methods our route handlers answer; Next turns any other into an HTML-ish 400 or a text 500 (TRACE). */
 const HANDLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const READ_ONLY_PATHS = new Set([...OPERATIONS.filter((op) => op.method === "GET").map((op) => op.path), "/llms.txt"]);
@@ -75,6 +126,8 @@ function unhandledMethodError(url: string): ApiError {
 async function main(): Promise<void> {
   const config = startupConfig();
   const { PORT: port, HOSTNAME: hostname } = config;
+  // For answers written before there is a request to read a host from: SITE_URL, else the listen address.
+  const listenDocsPage = docsPageUrl(config.SITE_URL ? config.SITE_URL.replace(/\/+$/, "") : listenOrigin(config));
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
@@ -107,8 +160,32 @@ async function main(): Promise<void> {
     });
     if (shuttingDown) res.setHeader("Connection", "close");
 
-    const url = req.url ?? "/";
-    const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
+    const target = originForm(req.url ?? "/");
+    if (target === null) {
+      // `OPTIONS *` asks about the server as a whole; any other method with `*` is a bad request.
+      if (req.method === "OPTIONS" && req.url === "*") {
+        res.writeHead(204, { Allow: "GET, HEAD, POST, OPTIONS" }).end();
+        return;
+      }
+      sendError(res, req, new ApiError("INVALID_REQUEST", "The request target must be a path, such as /api/v1.", { hint: "Request a path: GET /api/v1 lists every operation." }), requestId, config);
+      return;
+    }
+    req.url = target;
+    const [rawPath = "/", query] = target.split(/\?(.*)/s);
+    if (rawPath.includes("//")) {
+      // Next answers repeated slashes with its own 308 (an HTML body, and `//host/` is a foreign URL).
+      const collapsed = rawPath.replace(/\/{2,}/g, "/");
+      if (isApiPath(collapsed)) {
+        sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId, config);
+      } else {
+        res.writeHead(308, { Location: query === undefined ? collapsed : `${collapsed}?${query}` }).end();
+      }
+      return;
+    }
+    const url = target;
+    const isApi = isApiPath(url);
+    // An RSC request header made Next redirect (307) even on API routes; those headers mean nothing there.
+    if (isApi) for (const name of PAGE_ROUTER_HEADERS) delete req.headers[name];
     if (!HANDLED_METHODS.has(req.method ?? "")) {
       sendError(res, req, unhandledMethodError(url), requestId, config);
       return;
@@ -127,6 +204,26 @@ async function main(): Promise<void> {
   // Shared with the route bundle through globalThis; warmed in the background so the first analysis
   // does not pay the workers' start-up inside its time cap.
   warmUpAnalyzer(config).catch((error: unknown) => log.warn({ err: error }, "analyzer warm-up failed"));
+
+  // Node answers these itself with empty bodies; under /api/ (and everywhere) the answer is an Error body.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, error: apiError } = clientErrorAnswer(error.code);
+    socket.end(rawErrorResponse(status, apiError, listenDocsPage));
+  });
+  server.on("checkExpectation", (req, res) => {
+    const { body } = toErrorBody(new ApiError("INVALID_REQUEST", "Only Expect: 100-continue is supported.", { hint: "Drop the Expect header." }), listenDocsPage);
+    res.writeHead(417, { "Content-Type": "application/json; charset=utf-8", Connection: "close" }).end(JSON.stringify(body));
+  });
+  const refuseTunnel = (_req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
+    socket.on("error", () => socket.destroy());
+    socket.end(rawErrorResponse(400, new ApiError("INVALID_REQUEST", "This server does not upgrade connections or tunnel.", { hint: "Use plain HTTPS requests; there is no WebSocket API." }), listenDocsPage));
+  };
+  server.on("upgrade", refuseTunnel);
+  server.on("connect", refuseTunnel);
 
   server.keepAliveTimeout = 5_000;
   server.listen(port, hostname, () => {

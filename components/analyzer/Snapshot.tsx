@@ -13,7 +13,9 @@ import { buildSnapshotDocument, SELECTED_ATTRIBUTE } from "./snapshot-document";
  * - no allow-popups / allow-top-navigation; clicks on links are cancelled here and select the link instead.
  */
 export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; pageUrl: string; selected: number | null; onSelect: (position: number) => void }) {
-  const srcDoc = useMemo(() => buildSnapshotDocument(html, pageUrl), [html, pageUrl]);
+  // Off by default: loading the page's images would send the visitor's IP to whatever hosts they name.
+  const [loadImages, setLoadImages] = useState(false);
+  const srcDoc = useMemo(() => buildSnapshotDocument(html, pageUrl, { loadImages }), [html, pageUrl, loadImages]);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onSelectRef = useRef(onSelect);
   const [loads, setLoads] = useState(0);
@@ -58,6 +60,11 @@ export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; 
 
   return (
     <div className="flex h-full flex-col gap-2">
+      <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <input type="checkbox" checked={loadImages} onChange={(event) => setLoadImages(event.target.checked)} className="h-4 w-4" />
+        Load images from the page
+        <span className="text-xs text-slate-500 dark:text-slate-400">(your browser then contacts the hosts they are on)</span>
+      </label>
       <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
         {hidden !== null && hidden === selected
           ? `Link #${hidden} is in the page but not visible (hidden by its CSS or inside a collapsed element).`

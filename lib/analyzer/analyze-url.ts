@@ -2,6 +2,7 @@ import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
+import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
 import type { AnalysisResult } from "./types";
 import type { AnalyzerPool } from "./worker-pool";
@@ -11,8 +12,12 @@ import type { Config } from "@/lib/config";
 export interface UrlAnalysisDeps {
   pool: AnalyzerPool;
   renderer: Renderer;
-  settings: Pick<Config, "RENDER_TIMEOUT_MS" | "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS">;
+  settings: Pick<Config, "RENDER_TIMEOUT_MS" | "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS" | "DENY_HOSTS">;
   requestId?: string;
+  /** The client's key, for the pool's fairness (one running job per client). */
+  clientKey?: string;
+  /** DNS for this analysis (tests inject one); wrapped in a per-analysis cache either way. */
+  resolver?: Resolver;
   /** Aborts the render and the link checks (the client went away). */
   signal?: AbortSignal;
 }
@@ -24,18 +29,19 @@ export interface UrlAnalysisDeps {
  */
 export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<AnalysisResult> {
   const started = performance.now();
-  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal });
+  // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
+  const resolver = analysisResolver(deps.resolver);
+  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
   const renderedAt = performance.now();
-  const analysis = await deps.pool.analyze({
-    html: rendered.html,
-    pageUrl: rendered.finalUrl,
-    scripting: true,
-    headerNofollow: rendered.headerNofollow,
-  });
+  const analysis = await deps.pool.analyze(
+    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
+    // The URL lane: a render already paid for must not wait behind pastes.
+    { clientKey: deps.clientKey, lane: "url" },
+  );
   const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
-  const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal });
+  const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
   const links = analysis.links.map((link) =>
     link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? NOT_CHECKED },
   );

@@ -3,7 +3,7 @@ import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
 import type { AnalysisResult } from "./types";
-import { AnalyzerPool } from "./worker-pool";
+import { AnalyzerPool, poolOptionsFrom } from "./worker-pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -25,7 +25,10 @@ export type AnalyzerSettings = Pick<
   | "LINK_CHECK_TIMEOUT_MS"
   | "ANALYSIS_TIMEOUT_MS"
   | "ANALYSIS_MAX_HEAP_MB"
+  | "ANALYSIS_CLIENT_BUDGET_MS"
+  | "ANALYSIS_JOBS_PER_CLIENT"
   | "ALLOW_PRIVATE_HOSTS"
+  | "DENY_HOSTS"
   | "BROWSER_WS_ENDPOINT"
   | "PUPPETEER_EXECUTABLE_PATH"
 >;
@@ -35,6 +38,8 @@ export interface AnalyzeOptions {
   settings: AnalyzerSettings;
   /** Carried into log lines. */
   requestId?: string;
+  /** Who asked (lib/api/client-key.ts): the pool runs one job per client at a time and meters its worker time. Internal callers leave it out. */
+  clientKey?: string;
   /** Cancels the work when the caller no longer wants the answer (URL mode: render and link checks). */
   signal?: AbortSignal;
 }
@@ -62,7 +67,7 @@ function singletons(): Singletons {
 function pool(settings: AnalyzerSettings): AnalyzerPool {
   const shared = singletons();
   if (!shared.pool) {
-    shared.pool = new AnalyzerPool({ timeoutMs: settings.ANALYSIS_TIMEOUT_MS, maxHeapMb: settings.ANALYSIS_MAX_HEAP_MB });
+    shared.pool = new AnalyzerPool(poolOptionsFrom(settings));
     onShutdown("analyzer-pool", closePool);
   }
   return shared.pool;
@@ -99,7 +104,7 @@ async function closeRenderer(): Promise<void> {
  */
 export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Promise<AnalysisResult> {
   options.signal?.throwIfAborted();
-  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false });
+  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false }, { clientKey: options.clientKey, lane: "paste" });
 }
 
 /**
@@ -114,6 +119,7 @@ export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<Ana
     renderer: renderer(options.settings),
     settings: options.settings,
     requestId: options.requestId,
+    clientKey: options.clientKey,
     signal: options.signal,
   });
 }

@@ -45,10 +45,12 @@ export interface RenderOptions {
   timeoutMs?: number;
   /** Aborts the render (client went away); the context is closed at once. */
   signal?: AbortSignal;
+  /** DNS for this render (one analysis's cache, shared with its link checks); default: the renderer's. */
+  resolver?: Resolver;
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
-export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH">;
+export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH" | "DENY_HOSTS">;
 
 /** Options of createRenderer. */
 export interface RendererOptions {
@@ -109,7 +111,12 @@ function remaining(deadline: number): number {
 /** Shared by a render and its watchdog. */
 interface RenderHandle {
   context: BrowserContext | null;
+  /** Called once the page's context exists: the page's own clock starts then (see withWatchdog). */
+  ready?: () => void;
 }
+
+/** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
+const STARTUP_ALLOWANCE_MS = 30_000;
 
 class PuppeteerRenderer implements Renderer {
   readonly queue: RenderQueue;
@@ -129,6 +136,7 @@ class PuppeteerRenderer implements Renderer {
     this.starting ??= (async () => {
       const proxy = await FilteringProxy.start({
         allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
+        denyHosts: this.config.DENY_HOSTS,
         resolver: this.options.resolver,
         bindHost: this.options.proxyBindHost,
         advertiseHost: this.options.proxyAdvertiseHost,
@@ -146,27 +154,35 @@ class PuppeteerRenderer implements Renderer {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
     const release = await this.queue.acquire(options.signal);
     try {
-      return await this.withWatchdog(url, timeoutMs, options.signal);
+      return await this.withWatchdog(url, timeoutMs, options.signal, options.resolver ?? this.options.resolver);
     } finally {
       release();
     }
   }
 
   /**
-   * Runs one render under a hard deadline of timeout + grace. Past it, the render's context is
-   * closed; if even that hangs, the browser is killed (the next render starts a fresh one).
+   * Runs one render under a hard deadline of timeout + grace, counted from when its context exists.
+   * Past it, the render's context is closed; if even that hangs, the browser is killed (the next
+   * render starts a fresh one). Starting a cold browser is not the page's time: on a busy machine a
+   * launch took most of a 5 s deadline and a blocked redirect came back as 502 "did not answer in
+   * time". Until the context exists the watchdog allows the launch its own timeout instead.
    */
-  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal): Promise<RenderResult> {
+  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
     signal?.throwIfAborted();
     const handle: RenderHandle = { context: null };
     const grace = this.options.watchdogGraceMs ?? 5_000;
-    const job = this.renderOnce(url, timeoutMs, handle);
+    const job = this.renderOnce(url, timeoutMs, handle, resolver);
     job.catch(() => undefined);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(upstream("The page took too long to render.")), timeoutMs + grace);
+      const expire = () => reject(upstream("The page took too long to render."));
+      timer = setTimeout(expire, STARTUP_ALLOWANCE_MS + grace);
+      handle.ready = () => {
+        clearTimeout(timer);
+        timer = setTimeout(expire, timeoutMs + grace);
+      };
       onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : upstream("The render was cancelled."));
       signal?.addEventListener("abort", onAbort, { once: true });
     });
@@ -196,17 +212,16 @@ class PuppeteerRenderer implements Renderer {
     if (!closed) await this.browser?.kill();
   }
 
-  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle): Promise<RenderResult> {
-    const deadline = Date.now() + timeoutMs;
+  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined): Promise<RenderResult> {
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
-    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver: this.options.resolver });
+    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
 
     let started: { proxy: FilteringProxy; browser: BrowserManager };
     let session: ProxyListener;
     try {
       started = await this.ensureStarted();
-      session = await started.proxy.openSession();
+      session = await started.proxy.openSession({ resolver });
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }
@@ -231,6 +246,8 @@ class PuppeteerRenderer implements Renderer {
         }
       }
       handle.context = context;
+      const deadline = Date.now() + timeoutMs;
+      handle.ready?.();
       try {
         return await this.renderInContext(context, session, url, deadline);
       } finally {

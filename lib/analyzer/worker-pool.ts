@@ -3,6 +3,8 @@ import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
+import type { Config } from "@/lib/config";
+import { busy, FairQueue, type Lane } from "./fair-queue";
 import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
@@ -21,6 +23,23 @@ export interface PoolOptions {
   timeoutMs?: number;
   maxHeapMb?: number;
   maxQueue?: number;
+  /** Worker time one client may use per minute, ms (default 2 × timeoutMs); see fair-queue.ts. */
+  clientBudgetMs?: number;
+  /** Jobs one client may have waiting (default 4). */
+  maxQueuedPerClient?: number;
+  /** Jobs one client may have running at once (default 1). */
+  maxRunningPerClient?: number;
+  /** Timers for the caps (tests inject them to observe when a cap starts); default the global ones. */
+  timers?: { setTimeout: (callback: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+  now?: () => number;
+}
+
+/** Per-job options of AnalyzerPool.analyze. */
+export interface AnalyzeJobOptions {
+  /** The client's rate-limit key: one running job per key, and a worker-time budget per key. */
+  clientKey?: string;
+  /** "url" for URL-mode extraction (a reserved worker, started first); default "paste". */
+  lane?: Lane;
 }
 
 /** How long a job may wait for a worker before the pool answers "busy" (429). */
@@ -31,10 +50,26 @@ export const DEFAULT_WORKER_FILE = path.join(process.cwd(), "dist", "analyzer-wo
 export class AnalyzerPool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
+  private readonly queue: FairQueue;
+  private readonly timers: NonNullable<PoolOptions["timers"]>;
+  private readonly now: () => number;
+  private anonymous = 0;
 
   constructor(options: PoolOptions = {}) {
     const threads = options.threads ?? Math.max(2, Math.min(4, os.availableParallelism()));
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+    this.now = options.now ?? (() => performance.now());
+    // Jobs reach Piscina only when a thread is free (the fair queue holds the rest), so Piscina's own
+    // queue only ever holds a job whose worker is being replaced.
+    this.queue = new FairQueue({
+      slots: threads,
+      maxWaiting: options.maxQueue ?? 64,
+      maxWaitingPerClient: options.maxQueuedPerClient,
+      maxRunningPerClient: options.maxRunningPerClient,
+      budgetMs: options.clientBudgetMs ?? 2 * this.timeoutMs,
+      now: options.now,
+    });
     this.pool = new Piscina({
       filename: options.filename ?? DEFAULT_WORKER_FILE,
       minThreads: threads,
@@ -50,32 +85,43 @@ export class AnalyzerPool {
   }
 
   /**
-   * Runs one analysis; rejects with ApiError (422 runaway, 429 busy, 500 bug). The time cap starts when
-   * a worker picks the job up (it says so on a MessagePort), so time spent queued behind other jobs or
-   * waiting for a replacement worker to boot never turns a fine page into a 422. Waiting itself is
-   * bounded too: a job not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
+   * Runs one analysis; rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
+   * Admission is fair between clients (fair-queue.ts). The time cap starts when a worker picks the job
+   * up (it says so on a MessagePort), so time spent queued behind other jobs or waiting for a
+   * replacement worker to boot never turns a fine page into a 422. Waiting itself is bounded too: a job
+   * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
    */
-  async analyze(input: AnalyzeDocumentInput): Promise<AnalysisResult> {
+  async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<AnalysisResult> {
     const controller = new AbortController();
     const { port1, port2 } = new MessageChannel();
-    let started = false;
-    let runTimer: NodeJS.Timeout | undefined;
-    const waitTimer = setTimeout(() => controller.abort(new QueueTimeout()), Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS));
+    let startedAt: number | null = null;
+    let runTimer: unknown;
+    const waitTimer = this.timers.setTimeout(() => controller.abort(new QueueTimeout()), Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS));
     port1.once("message", () => {
-      started = true;
-      clearTimeout(waitTimer);
-      runTimer = setTimeout(() => controller.abort(), this.timeoutMs);
+      startedAt = this.now();
+      this.timers.clearTimeout(waitTimer);
+      runTimer = this.timers.setTimeout(() => controller.abort(), this.timeoutMs);
     });
     let outcome: WorkerOutcome;
+    let lease: Awaited<ReturnType<FairQueue["acquire"]>> | undefined;
     try {
+      this.anonymous += 1;
+      lease = await this.queue.acquire({
+        key: job.clientKey ?? `anonymous:${this.anonymous}`,
+        unmetered: job.clientKey === undefined,
+        lane: job.lane ?? "paste",
+        signal: controller.signal,
+      });
       const task: WorkerTask = { input, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
     } catch (error) {
-      throw !started && controller.signal.reason instanceof QueueTimeout ? busy() : mapPoolError(error);
+      if (startedAt === null && controller.signal.reason instanceof QueueTimeout) throw busy();
+      throw error instanceof ApiError ? error : mapPoolError(error);
     } finally {
-      clearTimeout(waitTimer);
-      clearTimeout(runTimer);
+      this.timers.clearTimeout(waitTimer);
+      this.timers.clearTimeout(runTimer);
       port1.close();
+      lease?.release(startedAt === null ? 0 : this.now() - startedAt);
     }
     if (outcome.ok) return outcome.result;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
@@ -89,12 +135,14 @@ export class AnalyzerPool {
   async warmUp(): Promise<void> {
     const threads = this.pool.options.maxThreads;
     await Promise.all(
-      Array.from({ length: threads }, () => this.analyze({ html: '<a href="/">warm-up</a>', pageUrl: "https://example.com/", scripting: false })),
+      // The URL lane may use every thread, so each one gets its warm-up job at once.
+      Array.from({ length: threads }, () => this.analyze({ html: '<a href="/">warm-up</a>', pageUrl: "https://example.com/", scripting: false }, { lane: "url" })),
     );
   }
 
+  /** Jobs waiting for a worker. */
   get queueSize(): number {
-    return this.pool.queueSize;
+    return this.queue.queued + this.pool.queueSize;
   }
 
   async close(): Promise<void> {
@@ -103,10 +151,6 @@ export class AnalyzerPool {
 }
 
 class QueueTimeout extends Error {}
-
-function busy(): ApiError {
-  return new ApiError("RATE_LIMITED", "The analyzer is busy; too many analyses are waiting.", { hint: "Retry in a few seconds.", headers: { "Retry-After": "5" } });
-}
 
 function mapPoolError(error: unknown): Error {
   const name = error instanceof Error ? error.name : "";
@@ -121,3 +165,16 @@ function mapPoolError(error: unknown): Error {
   if (/queue is at limit/i.test(message)) return busy();
   return error instanceof Error ? error : new Error(message);
 }
+
+/** The pool's options from the configuration (one place, so the server's warm-up and the routes agree). */
+export function poolOptionsFrom(
+  config: Pick<Config, "ANALYSIS_TIMEOUT_MS" | "ANALYSIS_MAX_HEAP_MB" | "ANALYSIS_CLIENT_BUDGET_MS" | "ANALYSIS_JOBS_PER_CLIENT">,
+): PoolOptions {
+  return {
+    timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+    maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
+    clientBudgetMs: config.ANALYSIS_CLIENT_BUDGET_MS,
+    maxRunningPerClient: config.ANALYSIS_JOBS_PER_CLIENT,
+  };
+}
+

@@ -14,10 +14,10 @@ import { ApiError } from "@/lib/errors";
  */
 export async function runAnalysis(
   request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string; signal?: AbortSignal; botCheck?: boolean },
+  context: { userAgent: string | null; config: Config; requestId: string; clientKey?: string; signal?: AbortSignal; botCheck?: boolean },
 ): Promise<AnalysisResult> {
   const started = performance.now();
-  const options = { settings: context.config, requestId: context.requestId, signal: context.signal };
+  const options = { settings: context.config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal };
   let result: AnalysisResult;
   if (request.mode === "paste") {
     result = await analyzeHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);

@@ -1,5 +1,20 @@
 import { ApiError } from "@/lib/errors";
 
+/** Room for the JSON around the html (keys, domain, whitespace). */
+const BODY_OVERHEAD_BYTES = 64 * 1024;
+/** JSON's worst case: one byte of a control character is six bytes of escape (`\u0001`). */
+const WORST_CASE_ESCAPE_FACTOR = 6;
+
+/**
+ * The raw-body cap of the analyzer. The rule users see is the *decoded* html length (MAX_HTML_BYTES,
+ * checked after parsing); the raw cap only has to stop bodies no valid request could need, so it
+ * allows the worst-case escaping of a valid html. A cap of MAX_HTML_BYTES + overhead refused a
+ * 1.9 MiB html full of `"` (each escaped to two bytes).
+ */
+export function maxAnalyzeBodyBytes(maxHtmlBytes: number): number {
+  return maxHtmlBytes * WORST_CASE_ESCAPE_FACTOR + BODY_OVERHEAD_BYTES;
+}
+
 /**
  * Reads a JSON request body as a stream with a byte cap, so an oversized body is refused (413) before
  * it is buffered or parsed, whatever Content-Length claims.

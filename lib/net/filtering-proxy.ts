@@ -45,6 +45,18 @@ export interface FilteringProxyOptions extends GuardOptions {
   connectTimeoutMs?: number;
   /** Kept in memory per listener, newest last (default 1,000). */
   maxRecorded?: number;
+  /**
+   * Distinct refused hosts and URLs remembered per listener (default 1,000 each). The first ones are
+   * kept, because the main document and its redirects are always a render's first requests; past the
+   * cap refusals are only counted, so a page requesting 100k blocked URLs cannot grow memory.
+   */
+  maxBlockedKeys?: number;
+}
+
+/** Per-session overrides of FilteringProxy.openSession. */
+export interface SessionOptions {
+  /** DNS for this session only: one analysis's shared cache (see cachingResolver). */
+  resolver?: GuardOptions["resolver"];
 }
 
 /** Counters over every listener of a proxy, sessions included (tests and metrics). */
@@ -62,6 +74,8 @@ export interface ProxyListener {
   readonly blocked: readonly BlockedAttempt[];
   /** Upstream connections this listener opened (allowed attempts), for tests and metrics. */
   readonly allowedCount: number;
+  /** Every refusal on this listener, including those past the recorded caps. */
+  readonly blockedCount: number;
   /** true when this listener refused `hostname:port` (hostname as URL.hostname). */
   wasHostBlocked(hostname: string, port: number): boolean;
   /** true when this listener refused the plain-HTTP request for exactly `url`. */
@@ -105,6 +119,7 @@ function parseAuthority(authority: string | undefined): { host: string; port: nu
 class Listener implements ProxyListener {
   readonly blocked: BlockedAttempt[] = [];
   allowedCount = 0;
+  blockedCount = 0;
   private readonly sockets = new Set<Duplex>();
   private readonly server: http.Server;
   private readonly blockedHosts = new Set<string>();
@@ -184,11 +199,13 @@ class Listener implements ProxyListener {
 
   private record(attempt: Omit<BlockedAttempt, "at">): void {
     this.totals.blocked += 1;
+    this.blockedCount += 1;
     this.blocked.push({ ...attempt, at: Date.now() });
     const max = this.options.maxRecorded ?? 1_000;
     if (this.blocked.length > max) this.blocked.splice(0, this.blocked.length - max);
-    this.blockedHosts.add(hostPortKey(attempt.host, attempt.port));
-    if (attempt.url) this.blockedUrls.add(attempt.url);
+    const maxKeys = this.options.maxBlockedKeys ?? 1_000;
+    if (this.blockedHosts.size < maxKeys) this.blockedHosts.add(hostPortKey(attempt.host, attempt.port));
+    if (attempt.url && this.blockedUrls.size < maxKeys) this.blockedUrls.add(attempt.url);
   }
 
   /** Applies the policy; returns the addresses to dial, or why not (HTTP status + reason). */
@@ -340,7 +357,21 @@ class Listener implements ProxyListener {
           if (HOP_BY_HOP.has(name.toLowerCase())) continue;
           headers.push(name, upstreamRes.rawHeaders[i + 1] ?? "");
         }
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
+        try {
+          res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
+        } catch {
+          // Node's parser accepts status lines its own writer refuses (a status of 099, a control
+          // character in the reason phrase, a header value it deems invalid). Thrown from an event
+          // handler, that would be an uncaughtException and the browser would wait for its timeout.
+          upstreamRes.destroy();
+          upstream.destroy();
+          if (!res.headersSent) {
+            // The failed call already stored the bad reason phrase on `res`: name ours explicitly.
+            res.writeHead(502, "Bad Gateway", { "content-type": "text/plain", "x-linklens-proxy": "error", connection: "close" });
+          }
+          res.end("LinkLens proxy: the upstream answered a malformed response.");
+          return;
+        }
         upstreamRes.pipe(res);
         upstreamRes.on("error", () => res.destroy());
       });
@@ -420,8 +451,9 @@ export class FilteringProxy {
   }
 
   /** Opens a listener whose refusals belong to one render only. Close it when the render ends. */
-  async openSession(): Promise<ProxyListener> {
-    const listener: Listener = new Listener(this.options, this.totals, () => this.sessions.delete(listener));
+  async openSession(overrides: SessionOptions = {}): Promise<ProxyListener> {
+    const options = overrides.resolver ? { ...this.options, resolver: overrides.resolver } : this.options;
+    const listener: Listener = new Listener(options, this.totals, () => this.sessions.delete(listener));
     this.sessions.add(listener);
     await listener.listen();
     return listener;

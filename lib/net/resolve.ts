@@ -16,11 +16,87 @@ export interface ResolvedAddress {
  */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
+/**
+ * getaddrinfo runs on libuv's thread pool (4 threads by default, shared with fs, zlib and crypto) and
+ * cannot be cancelled: a lookup we stopped waiting for still holds its thread until the resolver gives
+ * up. Busy resolvers also drop queries when many arrive at once, and each dropped one costs glibc's 5 s
+ * retry. So at most this many lookups really run at once, process-wide; the rest wait their turn
+ * (their wait counts against the caller's DNS timeout).
+ */
+export const MAX_CONCURRENT_LOOKUPS = 3;
+
+const DEFAULT_DNS_TIMEOUT_MS = 5_000;
+
+/**
+ * Wraps a resolver so at most `max` of its lookups run at once. A slot is freed when the lookup itself
+ * settles, not when a caller stops waiting, because that is when the thread is free again.
+ */
+export function boundedResolver(base: Resolver, max: number): Resolver {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  return async (hostname) => {
+    if (running < max) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await base(hostname);
+    } finally {
+      release();
+    }
+  };
+}
+
 /** The operating system's resolver (getaddrinfo, so /etc/hosts counts), every address, in its order. */
-export const systemResolver: Resolver = async (hostname) => {
+export const systemResolver: Resolver = boundedResolver(async (hostname) => {
   const answers = await lookup(hostname, { all: true, verbatim: true });
   return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
-};
+}, MAX_CONCURRENT_LOOKUPS);
+
+/** Options of cachingResolver. */
+export interface DnsCacheOptions {
+  /** How long an answer (or a failure) is reused, ms (default 30,000: longer than one analysis needs). */
+  ttlMs?: number;
+  /** A lookup slower than this is a failure, cached like one (default 5,000). */
+  timeoutMs?: number;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+/**
+ * One DNS answer per host for the life of one analysis: the render's proxy session and the link checker
+ * share it, concurrent askers share one lookup, and failures (NXDOMAIN, timeouts) are cached too, so a
+ * page with 40 links to a dead host costs one lookup, not 80 (HEAD and GET each used to ask again).
+ * Host names are compared lowercased without a trailing dot.
+ */
+export function cachingResolver(base: Resolver, options: DnsCacheOptions = {}): Resolver {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const answers = new Map<string, { at: number; answer: Promise<ResolvedAddress[]> }>();
+  return (hostname) => {
+    const key = hostname.toLowerCase().replace(/\.+$/, "");
+    const cached = answers.get(key);
+    if (cached && now() - cached.at < ttlMs) return cached.answer;
+    const answer = raceTimeout(base(hostname), timeoutMs, () => new Error(`DNS lookup for ${hostname} timed out.`));
+    // Callers each attach their own handlers; this one only keeps an unobserved failure quiet.
+    answer.catch(() => undefined);
+    answers.set(key, { at: now(), answer });
+    return answer;
+  };
+}
+
+/**
+ * The DNS of one analysis: a cache (one answer per host, failures included) over a resolver whose
+ * concurrent lookups are bounded. The system resolver is bounded process-wide already; an injected
+ * one (tests, scripts) gets a bound of its own.
+ */
+export function analysisResolver(base?: Resolver, options?: DnsCacheOptions): Resolver {
+  return cachingResolver(base ? boundedResolver(base, MAX_CONCURRENT_LOOKUPS) : systemResolver, options);
+}
 
 /**
  * A resolver that answers from a fixed table first and falls back to another resolver
@@ -39,6 +115,8 @@ export function staticResolver(table: Record<string, string[]>, fallback: Resolv
 export interface GuardOptions {
   /** ALLOW_PRIVATE_HOSTS entries: `host:port`, lowercased. */
   allowPrivateHosts: readonly string[];
+  /** DENY_HOSTS entries: lowercased hostnames; each covers its subdomains. Refused before any lookup. */
+  denyHosts?: readonly string[];
   /** Defaults to the system resolver. */
   resolver?: Resolver;
   /** Upper bound on one DNS answer; getaddrinfo cannot be cancelled, so we stop waiting instead. */
@@ -57,7 +135,23 @@ export class GuardError extends Error {
   }
 }
 
-const DEFAULT_DNS_TIMEOUT_MS = 5_000;
+/** A refusal because the host is on the operator's deny list (DENY_HOSTS), decided before any lookup. */
+export class DeniedHostError extends GuardError {
+  constructor(hostname: string) {
+    super("blocked", `${hostname} is on this service's deny list.`);
+    this.name = "DeniedHostError";
+  }
+}
+
+/**
+ * true when `hostname` (URL.hostname form) is a deny-listed name or a subdomain of one. Entries and host
+ * are compared lowercased, without a trailing dot; IP literals only match an identical entry.
+ */
+export function isDeniedHost(hostname: string, denyHosts: readonly string[] | undefined): boolean {
+  if (!denyHosts || denyHosts.length === 0) return false;
+  const host = stripBrackets(hostname).toLowerCase().replace(/\.+$/, "");
+  return denyHosts.some((entry) => host === entry || host.endsWith(`.${entry}`));
+}
 
 /**
  * Resolves `hostname` and checks every address it has against the address policy.
@@ -68,6 +162,7 @@ const DEFAULT_DNS_TIMEOUT_MS = 5_000;
  *   (a second answer could be a DNS-rebinding one).
  */
 export async function resolveChecked(hostname: string, port: number, options: GuardOptions): Promise<ResolvedAddress[]> {
+  if (isDeniedHost(hostname, options.denyHosts)) throw new DeniedHostError(hostname);
   const allowed = isAllowListed(hostname, port, options.allowPrivateHosts);
   const bare = stripBrackets(hostname);
   if (isIpLiteral(bare)) {
@@ -116,6 +211,9 @@ export async function assertPublicHost(
   try {
     return await resolveChecked(hostname, port, { ...options, allowPrivateHosts: allow });
   } catch (error) {
+    if (error instanceof DeniedHostError) {
+      throw new ApiError("BLOCKED_URL", `The URL's host ${hostname} is on this service's deny list.`, { cause: error });
+    }
     if (error instanceof GuardError && error.kind === "blocked") {
       throw new ApiError("BLOCKED_URL", `The URL's host ${hostname} is not a public address.`, { cause: error });
     }

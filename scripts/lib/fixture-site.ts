@@ -37,6 +37,9 @@ function page(title: string, body: string, head = ""): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 }
 
+// A 1×1 transparent PNG for /asset/* (the snapshot e2e test counts what a visitor's browser requests).
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
 /** The 300 links of /many: a mix of live, broken and redirected URLs on this site. */
 export const MANY_LINKS = 300;
 
@@ -204,6 +207,17 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     }
     const handler = routes[url.pathname];
     if (handler) return handler(req, res);
+    if (url.pathname.startsWith("/asset/")) {
+      const css = url.pathname.endsWith(".css");
+      res.writeHead(200, { "Content-Type": css ? "text/css" : "image/png", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+      return res.end(css ? "body{color:red}" : PIXEL);
+    }
+    if (url.pathname === "/asset-hits") {
+      // Requests per /asset/ path so far, for a test running in another process (Playwright).
+      const assets = [...hits].filter(([path]) => path.startsWith("/asset/"));
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      return res.end(JSON.stringify(Object.fromEntries(assets)));
+    }
     if (url.pathname.startsWith("/hop/")) {
       const n = Number(url.pathname.slice(5));
       return n >= 6 ? html(res, page("Hop end", "ok")) : redirect(res, 301, `/hop/${n + 1}`);

@@ -17,28 +17,53 @@ const links = (count: number) => ({ html: '<a href="/p">p</a>'.repeat(count), pa
 
 describe("AnalyzerPool", () => {
   it("does not count time spent queued behind another job against the cap", async () => {
-    // Calibrate on this machine: one job of about a second, then a cap of 1.6 jobs. Two such jobs on one
-    // thread take 2 jobs' time in all, past the cap, yet each runs well within it.
-    const calibration = new AnalyzerPool({ threads: 1, timeoutMs: 60_000 });
-    await calibration.warmUp();
-    let count = 5_000;
-    let ms = 0;
-    for (; count < 400_000; count *= 2) {
-      const started = performance.now();
-      await calibration.analyze(links(count));
-      ms = performance.now() - started;
-      if (ms > 800) break;
-    }
-    await calibration.close();
-
-    const capped = new AnalyzerPool({ threads: 1, timeoutMs: Math.round(ms * 1.6) });
+    // No wall-clock margins: the caps are real timers we only observe. The second job's cap must be
+    // armed after the first job finished (while queued it has no cap running at all).
+    let firstSettled = false;
+    const capArmedAfterFirst: boolean[] = [];
+    const observed = new AnalyzerPool({
+      threads: 1,
+      // 20 s cap; the queue-wait timer is 30 s, so the two are told apart by their length.
+      timeoutMs: 20_000,
+      timers: {
+        setTimeout: (callback, ms) => {
+          if (ms === 20_000) capArmedAfterFirst.push(firstSettled);
+          return setTimeout(callback, ms);
+        },
+        clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+      },
+    });
     try {
-      await capped.warmUp();
-      const [first, second] = await Promise.all([capped.analyze(links(count)), capped.analyze(links(count))]);
-      expect(first.stats.total).toBe(count);
-      expect(second.stats.total).toBe(count);
+      const first = observed.analyze(links(5_000), { clientKey: "a" }).then((result) => {
+        firstSettled = true;
+        return result;
+      });
+      const second = observed.analyze(links(5_000), { clientKey: "b" });
+      const [one, two] = await Promise.all([first, second]);
+      expect(one.stats.total).toBe(5_000);
+      expect(two.stats.total).toBe(5_000);
+      expect(capArmedAfterFirst).toEqual([false, true]);
     } finally {
-      await capped.close();
+      await observed.close();
+    }
+  });
+
+  it("never queues URL-mode extraction behind pastes", async () => {
+    const fair = new AnalyzerPool({ threads: 2, timeoutMs: 120_000 });
+    try {
+      await fair.warmUp();
+      const order: string[] = [];
+      const track = (name: string, promise: Promise<unknown>) => promise.then(() => order.push(name));
+      // Two heavy pastes fill the paste lane (one worker) and its line; the URL job takes the reserved worker.
+      const heavy1 = track("heavy paste 1", fair.analyze(links(60_000), { clientKey: "evil", lane: "paste" }));
+      const heavy2 = track("heavy paste 2", fair.analyze(links(60_000), { clientKey: "evil2", lane: "paste" }));
+      const url = track("url", fair.analyze(small, { clientKey: "visitor", lane: "url" }));
+      await url;
+      expect(order).toEqual(["url"]);
+      await Promise.all([heavy1, heavy2]);
+      expect(order).toEqual(["url", "heavy paste 1", "heavy paste 2"]);
+    } finally {
+      await fair.close();
     }
   });
 

@@ -26,6 +26,27 @@ describe("parseConfig", () => {
     expect(config.TRUSTED_PROXY_HOPS).toBe(2);
   });
 
+  it("defaults the analyzer's fairness knobs", () => {
+    expect(parseConfig({}).ANALYSIS_CLIENT_BUDGET_MS).toBeUndefined();
+    expect(parseConfig({}).ANALYSIS_JOBS_PER_CLIENT).toBe(1);
+    expect(parseConfig({ ANALYSIS_CLIENT_BUDGET_MS: "90000", ANALYSIS_JOBS_PER_CLIENT: "3" })).toMatchObject({ ANALYSIS_CLIENT_BUDGET_MS: 90_000, ANALYSIS_JOBS_PER_CLIENT: 3 });
+    expect(() => parseConfig({ ANALYSIS_JOBS_PER_CLIENT: "0" })).toThrow(/ANALYSIS_JOBS_PER_CLIENT/);
+  });
+
+  it("parses DENY_HOSTS into normalised host names", () => {
+    expect(parseConfig({}).DENY_HOSTS).toEqual([]);
+    expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([
+      "example.com",
+      "blog.example.org",
+      "xn--bcher-kva.example",
+      "::1",
+    ]);
+  });
+
+  it.each(["https://example.com", "example.com:443", "example.com/path", "user@example.com", "exa mple.com"])("refuses DENY_HOSTS entry %s", (entry) => {
+    expect(() => parseConfig({ DENY_HOSTS: `ok.example,${entry}` })).toThrow(/DENY_HOSTS/);
+  });
+
   it.each([
     ["RATE_LIMIT_PER_MINUTE", "ten"],
     ["RATE_LIMIT_PER_MINUTE", "0"],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +24,7 @@ let profile: string;
 let canary: Canary;
 let site: FixtureSite;
 let renderer: Renderer;
+let wsEndpoint: string;
 
 async function startRemoteChromium(): Promise<string> {
   profile = mkdtempSync(path.join(tmpdir(), "linklens-remote-"));
@@ -49,7 +51,7 @@ async function startRemoteChromium(): Promise<string> {
 beforeAll(async () => {
   canary = await startCanary();
   site = await startFixtureSite({ canary: canary.origin, canaryByName: canary.hasLowPorts ? "http://evil.test" : `http://evil.test:${canary.port}` });
-  const wsEndpoint = await startRemoteChromium();
+  wsEndpoint = await startRemoteChromium();
   renderer = createRenderer({
     config: parseConfig({ BROWSER_WS_ENDPOINT: wsEndpoint, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "5000" }),
     resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
@@ -96,5 +98,44 @@ describe("remote browser (BROWSER_WS_ENDPOINT)", () => {
   it("leaves the remote browser running on close (it is not ours), and reconnects", async () => {
     await renderer.browser?.close();
     expect(chromium.exitCode).toBeNull();
+  });
+
+  it("does not count a slow browser start against the page's deadline (a blocked redirect stays 403)", async () => {
+    // A relay that holds every connection to the browser for longer than the whole render deadline,
+    // as a cold start on a busy machine does. The page itself answers at once.
+    const target = new URL(wsEndpoint);
+    const held = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      held.add(client);
+      client.pause();
+      client.on("error", () => client.destroy());
+      setTimeout(() => {
+        const upstream = net.connect({ host: target.hostname, port: Number(target.port) }, () => {
+          client.pipe(upstream);
+          upstream.pipe(client);
+          client.resume();
+        });
+        upstream.on("error", () => client.destroy());
+        client.on("close", () => upstream.destroy());
+      }, 2_500);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const relayed = new URL(wsEndpoint);
+    relayed.port = String((relay.address() as net.AddressInfo).port);
+    const slowStart = createRenderer({
+      config: parseConfig({ BROWSER_WS_ENDPOINT: relayed.href, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "2000" }),
+      resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
+      interceptionGuard: false,
+      watchdogGraceMs: 100,
+    });
+    try {
+      const error = await slowStart.render(new URL(site.url("/redirect-to-canary"))).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe("BLOCKED_REDIRECT");
+    } finally {
+      await slowStart.close();
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
   });
 });

@@ -225,3 +225,55 @@ describe("filtering proxy", () => {
     }
   });
 });
+
+describe("filtering proxy and a broken upstream", () => {
+  let proxy: FilteringProxy;
+  let proxyPort = 0;
+  let upstream: net.Server;
+  let upstreamPort = 0;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+
+  beforeAll(async () => {
+    // A raw server, because Node's own HTTP server cannot be made to send a malformed status line.
+    upstream = net.createServer((socket) => {
+      socket.on("error", () => socket.destroy());
+      socket.once("data", (chunk: Buffer) => {
+        const path = chunk.toString("latin1").split(" ")[1] ?? "";
+        const statusLine = path === "/control-char" ? "HTTP/1.1 200 O\x01K" : path === "/status-099" ? "HTTP/1.1 099 Early" : "HTTP/1.1 200 OK";
+        socket.end(`${statusLine}\r\nContent-Type: text/html\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok`, "latin1");
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    upstreamPort = (upstream.address() as AddressInfo).port;
+    proxy = await FilteringProxy.start({ allowPrivateHosts: [`127.0.0.1:${upstreamPort}`], resolver, connectTimeoutMs: 300 });
+    proxyPort = Number(new URL(proxy.url).port);
+    process.on("uncaughtException", onUncaught);
+  });
+  afterAll(async () => {
+    process.off("uncaughtException", onUncaught);
+    await proxy.close();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  /** One proxied GET; the proxy must answer it (any status) rather than leave it hanging. */
+  function get(path: string): Promise<{ status: number; proxyHeader: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: proxyPort, path: `http://127.0.0.1:${upstreamPort}${path}`, agent: false });
+      req.setTimeout(5_000, () => req.destroy(new Error(`no answer for ${path}`)));
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, proxyHeader: res.headers["x-linklens-proxy"] as string | undefined }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("answers 502 at once for a status line Node cannot repeat, and never throws past the request", async () => {
+    expect(await get("/control-char")).toEqual({ status: 502, proxyHeader: "error" });
+    expect(await get("/status-099")).toEqual({ status: 502, proxyHeader: "error" });
+    expect(await get("/fine")).toEqual({ status: 200, proxyHeader: undefined });
+    expect(uncaught).toEqual([]);
+  });
+});

@@ -3,28 +3,28 @@ import { runAnalysis } from "@/lib/api/analyze-service";
 import { clientKeyOf } from "@/lib/api/client-key";
 import { ApiError } from "@/lib/errors";
 import { errorResponse, jsonResponse, methodNotAllowed, requestIdOf } from "@/lib/api/http";
-import { readJsonBody } from "@/lib/api/read-body";
+import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/api/read-body";
 import { getConfig } from "@/lib/config";
 import { checkRequestLimit, peekRequestLimit, rateLimitHeaders } from "@/lib/ratelimit";
 
 export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const BODY_OVERHEAD_BYTES = 64 * 1024;
 
 // POST /api/demo/analyze — limit → read body → parse → analyze (paste or URL mode) → JSON.
 export async function POST(request: Request): Promise<Response> {
   let headers: Record<string, string> = NO_STORE;
   try {
     const config = getConfig();
-    const limit = await checkRequestLimit(clientKeyOf(request));
+    const clientKey = clientKeyOf(request);
+    const limit = await checkRequestLimit(clientKey);
     headers = { ...NO_STORE, ...rateLimitHeaders(limit) };
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`);
     }
-    const body = await readJsonBody(request, config.MAX_HTML_BYTES + BODY_OVERHEAD_BYTES);
+    const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
     const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
-    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request) });
+    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request), clientKey });
     return jsonResponse(result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);

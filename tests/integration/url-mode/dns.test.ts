@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkKey, checkLinks } from "@/lib/analyzer/check-links";
+import { createRenderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
 import { analysisResolver, assertPublicHost, cachingResolver, MAX_CONCURRENT_LOOKUPS, type Resolver } from "@/lib/net/resolve";
@@ -157,6 +158,18 @@ describe("operator deny list (DENY_HOSTS)", () => {
     }
     expect(await codeOf(assertPublicHost("notdenied.example", 443, [], { resolver: counting, denyHosts: deny }))).toBe("resolved");
     expect(lookups).toEqual(["notdenied.example"]);
+  });
+
+  it("answers a URL-mode render of a deny-listed page 403 BLOCKED_URL before DNS or the browser", async () => {
+    lookups.length = 0;
+    const renderer = createRenderer({ config: parseConfig({ DENY_HOSTS: "denied.example" }), resolver: counting });
+    try {
+      expect(await codeOf(renderer.render(new URL("https://shop.denied.example/page")))).toBe("BLOCKED_URL");
+      expect(lookups).toEqual([]);
+      expect(renderer.browser).toBeNull();
+    } finally {
+      await renderer.close();
+    }
   });
 
   it("refuses deny-listed hosts in the proxy (subresources, redirects) without a lookup", async () => {

@@ -10,7 +10,7 @@ import http from "node:http";
 import next from "next";
 import { OPERATIONS } from "@/lib/api/catalog";
 import { toErrorBody } from "@/lib/api/errors";
-import { acceptRequestId, docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
+import { acceptRequestId, CLIENT_CLOSED_REQUEST, docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
 import { ApiError } from "@/lib/errors";
 import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
 import { listenOrigin, parseConfig, type Config } from "@/lib/config";
@@ -156,7 +156,10 @@ async function main(): Promise<void> {
     res.on("close", () => {
       inFlight -= 1;
       const path = (req.url ?? "/").split("?")[0];
-      log.info({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - started) }, "request");
+      // Closed before the answer was fully written: the client went away, whatever status was set.
+      const aborted = !res.writableFinished;
+      const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
+      log.info({ requestId, method: req.method, path, status, aborted, durationMs: Math.round(performance.now() - started) }, "request");
     });
     if (shuttingDown) res.setHeader("Connection", "close");
 

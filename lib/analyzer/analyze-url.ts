@@ -36,12 +36,14 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
   const analysis = await deps.pool.analyze(
     { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
     // The URL lane: a render already paid for must not wait behind pastes.
-    { clientKey: deps.clientKey, lane: "url" },
+    { clientKey: deps.clientKey, lane: "url", signal: deps.signal },
   );
   const analysedAt = performance.now();
 
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
+  // checkLinks answers what it has when its batch ends; a cancelled analysis has no answer to give.
+  deps.signal?.throwIfAborted();
   const links = analysis.links.map((link) =>
     link.linkType === "ignored" ? link : { ...link, httpStatus: statuses.get(checkKey(link.href)) ?? NOT_CHECKED },
   );

@@ -40,7 +40,7 @@ export interface AnalyzeOptions {
   requestId?: string;
   /** Who asked (lib/api/client-key.ts): the pool runs one job per client at a time and meters its worker time. Internal callers leave it out. */
   clientKey?: string;
-  /** Cancels the work when the caller no longer wants the answer (URL mode: render and link checks). */
+  /** Cancels the work when the caller no longer wants the answer: a queued job leaves the line, a running one is stopped (worker, render, link checks). */
   signal?: AbortSignal;
 }
 
@@ -103,8 +103,7 @@ async function closeRenderer(): Promise<void> {
  * @throws ApiError UNPROCESSABLE_PAGE (422) past the time or heap cap, RATE_LIMITED (429) when the pool is full.
  */
 export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Promise<AnalysisResult> {
-  options.signal?.throwIfAborted();
-  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false }, { clientKey: options.clientKey, lane: "paste" });
+  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false }, { clientKey: options.clientKey, lane: "paste", signal: options.signal });
 }
 
 /**

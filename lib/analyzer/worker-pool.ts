@@ -40,6 +40,8 @@ export interface AnalyzeJobOptions {
   clientKey?: string;
   /** "url" for URL-mode extraction (a reserved worker, started first); default "paste". */
   lane?: Lane;
+  /** The caller gave up (the client went away): the job leaves the line or its worker is stopped, and analyze rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** How long a job may wait for a worker before the pool answers "busy" (429). */
@@ -97,6 +99,9 @@ export class AnalyzerPool {
     let startedAt: number | null = null;
     let runTimer: unknown;
     const waitTimer = this.timers.setTimeout(() => controller.abort(new QueueTimeout()), Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS));
+    const onCallerAbort = () => controller.abort(job.signal?.reason);
+    job.signal?.throwIfAborted();
+    job.signal?.addEventListener("abort", onCallerAbort, { once: true });
     port1.once("message", () => {
       startedAt = this.now();
       this.timers.clearTimeout(waitTimer);
@@ -115,9 +120,11 @@ export class AnalyzerPool {
       const task: WorkerTask = { input, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
     } catch (error) {
+      if (job.signal?.aborted) throw job.signal.reason;
       if (startedAt === null && controller.signal.reason instanceof QueueTimeout) throw busy();
       throw error instanceof ApiError ? error : mapPoolError(error);
     } finally {
+      job.signal?.removeEventListener("abort", onCallerAbort);
       this.timers.clearTimeout(waitTimer);
       this.timers.clearTimeout(runTimer);
       port1.close();

@@ -10,6 +10,9 @@ export const REQUEST_ID_HEADER = "x-request-id";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/** nginx's 499 "client closed request": what the request log says of an answer the client did not wait for. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
@@ -93,8 +96,14 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
  * the request id and answered as a generic 500.
  */
 export function errorResponse(error: unknown, request: Request, headers: Record<string, string> = {}): Response {
-  const { status, body, headers: errorHeaders, expected } = toErrorBody(error, docsPageUrl(siteOrigin(request)));
   const requestId = requestIdOf(request);
+  if (request.signal?.aborted) {
+    // The client went away (its upload or our work was cut short): nobody reads this answer, and it is
+    // not our error. The server's request log records it as aborted (status 499).
+    log.info({ requestId, method: request.method, path: new URL(request.url).pathname }, "client went away");
+    return new Response(null, { status: CLIENT_CLOSED_REQUEST, headers: { [REQUEST_ID_HEADER]: requestId } });
+  }
+  const { status, body, headers: errorHeaders, expected } = toErrorBody(error, docsPageUrl(siteOrigin(request)));
   if (!expected) {
     log.error({ requestId, err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
   }

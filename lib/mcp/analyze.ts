@@ -37,7 +37,7 @@ export async function analyzeForTool(body: Record<string, unknown>, context: Mcp
       hint: "Fetch the page yourself and pass its HTML: analyze_html, or find_link with html instead of url.",
     });
   }
-  return runAnalysis(request, { userAgent: context.userAgent, config, requestId: context.requestId, botCheck: false });
+  return runAnalysis(request, { userAgent: context.userAgent, config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal, botCheck: false });
 }
 
 /** Drops the snapshot unless asked for: it is most of the answer's size and rarely what a model needs. */

@@ -5,6 +5,8 @@
 export interface McpCallContext {
   /** The per-IP rate-limit bucket (lib/api/client-key.ts): the same one POST /api/demo/analyze spends. */
   clientKey: string;
+  /** Aborts when the HTTP client disconnects. */
+  signal?: AbortSignal;
   userAgent: string | null;
   requestId: string;
   /** Absolute URL of the /docs page; an Error body's `docs` adds the code's anchor. */

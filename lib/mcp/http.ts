@@ -23,6 +23,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   try {
     const context: McpCallContext = {
       clientKey: clientKeyOf(request),
+      signal: request.signal,
       userAgent: request.headers.get("user-agent"),
       requestId,
       docsPage: docsPageUrl(siteOrigin(request)),

@@ -48,6 +48,29 @@ describe("AnalyzerPool", () => {
     }
   });
 
+  it("drops a queued job and stops a running one when the caller aborts", async () => {
+    const abortable = new AnalyzerPool({ threads: 1, timeoutMs: 60_000 });
+    try {
+      await abortable.warmUp();
+      // One running job per client: the second waits in line behind the first.
+      const running = new AbortController();
+      const queued = new AbortController();
+      const first = abortable.analyze(links(80_000), { clientKey: "gone", signal: running.signal });
+      const second = abortable.analyze(small, { clientKey: "gone", signal: queued.signal });
+      queued.abort(new DOMException("client went away", "AbortError"));
+      await expect(second).rejects.toMatchObject({ name: "AbortError" });
+      running.abort(new DOMException("client went away", "AbortError"));
+      await expect(first).rejects.toMatchObject({ name: "AbortError" });
+      // The stopped worker is replaced and the pool keeps serving.
+      const next = await abortable.analyze(small, { clientKey: "next" });
+      expect(next.stats.total).toBe(1);
+      // An already-aborted signal never reaches a worker.
+      await expect(abortable.analyze(small, { signal: AbortSignal.abort(new DOMException("gone", "AbortError")) })).rejects.toMatchObject({ name: "AbortError" });
+    } finally {
+      await abortable.close();
+    }
+  });
+
   it("never queues URL-mode extraction behind pastes", async () => {
     const fair = new AnalyzerPool({ threads: 2, timeoutMs: 120_000 });
     try {

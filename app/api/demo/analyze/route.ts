@@ -24,7 +24,14 @@ export async function POST(request: Request): Promise<Response> {
     }
     const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
     const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
-    const result = await runAnalysis(analyzeRequest, { userAgent: request.headers.get("user-agent"), config, requestId: requestIdOf(request), clientKey });
+    const result = await runAnalysis(analyzeRequest, {
+      userAgent: request.headers.get("user-agent"),
+      config,
+      requestId: requestIdOf(request),
+      clientKey,
+      // Aborts when the client disconnects: queued work leaves the line, running work stops.
+      signal: request.signal,
+    });
     return jsonResponse(result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);

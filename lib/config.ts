@@ -55,6 +55,24 @@ export const configSchema = z.object({
   ANALYSIS_TIMEOUT_MS: positiveInt(20_000),
   /** Not in decisions.md: the heap cap of one analysis worker thread (422 past it). */
   ANALYSIS_MAX_HEAP_MB: positiveInt(1536),
+  /** Accounts: PostgreSQL (postgres://…); unset → the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Accounts: where the embedded database, its lock file and the generated auth secret live. */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  /** Accounts: signs sessions and tokens; required with DATABASE_URL (checked at start), generated otherwise. */
+  BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  /** Email delivery (smtp:// or smtps://); unset → emails stay in the outbox, visible to owners in the app. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  /** Sender address of every email, e.g. "LinkLens <alerts@example.com>". */
+  MAIL_FROM: optionalString,
+  /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes, per IP and per email address. */
+  AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   BOT_DETECTED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE_PAGE: 422,
   RATE_LIMITED: 429,
@@ -23,7 +24,10 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+/** Codes only account routes answer; the public description (OpenAPI enum, /docs) does not list them. */
+export const ACCOUNT_ONLY_CODES: readonly ErrorCode[] = ["CONFLICT"];
+/** The codes of the public API. */
+export const ERROR_CODES = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !ACCOUNT_ONLY_CODES.includes(code));
 
 /** What to do next, per code; an ApiError may give a more precise hint. */
 export const DEFAULT_HINTS: Record<ErrorCode, string> = {
@@ -38,6 +42,7 @@ export const DEFAULT_HINTS: Record<ErrorCode, string> = {
   BOT_DETECTED: "URL mode is for people in a browser. Use paste mode (send the page's HTML) or a signed-in audit.",
   NOT_FOUND: "See GET /api/v1 for the list of public operations.",
   METHOD_NOT_ALLOWED: "Use the method given in the Allow header.",
+  CONFLICT: "Something with the same name or address already exists in the organization; change it or use the existing one.",
   PAYLOAD_TOO_LARGE: "Send less HTML: trim the page to the part whose links you need.",
   UNPROCESSABLE_PAGE: "Check that the URL opens a public HTML page in a browser, or paste its HTML instead.",
   RATE_LIMITED: "Wait until the time in the X-RateLimit-Reset header (Unix seconds), then retry.",

@@ -17,6 +17,7 @@ import { log } from "../log";
 import { getAnalyzerPool } from "../analyzer/worker-pool";
 import { clientKeyFor } from "../ratelimit";
 import { runShutdownHooks } from "../shutdown";
+import { prepareDatabase } from "../db/prepare";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
+  // Accounts: secret check, embedded-database lock and migrations, all before anything listens.
+  await prepareDatabase(config);
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();

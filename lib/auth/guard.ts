@@ -1,0 +1,56 @@
+import { and, asc, eq } from "drizzle-orm";
+import { ApiError } from "../api/errors";
+import { database } from "../db";
+import * as schema from "../db/schema";
+import { getAuth } from "./index";
+import { assertSameOrigin } from "./origin";
+import { can, isRoleName, type Permission, type RoleName } from "./roles";
+
+/** What every account handler is handed: who asks, in which organization, with which role. */
+export interface AccountContext {
+  user: { id: string; email: string; name: string };
+  organization: { id: string; name: string; slug: string };
+  role: RoleName;
+  session: { id: string; token: string };
+}
+
+/**
+ * The check order of account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
+ * job: every query they run is scoped to `organization.id`).
+ */
+export async function authorize(request: Request, permission: Permission): Promise<AccountContext> {
+  if (request.headers.has("authorization")) {
+    throw new ApiError("UNAUTHORIZED", "Account routes do not take an Authorization header.", {
+      hint: "Account routes use the browser session cookie of the web app; there are no API keys. Sign in at /sign-in.",
+    });
+  }
+  const found = await getAuth().api.getSession({ headers: request.headers });
+  if (!found) throw new ApiError("UNAUTHORIZED", "Sign in first: no valid session.");
+
+  assertSameOrigin(request);
+
+  const { db } = database();
+  const memberships = await db
+    .select({ role: schema.member.role, organization: schema.organization })
+    .from(schema.member)
+    .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
+    .where(
+      found.session.activeOrganizationId
+        ? and(eq(schema.member.userId, found.user.id), eq(schema.member.organizationId, found.session.activeOrganizationId))
+        : eq(schema.member.userId, found.user.id),
+    )
+    .orderBy(asc(schema.member.createdAt))
+    .limit(1);
+  const membership = memberships[0];
+  if (!membership || !isRoleName(membership.role)) {
+    throw new ApiError("FORBIDDEN", "Your session has no organization you belong to.", { hint: "Switch to one of your organizations, or ask an owner to invite you." });
+  }
+  const role = membership.role;
+  if (!can(role, permission)) throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`);
+  return {
+    user: { id: found.user.id, email: found.user.email, name: found.user.name },
+    organization: { id: membership.organization.id, name: membership.organization.name, slug: membership.organization.slug },
+    role,
+    session: { id: found.session.id, token: found.session.token },
+  };
+}

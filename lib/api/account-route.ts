@@ -1,6 +1,8 @@
 import { authorize, type AccountContext } from "../auth/guard";
 import type { Permission } from "../auth/roles";
+import type { ZodType } from "zod";
 import { errorResponse, methodNotAllowed } from "./http";
+import { readJsonBody } from "./read-body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
@@ -47,3 +49,10 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
 
 /** `?limit=` (1–100, default 50) and `?cursor=` of every account list. */
 export { parseListQuery } from "./list-query";
+
+/** Reads a small JSON body (16 KiB) and validates it with a strict zod schema (400 names the field). */
+export async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await readJsonBody(request, 16 * 1024));
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}

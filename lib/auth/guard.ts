@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { ApiError } from "../api/errors";
 import { database } from "../db";
 import * as schema from "../db/schema";
@@ -30,20 +30,16 @@ export async function authorize(request: Request, permission: Permission): Promi
   assertSameOrigin(request);
 
   const { db } = database();
+  // The session's active organization, else (it was left, or deleted) the user's oldest membership.
   const memberships = await db
     .select({ role: schema.member.role, organization: schema.organization })
     .from(schema.member)
     .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
-    .where(
-      found.session.activeOrganizationId
-        ? and(eq(schema.member.userId, found.user.id), eq(schema.member.organizationId, found.session.activeOrganizationId))
-        : eq(schema.member.userId, found.user.id),
-    )
-    .orderBy(asc(schema.member.createdAt))
-    .limit(1);
-  const membership = memberships[0];
+    .where(eq(schema.member.userId, found.user.id))
+    .orderBy(asc(schema.member.createdAt));
+  const membership = memberships.find((m) => m.organization.id === found.session.activeOrganizationId) ?? memberships[0];
   if (!membership || !isRoleName(membership.role)) {
-    throw new ApiError("FORBIDDEN", "Your session has no organization you belong to.", { hint: "Switch to one of your organizations, or ask an owner to invite you." });
+    throw new ApiError("FORBIDDEN", "You belong to no organization.", { hint: "Ask an owner to invite you, or create an organization." });
   }
   const role = membership.role;
   if (!can(role, permission)) throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`);

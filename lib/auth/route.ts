@@ -65,11 +65,23 @@ function hintFor(status: number): string {
   return "See docs/account-api.md for the fields of this operation.";
 }
 
+/** Better Auth endpoints replaced by /api/account routes that apply the spec's team rules. */
+const REPLACED_PATHS: Record<string, string> = {
+  "/organization/invite-member": "POST /api/account/invitations",
+  "/organization/cancel-invitation": "DELETE /api/account/invitations/{id}",
+  "/organization/update-member-role": "PATCH /api/account/members/{id}",
+  "/organization/remove-member": "DELETE /api/account/members/{id}",
+  "/organization/add-member": "POST /api/account/invitations",
+  "/organization/leave": "POST /api/account/organization/leave",
+};
+
 /** The handler of every method under /api/auth/*. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+    const replacement = REPLACED_PATHS[path];
+    if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), await emailOf(request));
     }

@@ -7,6 +7,7 @@ import { outbox } from "@/lib/db/schema";
 import { resetAuth } from "@/lib/auth";
 import { setAuthLimiter } from "@/lib/auth/limits";
 import { handleAuthRequest } from "@/lib/auth/route";
+import { TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";
 
 /**
@@ -15,6 +16,9 @@ import { startPostgres, type PostgresServer } from "../../helpers/postgres";
  */
 
 export const ORIGIN = "http://localhost:3000";
+
+// As under our production server (lib/server/main.ts): the client key header is ours, set per request.
+(globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
 

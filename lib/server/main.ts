@@ -18,6 +18,7 @@ import { getAnalyzerPool } from "../analyzer/worker-pool";
 import { clientKeyFor } from "../ratelimit";
 import { runShutdownHooks } from "../shutdown";
 import { prepareDatabase } from "../db/prepare";
+import { startMailDelivery } from "../mail";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
   // Accounts: secret check, embedded-database lock and migrations, all before anything listens.
-  await prepareDatabase(config);
+  startMailDelivery(config, (await prepareDatabase(config)).db);
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Analyzer } from "@/components/analyzer/Analyzer";
+import { AccountNav } from "@/components/site/AccountNav";
+import { ICON } from "@/components/site/brand";
+import { SiteHeader } from "@/components/site/SiteHeader";
 
-// An inline icon, so browsers do not ask for a /favicon.ico that does not exist.
-const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><circle cx="14" cy="14" r="7" fill="none" stroke="#fff" stroke-width="3"/><path d="M19 19l7 7" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>')}`;
 
 export const metadata: Metadata = { icons: { icon: ICON } };
 
@@ -37,18 +38,12 @@ function NavLinks({ className }: { className?: string }) {
 export default function HomePage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70">
-        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a 28px inline SVG data URI; next/image adds nothing here */}
-            <img src={ICON} alt="" width={28} height={28} className="size-7" />
-            LinkLens
-          </Link>
-          <nav aria-label="Developer resources">
-            <NavLinks />
-          </nav>
-        </div>
-      </header>
+      <SiteHeader>
+        <nav aria-label="Developer resources">
+          <NavLinks />
+        </nav>
+        <AccountNav />
+      </SiteHeader>
 
       <main className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <div className="mb-6 max-w-3xl">

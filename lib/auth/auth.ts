@@ -129,6 +129,9 @@ export function createAuth(deps: AuthDeps) {
         creatorRole: "owner",
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
+        // The invitation's id reaches only the invited mailbox (the link), which proves the address as much
+        // as a verification link would; and without SMTP_URL only the inviting owner can pass the link on.
+        requireEmailVerificationOnInvitation: false,
         // Invitations, role changes, removal and leaving go through /api/account (lib/account/team.ts, the
         // spec's rules); lib/auth/route.ts closes Better Auth's own endpoints for them.
         organizationHooks: {

@@ -119,6 +119,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     advanced: {
+      // Secure cookies when the site is served over https (SITE_URL); plain http (the embedded default on
+      // localhost, the tests) would never get its cookie back otherwise.
+      useSecureCookies: deps.baseURL?.startsWith("https://") ?? false,
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: ["x-linklens-client-key"] },
     },

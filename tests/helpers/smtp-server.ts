@@ -16,8 +16,8 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
-  const port = await freePort();
+export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServer> {
+  const port = fixedPort ?? (await freePort());
   const received: ParsedMail[] = [];
   let refusals = 0;
   let refusalCode = 451;

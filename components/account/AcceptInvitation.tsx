@@ -2,10 +2,12 @@
 
 import { useState } from "react";
 import { api } from "./api";
+import { useHydrated } from "./useHydrated";
 import { buttonClass, Notice } from "./ui";
 
 /** Accepts an invitation for the signed-in user and switches to the team. */
 export function AcceptInvitation({ invitationId }: { invitationId: string }) {
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,7 +26,7 @@ export function AcceptInvitation({ invitationId }: { invitationId: string }) {
   return (
     <div className="space-y-3">
       {error && <Notice kind="error">{error}</Notice>}
-      <button type="button" onClick={() => void accept()} disabled={busy} className={buttonClass}>
+      <button type="button" onClick={() => void accept()} disabled={!hydrated || busy} className={buttonClass}>
         Accept invitation
       </button>
     </div>

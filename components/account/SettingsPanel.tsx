@@ -61,6 +61,7 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
       {info && <Notice kind="info">{info}</Notice>}
       <Panel id="profile" title="Profile">
         <form
+          method="post"
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
             event.preventDefault();
@@ -81,6 +82,7 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
 
       <Panel id="password" title="Password">
         <form
+          method="post"
           className="grid gap-3 sm:grid-cols-2"
           onSubmit={(event) => {
             event.preventDefault();

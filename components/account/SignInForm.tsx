@@ -3,12 +3,14 @@
 import Link from "next/link";
 import { useState } from "react";
 import { api } from "./api";
+import { useHydrated } from "./useHydrated";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
 
 type Mode = "password" | "magic" | "reset";
 
 /** Sign in with a password or an emailed link; "forgot password" sends a reset link. */
 export function SignInForm({ next, mailConfigured }: { next: string; mailConfigured: boolean }) {
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<Mode>("password");
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -45,7 +47,7 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
   );
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <div className="flex gap-2" role="group" aria-label="How to sign in">
         {tab("password", "Password")}
         {tab("magic", "Email me a link")}
@@ -60,7 +62,7 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
       )}
       {error && <Notice kind="error">{error}</Notice>}
       {info && <Notice kind="info">{info}</Notice>}
-      <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
+      <button type="submit" disabled={!hydrated || busy} className={`${buttonClass} w-full`}>
         {mode === "password" ? "Sign in" : mode === "magic" ? "Send sign-in link" : "Send reset link"}
       </button>
       <p className="flex justify-between text-sm text-slate-600 dark:text-slate-400">

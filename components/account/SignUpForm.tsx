@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { useState } from "react";
 import { api } from "./api";
+import { useHydrated } from "./useHydrated";
 import { buttonClass, Field, inputClass, Notice } from "./ui";
 
 /** Email + password sign-up; on success the new owner lands in /app (or the page they came for). */
 export function SignUpForm({ next }: { next: string }) {
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +24,7 @@ export function SignUpForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <Field label="Name">
         <input name="name" required maxLength={100} autoComplete="name" className={inputClass} />
       </Field>
@@ -33,7 +35,7 @@ export function SignUpForm({ next }: { next: string }) {
         <input name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" className={inputClass} />
       </Field>
       {error && <Notice kind="error">{error}</Notice>}
-      <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
+      <button type="submit" disabled={!hydrated || busy} className={`${buttonClass} w-full`}>
         {busy ? "Creating your account…" : "Create account"}
       </button>
       <p className="text-sm text-slate-600 dark:text-slate-400">

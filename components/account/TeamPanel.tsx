@@ -148,7 +148,7 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
           </ul>
         )}
         {canManage && (
-          <form onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a colleague">
+          <form method="post" onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a colleague">
             <div className="min-w-64 flex-1">
               <Field label="Email address">
                 <input name="email" type="email" required className={inputClass} />

@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../helpers/server";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";
+import { startRedisServer, type RedisServer } from "../../helpers/redis-server";
+import { startUpstashBridge, type UpstashBridge } from "../../helpers/upstash-bridge";
 
 /**
  * The production server (`npm run build` first) with accounts: migrations before listen, the embedded
@@ -109,9 +111,11 @@ describe("PostgreSQL", () => {
     expect(error?.message).toMatch(/BETTER_AUTH_SECRET is required when DATABASE_URL is set/);
   });
 
-  it("two instances share sessions and invitations", async () => {
+  it("two instances (one PostgreSQL, one Redis) share sessions, invitations and sign-in limits", async () => {
     const url = await postgres.createDatabase();
-    const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET };
+    const redis: RedisServer = await startRedisServer();
+    const bridge: UpstashBridge = await startUpstashBridge({ redisPort: redis.port });
+    const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, AUTH_RATE_LIMIT_PER_15_MIN: "5" };
     // Started together: the migration lock makes them take turns.
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     try {
@@ -139,8 +143,18 @@ describe("PostgreSQL", () => {
       const forbidden = await post(a, "/api/account/invitations", { email: "x@example.com", role: "viewer" }, guest.cookie);
       expect(forbidden.status).toBe(403);
       expect(forbidden.json).toMatchObject({ errorCode: "FORBIDDEN" });
+
+      // The sign-in limit is one window for both instances: two sign-ups and three failed sign-ins
+      // (A, B, A) use this IP's 5 attempts, so the next one is refused on B too.
+      const statuses: number[] = [];
+      for (const server of [a, b, a, b]) {
+        statuses.push((await post(server, "/api/auth/sign-in/email", { email: "nobody@example.com", password: "wrong password" })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+      await bridge.close();
+      await redis.stop();
     }
   });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { api } from "./api";
+import { api, loadPage } from "./api";
 import { useHydrated } from "./useHydrated";
 import { buttonClass, Notice } from "./ui";
 
@@ -20,7 +20,7 @@ export function AcceptInvitation({ invitationId }: { invitationId: string }) {
     }
     const organizationId = result.data.member?.organizationId ?? result.data.invitation?.organizationId;
     if (organizationId) await api("PUT", "/api/account/active-organization", { organizationId });
-    window.location.assign("/app/team");
+    loadPage("/app/team");
   }
 
   return (

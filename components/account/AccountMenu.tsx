@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { api } from "./api";
+import { api, loadPage } from "./api";
 import { secondaryButtonClass } from "./ui";
 
 export interface Me {
@@ -23,7 +23,7 @@ export function AccountMenu({ me }: { me: Me }) {
 
   async function signOut() {
     await api("POST", "/api/auth/sign-out", {});
-    window.location.assign("/");
+    loadPage("/");
   }
 
   return (

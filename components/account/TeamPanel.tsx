@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import { api } from "./api";
+import { api, loadPage } from "./api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
 
 type Role = "viewer" | "member" | "admin" | "owner";
@@ -104,7 +104,7 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                 </td>
                 <td className="py-2 text-right">
                   {m.user.id === userId ? (
-                    <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() => window.location.assign("/app"))}>
+                    <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() => loadPage("/app"))}>
                       Leave team
                     </button>
                   ) : (

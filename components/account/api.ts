@@ -27,3 +27,11 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   const error = json as { error?: string; errorCode?: string } | null;
   return { ok: false, status: response.status, error: error?.error ?? `Request failed (${response.status}).`, errorCode: error?.errorCode ?? "UNKNOWN" };
 }
+
+/**
+ * A full page load of `path` (not a client-side push): the signed-in frame is rendered on the server from
+ * the session, so after signing in or out, or switching teams, it must be read afresh.
+ */
+export function loadPage(path: string): void {
+  window.location.assign(path);
+}

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { APP_ORIGIN, APP_PORT, FIXTURE_ORIGIN, FIXTURE_PORT, LIMITED_ORIGIN, LIMITED_PORT } from "./tests/e2e/ports";
+import { APP_ORIGIN, APP_PORT, FIXTURE_ORIGIN, FIXTURE_PORT, LIMITED_ORIGIN, LIMITED_PORT, SMTP_PORT } from "./tests/e2e/ports";
 
 /**
  * End-to-end tests of the landing page against the production build (`npm run build` first).
@@ -7,6 +7,8 @@ import { APP_ORIGIN, APP_PORT, FIXTURE_ORIGIN, FIXTURE_PORT, LIMITED_ORIGIN, LIM
  * local fixture site for URL mode. Debian's Chromium is used; no browser is ever downloaded.
  */
 const appEnv = (port: number, perMinute: string) => ({
+  // One embedded database per app server, fresh each run (PGlite serves one process).
+  DATA_DIR: `test-results/e2e-data/${port}-${process.pid}`,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
   PORT: String(port),
@@ -50,7 +52,8 @@ export default defineConfig({
     },
     {
       command: "node dist/server.cjs",
-      env: appEnv(APP_PORT, "1000"),
+      // The accounts test reads this app's emails from an SMTP server it starts on SMTP_PORT.
+      env: { ...appEnv(APP_PORT, "1000"), SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "LinkLens <noreply@linklens.test>" },
       url: `${APP_ORIGIN}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -92,6 +92,24 @@ export const configSchema = z.object({
   ANALYSIS_CLIENT_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** Not in decisions.md: analysis jobs one client may have running at once (a benchmark from one address may raise it). */
   ANALYSIS_JOBS_PER_CLIENT: positiveInt(1),
+  /** Accounts: PostgreSQL (postgres://…); unset → the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Accounts: where the embedded database, its lock file and the generated auth secret live. */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  /** Accounts: signs sessions and tokens; required with DATABASE_URL (checked at start), generated otherwise. */
+  BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  /** Email delivery (smtp:// or smtps://); unset → emails stay in the outbox, visible to owners in the app. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  /** Sender address of every email, e.g. "LinkLens <alerts@example.com>". */
+  MAIL_FROM: optionalString,
+  /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes, per IP and per email address. */
+  AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where `npm start` listens. */
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

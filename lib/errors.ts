@@ -34,19 +34,19 @@ export const ERRORS = {
   },
   UNAUTHORIZED: {
     status: 401,
-    public: false,
+    public: true,
     hint: "Sign in to the web app; account APIs need a session cookie.",
     when: "Account API called without a valid session.",
   },
   FORBIDDEN: {
     status: 403,
-    public: false,
+    public: true,
     hint: "Your role does not allow this change.",
     when: "Account mutation rejected because of the caller's role in the organization.",
   },
   INVALID_ORIGIN: {
     status: 403,
-    public: false,
+    public: true,
     hint: "Send the mutation from the web app's own origin.",
     when: "Account mutation rejected by the cross-site origin check.",
   },

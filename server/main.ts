@@ -18,6 +18,8 @@ import { log } from "@/lib/log";
 import { warmUpAnalyzer } from "@/lib/analyzer";
 import { clientKeyFor } from "@/lib/ratelimit";
 import { runShutdownHooks } from "@/lib/shutdown";
+import { prepareDatabase } from "@/lib/db/prepare";
+import { startMailDelivery } from "@/lib/mail";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -129,6 +131,8 @@ async function main(): Promise<void> {
   // For answers written before there is a request to read a host from: SITE_URL, else the listen address.
   const listenDocsPage = docsPageUrl(config.SITE_URL ? config.SITE_URL.replace(/\/+$/, "") : listenOrigin(config));
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
+  // Accounts: secret check, embedded-database lock and migrations, all before anything listens.
+  startMailDelivery(config, (await prepareDatabase(config)).db);
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();

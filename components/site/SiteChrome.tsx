@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AccountNav } from "./AccountNav";
 
 /** The site's header, navigation and footer, shared by the landing page and /docs. */
 
@@ -33,8 +34,11 @@ function NavLinks({ className, current }: { className?: string; current?: string
   );
 }
 
-/** The top bar: the LinkLens mark (home) and the developer links. `current` marks the page the visitor is on. */
-export function SiteHeader({ current }: { current?: string }) {
+/**
+ * The top bar: the LinkLens mark (home), the developer links and "Sign in" / the account menu.
+ * `current` marks the page the visitor is on; `children` replace the right side (the signed-in app's own navigation).
+ */
+export function SiteHeader({ current, children }: { current?: string; children?: React.ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -43,9 +47,16 @@ export function SiteHeader({ current }: { current?: string }) {
           <img src={SITE_ICON} alt="" width={28} height={28} className="size-7" />
           LinkLens
         </Link>
-        <nav aria-label="Developer resources">
-          <NavLinks current={current} />
-        </nav>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          {children ?? (
+            <>
+              <nav aria-label="Developer resources">
+                <NavLinks current={current} />
+              </nav>
+              <AccountNav />
+            </>
+          )}
+        </div>
       </div>
     </header>
   );

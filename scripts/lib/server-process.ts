@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
 /**
@@ -29,6 +31,8 @@ export async function freePort(host = "127.0.0.1"): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  // Each server gets its own embedded database unless the test names one (PGlite serves one process).
+  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? null : fs.mkdtempSync(path.join(os.tmpdir(), "linklens-data-"));
   let log = "";
   const child = spawn(process.execPath, [path.join(ROOT, "dist", "server.cjs")], {
     cwd: ROOT,
@@ -40,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOSTNAME: "127.0.0.1",
       LOG_LEVEL: "warn",
       PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,7 +52,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
 
   const deadline = Date.now() + 60_000;
   for (;;) {

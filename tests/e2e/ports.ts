@@ -5,3 +5,5 @@ export const FIXTURE_PORT = 4517;
 export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
 export const FIXTURE_ORIGIN = `http://127.0.0.1:${FIXTURE_PORT}`;
+/** The SMTP server the accounts e2e test starts; the app (APP_PORT) delivers its outbox there. */
+export const SMTP_PORT = 4519;

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SiteHeader } from "@/components/site/SiteChrome";
+import { AccountMenu } from "@/components/account/AccountMenu";
+import { describeMe } from "@/lib/account/me";
+import { pageContext } from "@/lib/account/page-context";
+import { database } from "@/lib/db";
+
+export const metadata: Metadata = { title: "LinkLens" };
+export const dynamic = "force-dynamic";
+
+const NAV = [
+  { href: "/app", label: "Overview" },
+  { href: "/app/team", label: "Team" },
+  { href: "/app/settings", label: "Settings" },
+];
+
+// /app/* — the signed-in frame: the site header with the account menu, then the section's page.
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const ctx = await pageContext("/app");
+  const me = await describeMe(database().db, ctx);
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
+      <SiteHeader>
+        <nav aria-label="Account">
+          <ul className="flex gap-5 text-sm font-medium">
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AccountMenu me={me} />
+      </SiteHeader>
+      <main className="mx-auto w-full max-w-screen-lg flex-1 px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from "next/link";
+import { Panel } from "@/components/analyzer/Panel";
+import { pageContext } from "@/lib/account/page-context";
+
+// /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
+// that say what to do first.
+export default async function OverviewPage() {
+  const ctx = await pageContext("/app");
+  const canEdit = ctx.role !== "viewer";
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{ctx.organization.name}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">You are {ctx.role === "admin" || ctx.role === "owner" ? "an" : "a"} {ctx.role} of this team.</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Panel id="audits" title="Saved audits">
+          <p className="text-sm text-slate-600 dark:text-slate-400">No saved audits yet. {canEdit ? "Analyze a page on the home page to see its links; saving audits to your team comes next." : "Members of your team will save audits here."}</p>
+          <Link href="/" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+            Analyze a page →
+          </Link>
+        </Panel>
+        <Panel id="monitors" title="Monitored pages">
+          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. Monitoring the pages that carry your links, with alerts by email, comes next.</p>
+        </Panel>
+        <Panel id="team" title="Team">
+          <p className="text-sm text-slate-600 dark:text-slate-400">{ctx.role === "owner" || ctx.role === "admin" ? "Invite colleagues and choose what each may do." : "See who is on your team."}</p>
+          <Link href="/app/team" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+            Open team →
+          </Link>
+        </Panel>
+        <Panel id="settings" title="Settings">
+          <p className="text-sm text-slate-600 dark:text-slate-400">Your profile, password, signed-in devices and email delivery.</p>
+          <Link href="/app/settings" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+            Open settings →
+          </Link>
+        </Panel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { activeOrganizationSchema, switchOrganization } from "@/lib/account/team";
+import { database } from "@/lib/db";
+
+// PUT /api/account/active-organization — switch the session to another of the user's organizations.
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  PUT: {
+    permission: { account: ["read"] },
+    handler: async (ctx, request) => {
+      const { organizationId } = await parseBody(request, activeOrganizationSchema);
+      return jsonResponse(await switchOrganization(database().db, ctx, organizationId));
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse, siteOrigin } from "@/lib/api/http";
+import { invite, inviteSchema, listInvitations } from "@/lib/account/team";
+import { database } from "@/lib/db";
+
+// GET /api/account/invitations — pending invitations of the active organization.
+// POST /api/account/invitations — invite an email address with a role (admin+; admins invite below admin).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await listInvitations(database().db, ctx)) },
+  POST: {
+    permission: { invitation: ["create"] },
+    handler: async (ctx, request) => {
+      const input = await parseBody(request, inviteSchema);
+      return jsonResponse(await invite(database().db, ctx, input, siteOrigin(request)), { status: 201 });
+    },
+  },
+});

@@ -1,0 +1,23 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { changeRole, removeMember, roleChangeSchema } from "@/lib/account/team";
+import { database } from "@/lib/db";
+
+// PATCH /api/account/members/{id} — change a member's role (admin+; owners manage admins and owners).
+// DELETE /api/account/members/{id} — remove a member (admin+; never the last owner).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  PATCH: {
+    permission: { member: ["update"] },
+    handler: async (ctx, request, params) => {
+      const { role } = await parseBody(request, roleChangeSchema);
+      return jsonResponse(await changeRole(database().db, ctx, String(params.id), role));
+    },
+  },
+  DELETE: {
+    permission: { member: ["delete"] },
+    handler: async (ctx, _request, params) => {
+      await removeMember(database().db, ctx, String(params.id));
+      return new Response(null, { status: 204 });
+    },
+  },
+});

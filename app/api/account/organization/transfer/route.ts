@@ -1,0 +1,15 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { transferOwnership, transferSchema } from "@/lib/account/team";
+import { database } from "@/lib/db";
+
+// POST /api/account/organization/transfer — make another member owner; the caller becomes admin (owner).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  POST: {
+    permission: { ownership: ["transfer"] },
+    handler: async (ctx, request) => {
+      const { memberId } = await parseBody(request, transferSchema);
+      return jsonResponse(await transferOwnership(database().db, ctx, memberId));
+    },
+  },
+});

@@ -1,0 +1,34 @@
+"use client";
+
+import { useState } from "react";
+import { api, loadPage } from "./api";
+import { useHydrated } from "./useHydrated";
+import { buttonClass, Notice } from "./ui";
+
+/** Accepts an invitation for the signed-in user and switches to the team. */
+export function AcceptInvitation({ invitationId }: { invitationId: string }) {
+  const hydrated = useHydrated();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function accept() {
+    setBusy(true);
+    const result = await api<{ invitation?: { organizationId?: string }; member?: { organizationId?: string } }>("POST", "/api/auth/organization/accept-invitation", { invitationId });
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.errorCode === "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION" ? "Confirm your email address first: follow the link in the email we sent when you signed up, then come back to this page." : result.error);
+    }
+    const organizationId = result.data.member?.organizationId ?? result.data.invitation?.organizationId;
+    if (organizationId) await api("PUT", "/api/account/active-organization", { organizationId });
+    loadPage("/app/team");
+  }
+
+  return (
+    <div className="space-y-3">
+      {error && <Notice kind="error">{error}</Notice>}
+      <button type="button" onClick={() => void accept()} disabled={!hydrated || busy} className={buttonClass}>
+        Accept invitation
+      </button>
+    </div>
+  );
+}

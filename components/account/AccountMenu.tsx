@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import { api, loadPage } from "./api";
+import { secondaryButtonClass } from "./ui";
+
+export interface Me {
+  user: { id: string; email: string; name: string };
+  organization: { id: string; name: string; slug: string };
+  role: string;
+  organizations: Array<{ id: string; name: string; slug: string; role: string }>;
+}
+
+/** The account menu: who is signed in, the active team (switchable), sign out. */
+export function AccountMenu({ me }: { me: Me }) {
+  const [error, setError] = useState<string | null>(null);
+
+  async function switchTo(organizationId: string) {
+    const result = await api("PUT", "/api/account/active-organization", { organizationId });
+    if (!result.ok) return setError(result.error);
+    window.location.reload();
+  }
+
+  async function signOut() {
+    await api("POST", "/api/auth/sign-out", {});
+    loadPage("/");
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <label className="flex items-center gap-2">
+        <span className="sr-only">Active team</span>
+        <select
+          aria-label="Active team"
+          value={me.organization.id}
+          onChange={(event) => void switchTo(event.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+        >
+          {me.organizations.map((org) => (
+            <option key={org.id} value={org.id}>
+              {org.name} ({org.role})
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">
+        {me.user.email}
+      </span>
+      <button type="button" onClick={() => void signOut()} className={secondaryButtonClass}>
+        Sign out
+      </button>
+      {error && <span role="alert" className="text-red-700">{error}</span>}
+    </div>
+  );
+}

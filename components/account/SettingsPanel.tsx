@@ -1,0 +1,164 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { Panel } from "@/components/analyzer/Panel";
+import { api } from "./api";
+import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
+
+interface SessionRow {
+  id: string;
+  token: string;
+  createdAt: string;
+  userAgent?: string | null;
+  ipAddress?: string | null;
+}
+interface OutboxRow {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+/** Profile, password, signed-in devices, email delivery and (owners) the outbox. */
+export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSessionId }: { name: string; email: string; isOwner: boolean; mailConfigured: boolean; currentSessionId: string }) {
+  const [sessions, setSessions] = useState<SessionRow[]>([]);
+  const [outbox, setOutbox] = useState<OutboxRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const s = await api<SessionRow[]>("GET", "/api/auth/list-sessions");
+    if (s.ok) setSessions(s.data);
+    if (isOwner) {
+      const o = await api<{ items: OutboxRow[] }>("GET", "/api/account/outbox");
+      if (o.ok) setOutbox(o.data.items);
+    }
+  }, [isOwner]);
+
+  useEffect(() => {
+    // Loading the lists from the API is the effect's purpose.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  async function run(promise: ReturnType<typeof api>, done: string) {
+    setError(null);
+    setInfo(null);
+    const result = await promise;
+    if (!result.ok) setError(result.error);
+    else setInfo(done);
+    await load();
+  }
+
+  return (
+    <div className="space-y-6">
+      {error && <Notice kind="error">{error}</Notice>}
+      {info && <Notice kind="info">{info}</Notice>}
+      <Panel id="profile" title="Profile">
+        <form
+          method="post"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(api("POST", "/api/auth/update-user", { name: String(new FormData(event.currentTarget).get("name") ?? "") }), "Name saved.");
+          }}
+        >
+          <div className="min-w-64 flex-1">
+            <Field label="Name">
+              <input name="name" defaultValue={name} required maxLength={100} className={inputClass} />
+            </Field>
+          </div>
+          <button type="submit" className={buttonClass}>
+            Save
+          </button>
+        </form>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Email: {email}</p>
+      </Panel>
+
+      <Panel id="password" title="Password">
+        <form
+          method="post"
+          className="grid gap-3 sm:grid-cols-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            void run(api("POST", "/api/auth/change-password", { currentPassword: String(data.get("current") ?? ""), newPassword: String(data.get("next") ?? ""), revokeOtherSessions: true }), "Password changed; your other devices are signed out.");
+            event.currentTarget.reset();
+          }}
+        >
+          <Field label="Current password">
+            <input name="current" type="password" required autoComplete="current-password" className={inputClass} />
+          </Field>
+          <Field label="New password (at least 8 characters)">
+            <input name="next" type="password" required minLength={8} maxLength={128} autoComplete="new-password" className={inputClass} />
+          </Field>
+          <div>
+            <button type="submit" className={buttonClass}>
+              Change password
+            </button>
+          </div>
+        </form>
+      </Panel>
+
+      <Panel id="sessions" title="Signed-in devices" aside={<button type="button" className={secondaryButtonClass} onClick={() => void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.")}>Sign out other devices</button>}>
+        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-3 py-2">
+              <span>
+                {s.userAgent ?? "Unknown device"} · {s.ipAddress ?? "unknown address"} · since {new Date(s.createdAt).toLocaleString()}
+                {s.id === currentSessionId && <strong className="ml-2">(this device)</strong>}
+              </span>
+              {s.id !== currentSessionId && (
+                <button type="button" className={secondaryButtonClass} onClick={() => void run(api("POST", "/api/auth/revoke-session", { token: s.token }), "Device signed out.")}>
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+
+      <Panel id="email" title="Email delivery">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {mailConfigured
+            ? "Emails (sign-in links, password resets, invitations) are delivered by SMTP. Failed deliveries are retried with backoff."
+            : "This server has no SMTP_URL: emails are not delivered. They wait in the outbox below, where owners can read them (for example a teammate's invitation link)."}
+        </p>
+        {isOwner && (
+          <div className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold">Outbox</h3>
+            {outbox.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No emails yet.</p>
+            ) : (
+              <ul className="space-y-2 text-sm">
+                {outbox.map((row) => (
+                  <li key={row.id} className="rounded-md p-3 ring-1 ring-slate-200 dark:ring-slate-800" data-testid="outbox-row">
+                    <div className="flex flex-wrap justify-between gap-2">
+                      <strong>{row.subject}</strong>
+                      <span>
+                        {row.status} · {row.attempts} attempt{row.attempts === 1 ? "" : "s"}
+                      </span>
+                    </div>
+                    <div className="text-slate-600 dark:text-slate-400">
+                      to {row.recipient} · {new Date(row.createdAt).toLocaleString()}
+                      {row.lastError && <span className="text-red-700"> · {row.lastError}</span>}
+                    </div>
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-blue-700 dark:text-blue-300">Show message</summary>
+                      <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{row.text}</pre>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </Panel>
+    </div>
+  );
+}

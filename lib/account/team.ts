@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ApiError } from "../errors";
+import type { AccountContext } from "../auth/guard";
+import { recordAudit } from "../auth/audit";
+import { isRoleName, roleRank, type RoleName } from "../auth/roles";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import { enqueueEmail } from "../mail/outbox";
+import { invitationEmail } from "../mail/templates";
+
+/**
+ * Team management with the rules of account-api.md: admins invite, remove and re-role members below
+ * admin; owners also manage admins and transfer ownership; the last owner can neither leave, be removed
+ * nor be demoted. Every query is scoped to the caller's active organization, so another organization's
+ * ids are unknown here (404). Changes, their audit rows and their emails commit in one transaction.
+ */
+
+const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+export const roleSchema = z.enum(["viewer", "member", "admin", "owner"]);
+export const inviteSchema = z.strictObject({ email: z.email().max(320), role: z.enum(["viewer", "member", "admin"]).default("member") });
+export const roleChangeSchema = z.strictObject({ role: roleSchema });
+export const transferSchema = z.strictObject({ memberId: z.string().min(1).max(200) });
+export const activeOrganizationSchema = z.strictObject({ organizationId: z.string().min(1).max(200) });
+
+const notFound = (what: string) => new ApiError("NOT_FOUND", `No ${what} with this id in your organization.`, { hint: "Use an id from the list of your active organization." });
+
+/** May `actor` manage someone whose role is `role` (now, or after the change)? */
+function assertManages(actor: RoleName, role: RoleName): void {
+  if (actor === "owner") return;
+  if (roleRank(role) >= roleRank("admin")) throw new ApiError("FORBIDDEN", "Only an owner can manage admins and owners.");
+}
+
+async function ownerCount(db: Pick<Db, "select">, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.member)
+    .where(and(eq(schema.member.organizationId, organizationId), eq(schema.member.role, "owner")));
+  return row?.n ?? 0;
+}
+
+function memberView(row: { id: string; role: string; createdAt: Date; userId: string; email: string; name: string }) {
+  return { id: row.id, role: row.role, createdAt: row.createdAt.toISOString(), user: { id: row.userId, email: row.email, name: row.name } };
+}
+
+const memberColumns = {
+  id: schema.member.id,
+  role: schema.member.role,
+  createdAt: schema.member.createdAt,
+  userId: schema.user.id,
+  email: schema.user.email,
+  name: schema.user.name,
+};
+
+export async function listMembers(db: Db, ctx: AccountContext) {
+  const rows = await db
+    .select(memberColumns)
+    .from(schema.member)
+    .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
+    .where(eq(schema.member.organizationId, ctx.organization.id))
+    .orderBy(asc(schema.member.createdAt), asc(schema.member.id));
+  return { items: rows.map(memberView), nextCursor: null };
+}
+
+async function findMember(db: Pick<Db, "select">, ctx: AccountContext, memberId: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(schema.member)
+    .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
+    .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.member.id, memberId)))
+    .limit(1);
+  if (!row || !isRoleName(row.role)) throw notFound("member");
+  return { ...row, role: row.role };
+}
+
+export async function changeRole(db: Db, ctx: AccountContext, memberId: string, role: RoleName) {
+  return db.transaction(async (tx) => {
+    const target = await findMember(tx, ctx, memberId);
+    assertManages(ctx.role, target.role);
+    assertManages(ctx.role, role);
+    if (target.role === "owner" && role !== "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
+      throw new ApiError("CONFLICT", "The last owner cannot be demoted.", { hint: "Make another member owner first (transfer ownership)." });
+    }
+    if (target.role !== role) {
+      await tx.update(schema.member).set({ role }).where(eq(schema.member.id, target.id));
+      await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "member.role_change", target: { type: "member", id: target.id }, details: { email: target.email, before: target.role, after: role } });
+    }
+    return memberView({ ...target, role });
+  });
+}
+
+export async function removeMember(db: Db, ctx: AccountContext, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await findMember(tx, ctx, memberId);
+    if (target.userId !== ctx.user.id) assertManages(ctx.role, target.role);
+    if (target.role === "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
+      throw new ApiError("CONFLICT", "The last owner cannot be removed.", { hint: "Transfer ownership first, or delete the organization." });
+    }
+    await tx.delete(schema.member).where(eq(schema.member.id, target.id));
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "member.remove", target: { type: "member", id: target.id }, details: { email: target.email, role: target.role } });
+  });
+}
+
+/** The caller leaves the active organization (not as its last owner). */
+export async function leave(db: Db, ctx: AccountContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (ctx.role === "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
+      throw new ApiError("CONFLICT", "The last owner cannot leave the organization.", { hint: "Transfer ownership to another member first, or delete the organization." });
+    }
+    const [mine] = await tx
+      .delete(schema.member)
+      .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.member.userId, ctx.user.id)))
+      .returning({ id: schema.member.id });
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "member.remove", target: mine ? { type: "member", id: mine.id } : null, details: { email: ctx.user.email, role: ctx.role, left: true } });
+    await tx.update(schema.session).set({ activeOrganizationId: null }).where(and(eq(schema.session.userId, ctx.user.id), eq(schema.session.activeOrganizationId, ctx.organization.id)));
+  });
+}
+
+/** The owner makes another member owner and becomes admin. */
+export async function transferOwnership(db: Db, ctx: AccountContext, memberId: string) {
+  return db.transaction(async (tx) => {
+    const target = await findMember(tx, ctx, memberId);
+    if (target.userId === ctx.user.id) throw new ApiError("INVALID_REQUEST", "memberId: you already are an owner; name another member.");
+    await tx.update(schema.member).set({ role: "owner" }).where(eq(schema.member.id, target.id));
+    await tx
+      .update(schema.member)
+      .set({ role: "admin" })
+      .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.member.userId, ctx.user.id)));
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "member.role_change", target: { type: "member", id: target.id }, details: { email: target.email, before: target.role, after: "owner", transfer: true } });
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "member.role_change", target: { type: "user", id: ctx.user.id }, details: { email: ctx.user.email, before: "owner", after: "admin", transfer: true } });
+    return memberView({ ...target, role: "owner" });
+  });
+}
+
+function invitationView(row: typeof schema.invitation.$inferSelect) {
+  return { id: row.id, email: row.email, role: row.role, status: row.status, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
+}
+
+export async function listInvitations(db: Db, ctx: AccountContext) {
+  const rows = await db
+    .select()
+    .from(schema.invitation)
+    .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.status, "pending")))
+    .orderBy(desc(schema.invitation.createdAt), desc(schema.invitation.id));
+  return { items: rows.map(invitationView), nextCursor: null };
+}
+
+/**
+ * Invites an email address: the invitation, its email (outbox) and the audit row commit together.
+ * A pending invitation of the same address is replaced; an existing member is a 409.
+ */
+export async function invite(db: Db, ctx: AccountContext, input: z.infer<typeof inviteSchema>, origin: string) {
+  assertManages(ctx.role, input.role);
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: schema.member.id })
+      .from(schema.member)
+      .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
+      .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.user.email, email)))
+      .limit(1);
+    if (existing) throw new ApiError("CONFLICT", `${email} is already a member of this organization.`, { hint: "Change their role in the member list instead." });
+    await tx
+      .update(schema.invitation)
+      .set({ status: "canceled" })
+      .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.email, email), eq(schema.invitation.status, "pending")));
+    const [row] = await tx
+      .insert(schema.invitation)
+      .values({ id: randomUUID(), organizationId: ctx.organization.id, email, role: input.role, status: "pending", expiresAt: new Date(Date.now() + INVITATION_TTL_MS), inviterId: ctx.user.id })
+      .returning();
+    if (!row) throw new Error("invitation insert returned nothing");
+    await enqueueEmail(tx, {
+      to: email,
+      organizationId: ctx.organization.id,
+      content: invitationEmail({ url: `${origin}/app/invitations/${row.id}`, organizationName: ctx.organization.name, inviterName: ctx.user.name || ctx.user.email, role: input.role }),
+    });
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "invitation.create", target: { type: "invitation", id: row.id }, details: { email, role: input.role } });
+    return invitationView(row);
+  });
+}
+
+export async function cancelInvitation(db: Db, ctx: AccountContext, invitationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(schema.invitation)
+      .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.id, invitationId)))
+      .limit(1);
+    if (!row) throw notFound("invitation");
+    if (row.status !== "pending") throw new ApiError("CONFLICT", `This invitation is already ${row.status}.`);
+    if (row.role && isRoleName(row.role)) assertManages(ctx.role, row.role);
+    await tx.update(schema.invitation).set({ status: "canceled" }).where(eq(schema.invitation.id, row.id));
+    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "invitation.cancel", target: { type: "invitation", id: row.id }, details: { email: row.email } });
+  });
+}
+
+/** Switches the session's active organization to one of the user's (404 for any other id). */
+export async function switchOrganization(db: Db, ctx: AccountContext, organizationId: string) {
+  const [row] = await db
+    .select({ id: schema.organization.id, name: schema.organization.name, slug: schema.organization.slug, role: schema.member.role })
+    .from(schema.member)
+    .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
+    .where(and(eq(schema.member.userId, ctx.user.id), eq(schema.member.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw notFound("organization of yours");
+  await db.update(schema.session).set({ activeOrganizationId: row.id }).where(eq(schema.session.id, ctx.session.id));
+  return row;
+}

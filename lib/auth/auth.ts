@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { nextCookies } from "better-auth/next-js";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { organization } from "better-auth/plugins/organization";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import { enqueueEmail } from "../mail/outbox";
+import { magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
+import { recordAudit } from "./audit";
+import { ac, roles } from "./roles";
+
+export interface AuthDeps {
+  db: Db;
+  secret: string;
+  /** The site's public origin (SITE_URL); unset → Better Auth takes it from each request. */
+  baseURL?: string;
+  /** The site's origins for Better Auth's own CSRF check (ours runs first, in the route). */
+  trustedOrigins: (request?: Request) => string[] | Promise<string[]>;
+}
+
+function slugFor(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `${base || "team"}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * The Better Auth instance of LinkLens over a database. Emails are rows of the outbox (lib/mail), never
+ * sent from a request; audit-log rows are written by the hooks below.
+ */
+export function createAuth(deps: AuthDeps) {
+  const { db } = deps;
+
+  return betterAuth({
+    appName: "LinkLens",
+    secret: deps.secret,
+    baseURL: deps.baseURL,
+    basePath: "/api/auth",
+    trustedOrigins: deps.trustedOrigins,
+    telemetry: { enabled: false },
+    // LinkLens limits sign-in/up/magic-link/reset itself, per IP and per email, with the shared limiter storage.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueEmail(db, { to: user.email, content: passwordResetEmail(url) });
+      },
+    },
+    emailVerification: {
+      // A verified address is what keeps a later magic-link sign-in from ending the password sessions
+      // (Better Auth revokes the sessions of an unverified account when its email is first proven).
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueEmail(db, { to: user.email, content: verifyEmailEmail(url) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-up creates a personal organization with the user as owner.
+          after: async (user) => {
+            const organizationId = randomUUID();
+            const name = user.name?.trim() ? `${user.name.trim()}'s team` : "Personal";
+            await db.transaction(async (tx) => {
+              await tx.insert(schema.organization).values({ id: organizationId, name, slug: slugFor(name), createdAt: new Date() });
+              await tx.insert(schema.member).values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });
+              await recordAudit(tx, { organizationId, actor: { id: user.id, email: user.email }, action: "user.sign_up" });
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every session starts in an organization: the one it names, else the user's oldest membership.
+          before: async (session) => {
+            if (session.activeOrganizationId) return;
+            const [first] = await db
+              .select({ organizationId: schema.member.organizationId })
+              .from(schema.member)
+              .where(eq(schema.member.userId, session.userId))
+              .orderBy(asc(schema.member.createdAt))
+              .limit(1);
+            if (first) return { data: { ...session, activeOrganizationId: first.organizationId } };
+          },
+          after: async (session) => {
+            const [row] = await db
+              .select({ email: schema.user.email })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId))
+              .limit(1);
+            const memberships = await db.select({ organizationId: schema.member.organizationId }).from(schema.member).where(eq(schema.member.userId, session.userId));
+            for (const { organizationId } of memberships) {
+              await recordAudit(db, {
+                organizationId,
+                actor: { id: session.userId, email: row?.email ?? "" },
+                action: "user.sign_in",
+                details: { userAgent: session.userAgent ?? null },
+                ipAddress: session.ipAddress ?? null,
+              });
+            }
+          },
+        },
+      },
+    },
+    advanced: {
+      // Secure cookies when the site is served over https (SITE_URL); plain http (the embedded default on
+      // localhost, the tests) would never get its cookie back otherwise.
+      useSecureCookies: deps.baseURL?.startsWith("https://") ?? false,
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: ["x-linklens-client-key"] },
+    },
+    plugins: [
+      organization({
+        ac,
+        roles,
+        creatorRole: "owner",
+        invitationExpiresIn: 60 * 60 * 48,
+        cancelPendingInvitationsOnReInvite: true,
+        // The invitation's id reaches only the invited mailbox (the link), which proves the address as much
+        // as a verification link would; and without SMTP_URL only the inviting owner can pass the link on.
+        requireEmailVerificationOnInvitation: false,
+        // Invitations, role changes, removal and leaving go through /api/account (lib/account/team.ts, the
+        // spec's rules); lib/auth/route.ts closes Better Auth's own endpoints for them.
+        organizationHooks: {
+          afterAcceptInvitation: async ({ invitation, member, user }) => {
+            await recordAudit(db, {
+              organizationId: invitation.organizationId,
+              actor: { id: user.id, email: user.email },
+              action: "invitation.accept",
+              target: { type: "member", id: member.id },
+              details: { email: user.email, role: member.role },
+            });
+          },
+          afterDeleteOrganization: async ({ organization: org, user }) => {
+            await recordAudit(db, { organizationId: org.id, actor: { id: user.id, email: user.email }, action: "organization.delete", details: { name: org.name } });
+          },
+        },
+      }),
+      magicLink({
+        expiresIn: 300,
+        sendMagicLink: async ({ email, url }) => {
+          await enqueueEmail(db, { to: email, content: magicLinkEmail(url) });
+        },
+      }),
+      // Last: lets server actions set cookies through next/headers.
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether `userId` is a member of `organizationId`, with its role. */
+export async function membershipOf(db: Db, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({ id: schema.member.id, role: schema.member.role })
+    .from(schema.member)
+    .where(and(eq(schema.member.userId, userId), eq(schema.member.organizationId, organizationId)))
+    .limit(1);
+  return row ?? null;
+}
+

@@ -1,0 +1,52 @@
+import { asc, eq } from "drizzle-orm";
+import { ApiError } from "../errors";
+import { database } from "../db";
+import * as schema from "../db/schema";
+import { getAuth } from "./index";
+import { assertSameOrigin } from "./origin";
+import { can, isRoleName, type Permission, type RoleName } from "./roles";
+
+/** What every account handler is handed: who asks, in which organization, with which role. */
+export interface AccountContext {
+  user: { id: string; email: string; name: string };
+  organization: { id: string; name: string; slug: string };
+  role: RoleName;
+  session: { id: string; token: string };
+}
+
+/**
+ * The check order of account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
+ * job: every query they run is scoped to `organization.id`).
+ */
+export async function authorize(request: Request, permission: Permission): Promise<AccountContext> {
+  if (request.headers.has("authorization")) {
+    throw new ApiError("UNAUTHORIZED", "Account routes do not take an Authorization header.", {
+      hint: "Account routes use the browser session cookie of the web app; there are no API keys. Sign in at /sign-in.",
+    });
+  }
+  const found = await getAuth().api.getSession({ headers: request.headers });
+  if (!found) throw new ApiError("UNAUTHORIZED", "Sign in first: no valid session.");
+
+  assertSameOrigin(request);
+
+  const { db } = database();
+  // The session's active organization, else (it was left, or deleted) the user's oldest membership.
+  const memberships = await db
+    .select({ role: schema.member.role, organization: schema.organization })
+    .from(schema.member)
+    .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
+    .where(eq(schema.member.userId, found.user.id))
+    .orderBy(asc(schema.member.createdAt));
+  const membership = memberships.find((m) => m.organization.id === found.session.activeOrganizationId) ?? memberships[0];
+  if (!membership || !isRoleName(membership.role)) {
+    throw new ApiError("FORBIDDEN", "You belong to no organization.", { hint: "Ask an owner to invite you, or create an organization." });
+  }
+  const role = membership.role;
+  if (!can(role, permission)) throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`);
+  return {
+    user: { id: found.user.id, email: found.user.email, name: found.user.name },
+    organization: { id: membership.organization.id, name: membership.organization.name, slug: membership.organization.slug },
+    role,
+    session: { id: found.session.id, token: found.session.token },
+  };
+}

@@ -1,0 +1,5 @@
+/** The one Drizzle schema of LinkLens: a file per aggregate. drizzle-kit reads this file. */
+export * from "./auth";
+export * from "./organization";
+export * from "./audit";
+export * from "./outbox";

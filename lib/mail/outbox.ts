@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { outbox } from "../db/schema";
+import type { EmailContent } from "./templates";
+
+/** A Drizzle database or an open transaction: an email is written with the change that causes it. */
+export type DbOrTx = Pick<Db, "insert" | "select" | "update" | "execute">;
+
+export interface EnqueueInput {
+  to: string;
+  content: EmailContent;
+  organizationId?: string | null;
+}
+
+/** Writes one email to the outbox (status pending); the sender delivers it later. Returns the row id. */
+export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<string> {
+  const id = randomUUID();
+  await db.insert(outbox).values({
+    id,
+    organizationId: input.organizationId ?? null,
+    kind: input.content.kind,
+    recipient: input.to.toLowerCase(),
+    subject: input.content.subject,
+    text: input.content.text,
+    html: input.content.html,
+    messageId: `<${id}@linklens.local>`,
+  });
+  return id;
+}
+
+export interface OutboxItem {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/**
+ * The outbox as an owner may see it: emails to the owner themself and emails of their organization
+ * (invitations). Newest first.
+ */
+export async function listOutbox(db: DbOrTx, scope: { organizationId: string; email: string }, limit = 50): Promise<OutboxItem[]> {
+  const visible: SQL | undefined = or(eq(outbox.organizationId, scope.organizationId), and(eq(outbox.recipient, scope.email.toLowerCase())));
+  const rows = await db.select().from(outbox).where(visible).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,52 @@
+/**
+ * Email templates: every email has a plain-text and an HTML part. Values are escaped for HTML; links
+ * are absolute URLs built by the caller.
+ */
+
+export interface EmailContent {
+  kind: "magic_link" | "password_reset" | "verify_email" | "invitation";
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(action.url)}</p>
+<p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p></div></body></html>`;
+}
+
+function email(kind: EmailContent["kind"], subject: string, paragraphs: string[], action: { label: string; url: string }, footer: string): EmailContent {
+  const text = `${paragraphs.join("\n\n")}\n\n${action.label}: ${action.url}\n\n${footer}\n`;
+  return { kind, subject, text, html: layout(subject, paragraphs, action, footer) };
+}
+
+export function magicLinkEmail(url: string): EmailContent {
+  return email("magic_link", "Your LinkLens sign-in link", ["Use this link to sign in to LinkLens. It works once and expires in 5 minutes."], { label: "Sign in", url }, "If you did not ask to sign in, ignore this email.");
+}
+
+export function passwordResetEmail(url: string): EmailContent {
+  return email("password_reset", "Reset your LinkLens password", ["Someone asked to reset the password of your LinkLens account. The link expires in 1 hour."], { label: "Choose a new password", url }, "If it was not you, ignore this email: your password stays as it is.");
+}
+
+export function verifyEmailEmail(url: string): EmailContent {
+  return email("verify_email", "Confirm your LinkLens email address", ["Confirm that this address is yours, so you can sign in by emailed link and receive invitations and alerts."], { label: "Confirm email address", url }, "If you did not create a LinkLens account, ignore this email.");
+}
+
+export function invitationEmail(input: { url: string; organizationName: string; inviterName: string; role: string }): EmailContent {
+  return email(
+    "invitation",
+    `${input.inviterName} invited you to ${input.organizationName} on LinkLens`,
+    [`${input.inviterName} invited you to join the team "${input.organizationName}" on LinkLens as ${input.role}.`, "Sign in or create an account with this email address, then accept the invitation. It expires in 48 hours."],
+    { label: "Accept invitation", url: input.url },
+    "If you do not know this team, ignore this email.",
+  );
+}

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../../helpers/server";
+import { startPostgres, type PostgresServer } from "../../helpers/postgres";
+import { startRedisServer, type RedisServer } from "../../helpers/redis-server";
+import { startUpstashBridge, type UpstashBridge } from "../../helpers/upstash-bridge";
+
+/**
+ * The production server (`npm run build` first) with accounts: migrations before listen, the embedded
+ * database's lock and secret, BETTER_AUTH_SECRET with PostgreSQL, and two instances sharing PostgreSQL.
+ */
+
+const SECRET = "shared-secret-shared-secret-shared-secret";
+
+async function post(server: RunningServer, pathname: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${server.baseUrl}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.baseUrl, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> | null, setCookie: response.headers.getSetCookie() };
+}
+
+async function get(server: RunningServer, pathname: string, cookie: string) {
+  const response = await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie } });
+  return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+const cookieOf = (setCookie: string[]) => setCookie.map((line) => line.split(";")[0]).join("; ");
+
+async function signUp(server: RunningServer, email: string) {
+  const result = await post(server, "/api/auth/sign-up/email", { email, password: "correct horse battery", name: email.split("@")[0] });
+  expect(result.status, JSON.stringify(result.json)).toBe(200);
+  return { cookie: cookieOf(result.setCookie), setCookie: result.setCookie };
+}
+
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("embedded database (no configuration)", () => {
+  let dataDir: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linklens-embedded-"));
+    tempDirs.push(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("migrates before listening, generates the auth secret with mode 0600, and serves sign-up", async () => {
+    const stat = fs.statSync(path.join(dataDir, "auth-secret"));
+    expect(stat.mode & 0o777).toBe(0o600);
+    const { cookie, setCookie } = await signUp(server, "solo@example.com");
+    const session = setCookie.find((line) => line.startsWith("better-auth.session_token="));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/Secure/);
+    const me = await get(server, "/api/account/me", cookie);
+    expect(me.json).toMatchObject({ user: { email: "solo@example.com" }, role: "owner" });
+  });
+
+  it("a second process on the same data directory refuses to start with a clear message", async () => {
+    const error = await startServer({ DATA_DIR: dataDir }).then(
+      async (second) => {
+        await second.stop();
+        return null;
+      },
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/exited early \(1\)/);
+    expect(error?.message).toMatch(/in use by another LinkLens process/);
+    // The first one is unaffected.
+    expect((await fetch(`${server.baseUrl}/api/v1/health`)).status).toBe(200);
+  });
+
+  it("sessions survive a restart (the generated secret is kept)", async () => {
+    const { cookie } = await signUp(server, "restart@example.com");
+    await server.stop();
+    server = await startServer({ DATA_DIR: dataDir });
+    const me = await get(server, "/api/account/me", cookie);
+    expect(me.status).toBe(200);
+  });
+});
+
+describe("PostgreSQL", () => {
+  let postgres: PostgresServer;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+
+  it("refuses to start without BETTER_AUTH_SECRET, naming it", async () => {
+    const url = await postgres.createDatabase();
+    const error = await startServer({ DATABASE_URL: url, BETTER_AUTH_SECRET: "" }).then(
+      async (s) => {
+        await s.stop();
+        return null;
+      },
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/exited early \(1\)/);
+    expect(error?.message).toMatch(/BETTER_AUTH_SECRET is required when DATABASE_URL is set/);
+  });
+
+  it("two instances (one PostgreSQL, one Redis) share sessions, invitations and sign-in limits", async () => {
+    const url = await postgres.createDatabase();
+    const redis: RedisServer = await startRedisServer();
+    const bridge: UpstashBridge = await startUpstashBridge({ redisPort: redis.port });
+    const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, AUTH_RATE_LIMIT_PER_15_MIN: "5" };
+    // Started together: the migration lock makes them take turns.
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const owner = await signUp(a, "owner@example.com");
+      const onB = await get(b, "/api/account/me", owner.cookie);
+      expect(onB.status).toBe(200);
+      expect(onB.json).toMatchObject({ user: { email: "owner@example.com" }, role: "owner" });
+
+      const invited = await post(a, "/api/account/invitations", { email: "guest@example.com", role: "viewer" }, owner.cookie);
+      expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+      const guest = await signUp(b, "guest@example.com");
+      const accepted = await post(b, "/api/auth/organization/accept-invitation", { invitationId: invited.json?.id }, guest.cookie);
+      expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+
+      const members = await get(a, "/api/account/members", owner.cookie);
+      const emails = (members.json as { items: Array<{ user: { email: string }; role: string }> }).items.map((m) => `${m.user.email}:${m.role}`);
+      expect(emails).toEqual(["owner@example.com:owner", "guest@example.com:viewer"]);
+      // The viewer, switched to the shared team on A, reads it and cannot invite.
+      const switched = await fetch(`${a.baseUrl}/api/account/active-organization`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: a.baseUrl, cookie: guest.cookie },
+        body: JSON.stringify({ organizationId: (onB.json as { organization: { id: string } }).organization.id }),
+      });
+      expect(switched.status).toBe(200);
+      const forbidden = await post(a, "/api/account/invitations", { email: "x@example.com", role: "viewer" }, guest.cookie);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.json).toMatchObject({ errorCode: "FORBIDDEN" });
+
+      // The sign-in limit is one window for both instances: two sign-ups and three failed sign-ins
+      // (A, B, A) use this IP's 5 attempts, so the next one is refused on B too.
+      const statuses: number[] = [];
+      for (const server of [a, b, a, b]) {
+        statuses.push((await post(server, "/api/auth/sign-in/email", { email: "nobody@example.com", password: "wrong password" })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await bridge.close();
+      await redis.stop();
+    }
+  });
+});

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "../errors";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
+import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates";
@@ -54,14 +55,18 @@ const memberColumns = {
   name: schema.user.name,
 };
 
-export async function listMembers(db: Db, ctx: AccountContext) {
+/** Members, oldest first (the founder on top), a page at a time. */
+export async function listMembers(db: Db, ctx: AccountContext, page: PageRequest) {
+  const columns = { createdAt: schema.member.createdAt, id: schema.member.id };
   const rows = await db
     .select(memberColumns)
     .from(schema.member)
     .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
-    .where(eq(schema.member.organizationId, ctx.organization.id))
-    .orderBy(asc(schema.member.createdAt), asc(schema.member.id));
-  return { items: rows.map(memberView), nextCursor: null };
+    .where(and(eq(schema.member.organizationId, ctx.organization.id), afterCursor(columns, page.cursor, "asc")))
+    .orderBy(...keysetOrder(columns, "asc"))
+    .limit(page.limit + 1);
+  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
+  return { items: pageRows.map(memberView), nextCursor };
 }
 
 async function findMember(db: Pick<Db, "select">, ctx: AccountContext, memberId: string) {
@@ -138,13 +143,17 @@ function invitationView(row: typeof schema.invitation.$inferSelect) {
   return { id: row.id, email: row.email, role: row.role, status: row.status, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
 }
 
-export async function listInvitations(db: Db, ctx: AccountContext) {
+/** Pending invitations, newest first, a page at a time. */
+export async function listInvitations(db: Db, ctx: AccountContext, page: PageRequest) {
+  const columns = { createdAt: schema.invitation.createdAt, id: schema.invitation.id };
   const rows = await db
     .select()
     .from(schema.invitation)
-    .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.status, "pending")))
-    .orderBy(desc(schema.invitation.createdAt), desc(schema.invitation.id));
-  return { items: rows.map(invitationView), nextCursor: null };
+    .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.status, "pending"), afterCursor(columns, page.cursor, "desc")))
+    .orderBy(...keysetOrder(columns, "desc"))
+    .limit(page.limit + 1);
+  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
+  return { items: pageRows.map(invitationView), nextCursor };
 }
 
 /**

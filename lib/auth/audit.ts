@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
 import { auditLog } from "../db/schema";
 
 export type AuditAction =
@@ -49,20 +50,17 @@ export interface AuditItem {
   createdAt: string;
 }
 
-/** Cursor pagination, newest first: the cursor is `createdAt|id` of the last item of the previous page. */
-export async function listAudit(db: Db, organizationId: string, page: { limit: number; cursor?: string }): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
-  let after = undefined;
-  if (page.cursor) {
-    const [time, id] = decodeCursor(page.cursor);
-    after = or(lt(auditLog.createdAt, time), and(eq(auditLog.createdAt, time), lt(auditLog.id, id)));
-  }
+/** Newest first, a page at a time (lib/db/keyset.ts). */
+export async function listAudit(db: Db, organizationId: string, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+  const columns = { createdAt: auditLog.createdAt, id: auditLog.id };
   const rows = await db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.organizationId, organizationId), after))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .where(and(eq(auditLog.organizationId, organizationId), afterCursor(columns, page.cursor, "desc")))
+    .orderBy(...keysetOrder(columns, "desc"))
     .limit(page.limit + 1);
-  const items = rows.slice(0, page.limit).map((row) => ({
+  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
+  const items = pageRows.map((row) => ({
     id: row.id,
     action: row.action,
     actor: { id: row.actorId, email: row.actorEmail },
@@ -71,19 +69,5 @@ export async function listAudit(db: Db, organizationId: string, page: { limit: n
     ipAddress: row.ipAddress,
     createdAt: row.createdAt.toISOString(),
   }));
-  const last = rows.length > page.limit ? items[items.length - 1] : undefined;
-  return { items, nextCursor: last ? encodeCursor(new Date(last.createdAt), last.id) : null };
-}
-
-function encodeCursor(time: Date, id: string): string {
-  return Buffer.from(`${time.toISOString()}|${id}`).toString("base64url");
-}
-
-export class BadCursorError extends Error {}
-
-function decodeCursor(cursor: string): [Date, string] {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const time = new Date(iso ?? "");
-  if (!id || Number.isNaN(time.getTime())) throw new BadCursorError("cursor: not a cursor this list gave out");
-  return [time, id];
+  return { items, nextCursor };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
 import type { EmailContent } from "./templates";
 
@@ -46,10 +47,17 @@ export interface OutboxItem {
  * The outbox as an owner may see it: emails to the owner themself and emails of their organization
  * (invitations). Newest first.
  */
-export async function listOutbox(db: DbOrTx, scope: { organizationId: string; email: string }, limit = 50): Promise<OutboxItem[]> {
+export async function listOutbox(db: DbOrTx, scope: { organizationId: string; email: string }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
   const visible: SQL | undefined = or(eq(outbox.organizationId, scope.organizationId), and(eq(outbox.recipient, scope.email.toLowerCase())));
-  const rows = await db.select().from(outbox).where(visible).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
-  return rows.map((row) => ({
+  const columns = { createdAt: outbox.createdAt, id: outbox.id };
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(and(visible, afterCursor(columns, page.cursor, "desc")))
+    .orderBy(...keysetOrder(columns, "desc"))
+    .limit(page.limit + 1);
+  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
+  const items = pageRows.map((row) => ({
     id: row.id,
     kind: row.kind,
     recipient: row.recipient,
@@ -61,4 +69,5 @@ export async function listOutbox(db: DbOrTx, scope: { organizationId: string; em
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
+  return { items, nextCursor };
 }

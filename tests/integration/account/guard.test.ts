@@ -182,6 +182,38 @@ describe.each(BACKENDS)("account guard (%s)", (backend) => {
     });
   });
 
+  describe("pagination", () => {
+    const lists = [
+      ["members", members],
+      ["invitations", invitations],
+      ["outbox", outboxList],
+      ["audit log", auditLog],
+    ] as const;
+    it.each(lists)("%s: pages of one walk the whole list, each row once, in the same order", async (_name, handler) => {
+      // At least two pending invitations (and their outbox rows), so every list has more than one page.
+      for (const email of ["page-1@example.com", "page-2@example.com"]) {
+        await call(invite, "POST", "/x", { cookie: team.owner.cookie, body: { email, role: "viewer" } });
+      }
+      const all = await call(handler, "GET", "/x?limit=100", { cookie: team.owner.cookie });
+      const expected = (all.json as { items: Array<{ id: string }> }).items.map((item) => item.id);
+      expect(expected.length).toBeGreaterThan(1);
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?limit=1&cursor=${cursor}` : "?limit=1";
+        const page = await call(handler, "GET", `/x${query}`, { cookie: team.owner.cookie });
+        expect(page.status, page.text).toBe(200);
+        const body = page.json as { items: Array<{ id: string }>; nextCursor: string | null };
+        expect(body.items.length).toBeLessThanOrEqual(1);
+        walked.push(...body.items.map((item) => item.id));
+        cursor = body.nextCursor;
+      } while (cursor && walked.length <= expected.length);
+      expect(walked).toEqual(expected);
+      expectError(await call(handler, "GET", "/x?cursor=bm90LWEtY3Vyc29y", { cookie: team.owner.cookie }), 400, "INVALID_REQUEST");
+      expectError(await call(handler, "GET", "/x?limit=101", { cookie: team.owner.cookie }), 400, "INVALID_REQUEST");
+    });
+  });
+
   describe("methods", () => {
     it("a method a route does not have is 405 with Allow, as an Error body", async () => {
       const { POST } = await import("@/app/api/account/me/route");

@@ -1,4 +1,4 @@
-import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
 import { jsonResponse, siteOrigin } from "@/lib/api/http";
 import { invite, inviteSchema, listInvitations } from "@/lib/account/team";
 import { database } from "@/lib/db";
@@ -6,7 +6,7 @@ import { database } from "@/lib/db";
 // GET /api/account/invitations — pending invitations of the active organization.
 // POST /api/account/invitations — invite an email address with a role (admin+; admins invite below admin).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await listInvitations(database().db, ctx)) },
+  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listInvitations(database().db, ctx, parseListQuery(request))) },
   POST: {
     permission: { invitation: ["create"] },
     handler: async (ctx, request) => {

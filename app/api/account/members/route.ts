@@ -1,9 +1,9 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute, parseListQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { listMembers } from "@/lib/account/team";
 import { database } from "@/lib/db";
 
 // GET /api/account/members — the members of the active organization with their roles.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await listMembers(database().db, ctx)) },
+  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listMembers(database().db, ctx, parseListQuery(request))) },
 });

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute, parseListQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { database } from "@/lib/db";
 import { listOutbox } from "@/lib/mail/outbox";
@@ -7,6 +7,6 @@ import { listOutbox } from "@/lib/mail/outbox";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { outbox: ["read"] },
-    handler: async (ctx) => jsonResponse({ items: await listOutbox(database().db, { organizationId: ctx.organization.id, email: ctx.user.email }), nextCursor: null }),
+    handler: async (ctx, request) => jsonResponse(await listOutbox(database().db, { organizationId: ctx.organization.id, email: ctx.user.email }, parseListQuery(request))),
   },
 });

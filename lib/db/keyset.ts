@@ -1,0 +1,63 @@
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { ApiError } from "../errors";
+
+/**
+ * Keyset pagination for every account list (`?limit=` and `?cursor=`, answering `nextCursor`): rows are
+ * ordered by (createdAt, id) and a cursor is the key of the previous page's last row, so a page never
+ * repeats or skips a row when rows are added between two requests (OFFSET would).
+ *
+ * Times are compared at millisecond precision: a cursor carries an ISO time, and some columns are
+ * written by PostgreSQL's now() with microseconds.
+ */
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+export interface KeysetColumns {
+  createdAt: PgColumn;
+  id: PgColumn;
+}
+
+export type Direction = "asc" | "desc";
+
+const millis = (column: PgColumn): SQL => sql`date_trunc('milliseconds', ${column})`;
+
+/** The WHERE part that starts a page after `cursor` (undefined for the first page). */
+export function afterCursor(columns: KeysetColumns, cursor: string | undefined, direction: Direction): SQL | undefined {
+  if (!cursor) return undefined;
+  const [time, id] = decodeCursor(cursor);
+  const beyond = direction === "desc" ? lt : gt;
+  return or(beyond(millis(columns.createdAt), time), and(eq(millis(columns.createdAt), time), beyond(columns.id, id)));
+}
+
+/** The ORDER BY that matches afterCursor. */
+export function keysetOrder(columns: KeysetColumns, direction: Direction): SQL[] {
+  const by = direction === "desc" ? desc : asc;
+  return [by(millis(columns.createdAt)), by(columns.id)];
+}
+
+/**
+ * Cuts the `limit + 1` rows a query fetched into the page and its next cursor (null on the last page).
+ * Query with `.limit(page.limit + 1)`: the extra row only tells whether another page exists.
+ */
+export function toPage<Row extends { createdAt: Date; id: string }>(rows: Row[], limit: number): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = rows.length > limit ? page[page.length - 1] : undefined;
+  return { rows: page, nextCursor: last ? encodeCursor(last.createdAt, last.id) : null };
+}
+
+function encodeCursor(time: Date, id: string): string {
+  return Buffer.from(`${time.toISOString()}|${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): [Date, string] {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const time = new Date(iso ?? "");
+  if (!id || Number.isNaN(time.getTime())) {
+    throw new ApiError("INVALID_REQUEST", "cursor: not a cursor this list gave out.", { hint: "Pass the nextCursor of the previous page, unchanged." });
+  }
+  return [time, id];
+}

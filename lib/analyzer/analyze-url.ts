@@ -4,7 +4,7 @@ import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
-import type { AnalysisResult } from "./types";
+import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
 import type { AnalyzerPool } from "./worker-pool";
 import type { Config } from "@/lib/config";
 
@@ -20,6 +20,10 @@ export interface UrlAnalysisDeps {
   resolver?: Resolver;
   /** Aborts the render and the link checks (the client went away). */
   signal?: AbortSignal;
+  /** Signed-in analyses: the organization's domain groups (see AnalyzeDocumentInput.groups). */
+  groups?: DomainGroups;
+  /** Which internal and external links to check (default all); the others keep httpStatus null. A monitor checks only its tracked targets. */
+  checkLinks?: (link: AnalyzedLink) => boolean;
 }
 
 /**
@@ -27,20 +31,21 @@ export interface UrlAnalysisDeps {
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
  * external link and fill in httpStatus and the broken count. Called through lib/analyzer/index.ts.
  */
-export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<AnalysisResult> {
+export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<PageReport> {
   const started = performance.now();
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
   const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
   const renderedAt = performance.now();
-  const analysis = await deps.pool.analyze(
-    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
+  const { analysis, signals } = await deps.pool.analyze(
+    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow, groups: deps.groups },
     // The URL lane: a render already paid for must not wait behind pastes.
     { clientKey: deps.clientKey, lane: "url", signal: deps.signal },
   );
   const analysedAt = performance.now();
 
-  const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
+  const wanted = deps.checkLinks ?? (() => true);
+  const checkable = analysis.links.filter((link) => link.linkType !== "ignored" && wanted(link)).map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
   // checkLinks answers what it has when its batch ends; a cancelled analysis has no answer to give.
   deps.signal?.throwIfAborted();
@@ -58,5 +63,14 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
     },
     "url mode timings",
   );
-  return { ...analysis, links, stats: computeStats(links) };
+  return {
+    analysis: { ...analysis, links, stats: computeStats(links) },
+    page: {
+      title: signals.title,
+      noindex: signals.noindex || rendered.headerNoindex,
+      canonicalUrl: signals.canonicalUrl,
+      httpStatus: rendered.status,
+      challenge: signals.challenge || rendered.headerChallenge,
+    },
+  };
 }

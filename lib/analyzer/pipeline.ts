@@ -1,13 +1,16 @@
 import { chooseAnchorText } from "./anchor";
-import { classifyHref, createPageContext } from "./classify";
-import { extractLinks } from "./extract";
+import { documentLooksLikeChallenge } from "./challenge";
+import { classifyHref, createPageContext, siteOf, type PageContext } from "./classify";
+import { extractLinks, type Extraction } from "./extract";
 import { assertParseableNesting } from "./nesting";
 import { parseHtml, releaseDocument } from "./parse";
 import { pruneTree } from "./prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
-import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types";
+import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups } from "./types";
+
+const MAX_TITLE_LENGTH = 500;
 
 /**
  * Analyses one HTML document: captures and classifies every link, computes the statistics and
@@ -19,6 +22,11 @@ import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types
  * parse (see nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
  */
 export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
+  return inspectDocument(input).analysis;
+}
+
+/** analyzeDocument, plus what the document says about the page (title, noindex, canonical, challenge). */
+export function inspectDocument(input: AnalyzeDocumentInput): DocumentReport {
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
   const document = parseHtml(input.html);
@@ -26,33 +34,63 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
     const extraction = extractLinks(document, input.scripting);
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
+    const groupOf = groupClassifier(context, input.groups);
 
     const links: AnalyzedLink[] = extraction.links.map((raw) => {
-      const { href, linkType } = classifyHref(raw.href, context);
+      const { href, linkType, hostname } = classifyHref(raw.href, context);
+      const matchedGroupName = linkType === "external" && hostname !== null ? groupOf(hostname) : null;
       return {
         href,
         position: raw.position,
-        linkType,
+        linkType: matchedGroupName === null ? linkType : "internal",
         anchorText: chooseAnchorText(raw.anchor, raw.ariaLabel, raw.title),
         ...relFlags(raw.rel, pageNofollow),
         isImage: raw.anchor.isImage,
         httpStatus: null,
-        matchedGroupName: null,
+        matchedGroupName,
       };
     });
 
+    const signals = readSignals(document, input.html, extraction, context);
     pruneTree(document, extraction.fates);
 
     return {
-      success: true,
-      sanitizedHtml: sanitizeDocument(document),
-      links,
-      stats: computeStats(links),
-      domain,
-      url: input.pageUrl,
+      analysis: {
+        success: true,
+        sanitizedHtml: sanitizeDocument(document),
+        links,
+        stats: computeStats(links),
+        domain,
+        url: input.pageUrl,
+      },
+      signals,
     };
   } finally {
     releaseDocument(document);
   }
 }
 
+/**
+ * The domain-group rule of account-api.md: a link to another site is internal when both sites are in
+ * the same group of the organization; the answer is that group's name, else null. Without groups (the
+ * public analyzer) every answer is null.
+ */
+function groupClassifier(context: PageContext, groups: DomainGroups | undefined): (hostname: string) => string | null {
+  if (!groups) return () => null;
+  const lookup = new Map(Object.entries(groups));
+  const pageGroup = lookup.get(siteOf(context.pageHost));
+  if (pageGroup === undefined) return () => null;
+  return (hostname) => (lookup.get(siteOf(hostname)) === pageGroup ? pageGroup : null);
+}
+
+function readSignals(document: Document, html: string, extraction: Extraction, context: PageContext): DocumentSignals {
+  const rawTitle = document.title.replace(/\s+/g, " ").trim();
+  const title = rawTitle === "" ? null : rawTitle.slice(0, MAX_TITLE_LENGTH);
+  const canonical = extraction.canonicalHref === null ? null : URL.parse(extraction.canonicalHref.trim(), context.baseUrl);
+  return {
+    title,
+    noindex: extraction.metaNoindex,
+    canonicalUrl: canonical && (canonical.protocol === "http:" || canonical.protocol === "https:") ? canonical.href : null,
+    challenge: documentLooksLikeChallenge(title, html),
+  };
+}

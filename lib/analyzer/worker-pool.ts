@@ -5,7 +5,7 @@ import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
-import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
 /**
@@ -87,13 +87,13 @@ export class AnalyzerPool {
   }
 
   /**
-   * Runs one analysis; rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
+   * Runs one analysis (the public result and the document's signals); rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
    * Admission is fair between clients (fair-queue.ts). The time cap starts when a worker picks the job
    * up (it says so on a MessagePort), so time spent queued behind other jobs or waiting for a
    * replacement worker to boot never turns a fine page into a 422. Waiting itself is bounded too: a job
    * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
    */
-  async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<AnalysisResult> {
+  async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<DocumentReport> {
     const controller = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let startedAt: number | null = null;
@@ -130,7 +130,7 @@ export class AnalyzerPool {
       port1.close();
       lease?.release(startedAt === null ? 0 : this.now() - startedAt);
     }
-    if (outcome.ok) return outcome.result;
+    if (outcome.ok) return outcome.report;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
     throw new Error(`analysis failed: ${outcome.message}`);
   }

@@ -3,12 +3,12 @@
  * because class identity (ApiError) does not survive the thread boundary.
  */
 import { ApiError } from "@/lib/errors";
-import { analyzeDocument } from "./pipeline";
+import { inspectDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
-import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 
 export type WorkerOutcome =
-  | { ok: true; result: AnalysisResult }
+  | { ok: true; report: DocumentReport }
   | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string };
 
 export interface WorkerTask {
@@ -21,7 +21,7 @@ export default function analyzeTask({ input, started }: WorkerTask): WorkerOutco
   started.postMessage("started");
   started.close();
   try {
-    return { ok: true, result: analyzeDocument(input) };
+    return { ok: true, report: inspectDocument(input) };
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
     if (error instanceof RangeError) {

@@ -24,7 +24,13 @@ export const MAX_GROUP_DOMAINS = 500;
 /** 500 hostnames of up to 253 characters, quoted, plus the name: more than the default 16 KiB body. */
 export const GROUP_BODY_MAX_BYTES = 256 * 1024;
 
-const nameField = z.string().trim().min(1, "must be 1–100 characters").max(100, "must be 1–100 characters");
+const nameField = z
+  .string()
+  .trim()
+  .min(1, "must be 1–100 characters")
+  .max(100, "must be 1–100 characters")
+  // A name is shown as a badge and written to CSV cells; control characters have no place there.
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "must not contain control characters");
 const domainsField = z
   .array(z.string().max(300, "is longer than a hostname can be"))
   .min(1, "list at least one hostname")
@@ -36,6 +42,8 @@ export const updateGroupSchema = z
   .refine((input) => input.name !== undefined || input.domains !== undefined, { message: "send name, domains or both" });
 
 type Row = typeof domainGroup.$inferSelect;
+/** The unique index on (organization, lower(name)) in lib/db/schema/domain-groups.ts. */
+const NAME_INDEX = "domain_group_org_name_uq";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function view(row: Row): DomainGroup {
@@ -155,7 +163,9 @@ async function saving<T>(db: Db, ctx: AccountContext, input: { name: string; sit
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === null) throw error;
-    if (constraint.includes("name")) throw nameTaken(input.name);
+    if (constraint === NAME_INDEX) throw nameTaken(input.name);
+    // The committed winner is visible now: the pre-checks, run again, name it.
+    await assertNameFree(db, ctx, input.name, selfId);
     await assertSitesFree(db, ctx, input.sites, selfId);
     throw new ApiError("CONFLICT", "Another change to your domain groups was saved at the same moment.", { hint: "Reload the groups and try again." });
   }

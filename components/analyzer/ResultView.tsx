@@ -35,8 +35,8 @@ export function ResultView({ data, title = "Results", subtitle, actions }: { dat
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
-          <p className="text-sm break-all text-slate-700 dark:text-slate-300">
-            <span className="font-mono">{data.url}</span>
+          <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+            <span className="font-mono break-all">{data.url}</span>
             {subtitle && <span className="text-slate-500 dark:text-slate-400"> · {subtitle}</span>}
           </p>
         </div>

@@ -141,6 +141,7 @@ export function GroupsPanel({ groups, canEdit }: { groups: DomainGroup[]; canEdi
   }
 
   async function create(input: { name: string; domains: string[] }) {
+    setInfo(null);
     const result = await api<DomainGroup>("POST", "/api/account/domain-groups", input);
     if (!result.ok) return result.error;
     changed(`Created ${result.data.name}.`);

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { chooseMode, expect, tableRows, test } from "./test";
 import { APP_ORIGIN } from "./ports";
@@ -43,6 +44,14 @@ async function pasteAudit(page: Page, html: string, domain: string): Promise<str
   return page.url().split("/").pop() as string;
 }
 
+/** axe on our pages (the snapshot iframe is the analysed page's markup, not ours). */
+async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).exclude('iframe[title^="Sanitized snapshot"]').analyze();
+  const serious = result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`).join("\n");
+  expect(serious.map((violation) => violation.id), `${state}:\n${report}`).toEqual([]);
+}
+
 const post = (request: APIRequestContext, path: string, data: unknown) => request.post(path, { data, headers: { origin: APP_ORIGIN } });
 
 test("group, audit with the group badge, export, compare, re-run and delete", async ({ page, shot, consoleErrors }) => {
@@ -65,6 +74,7 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   const conflict = consoleErrors.findIndex((line) => line.includes("409 (Conflict)") && line.includes("/api/account/domain-groups"));
   expect(conflict).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(conflict, 1);
+  await expectNoSeriousViolations(page, "groups with an error");
   await shot("audits-01-groups");
 
   // An audit of pasted HTML: the sister-site link is internal, with the group's badge.
@@ -77,6 +87,7 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   await expect(page.locator('[data-stat="internal"] dd')).toHaveText("2");
   await expect(page.locator('[data-stat="external"] dd')).toHaveText("2");
   await expect(page.frameLocator('iframe[title^="Sanitized snapshot"]').locator("a", { hasText: "Sister deal" })).toBeVisible();
+  await expectNoSeriousViolations(page, "saved audit");
   await shot("audits-02-result");
 
   // Exports come from the API, as downloads.
@@ -106,6 +117,7 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   await expect(compare.getByTestId("compare-removed")).toContainText("https://gone.example/");
   await expect(compare.getByTestId("compare-changed")).toContainText("https://shop.sister.example/deal");
   await expect(compare.getByTestId("compare-changed")).toContainText("isSponsored: true → false");
+  await expectNoSeriousViolations(page, "comparison");
   await shot("audits-03-compare");
 
   // Re-run: a new audit of the same input; delete it again.
@@ -118,6 +130,7 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   await expect(page).toHaveURL(/\/app\/audits$/);
   await expect(page.getByTestId("audit-row")).toHaveCount(2);
   await expect(page.getByTestId("audit-row").first()).toContainText("Guest post on mine");
+  await expectNoSeriousViolations(page, "audit list");
 });
 
 test("a viewer sees groups and audits read-only", async ({ page, browser, shot }) => {

@@ -23,6 +23,8 @@ process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.AUTH_RATE_LIMIT_PER_15_MIN = "1000";
 process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
+// The 5,000-link paste is analysed once; on a machine shared with other suites its worker can need more than the default 20 s.
+process.env.ANALYSIS_TIMEOUT_MS = "60000";
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -78,7 +80,8 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
     subject = (await newAudit(team.member.cookie, paste(PAGE.replace("Outsider", "Outsider, renamed"), "mine.example"))).id;
     deletable.length = 0;
     for (let i = 0; i < 10; i += 1) deletable.push((await newAudit(team.member.cookie, paste(`<a href="/n${i}">${i}</a>`, "delete.example"))).id);
-  });
+    // Two teams' sign-ups (scrypt) and a dozen analyses: slow when other suites share the two cores.
+  }, 420_000);
 
   describe("check order and roles", () => {
     itChecksGuardOrder(ROUTES, () => team);
@@ -346,6 +349,7 @@ line two</a><a href="/tab">\tTabbed</a>`;
       expect(audit.links).toHaveLength(5_000);
       for (const format of ["csv", "json"] as const) {
         const started = performance.now();
+        const cpuBefore = process.cpuUsage();
         const response = await exportAudit(
           new Request(`http://localhost:3000/api/account/audits/${audit.id}/export?format=${format}`, { headers: { cookie: team.member.cookie, host: "localhost:3000" } }),
           { params: Promise.resolve({ id: audit.id }) },
@@ -361,8 +365,14 @@ line two</a><a href="/tab">\tTabbed</a>`;
           text += decoder.decode(value, { stream: true });
         }
         const ms = performance.now() - started;
-        console.log(`export of 5,000 links as ${format}: ${ms.toFixed(0)} ms, ${(text.length / 1024).toFixed(0)} KiB in ${chunks} chunks`);
-        expect(ms).toBeLessThan(1_000);
+        const cpu = process.cpuUsage(cpuBefore);
+        const cpuMs = (cpu.user + cpu.system) / 1000;
+        console.log(`export of 5,000 links as ${format} (${backend}): ${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU, ${(text.length / 1024).toFixed(0)} KiB in ${chunks} chunks`);
+        // The budget is checked on this process's CPU time (with PGlite that includes the database):
+        // wall time on two cores shared with other suites says more about them than about the export.
+        // Unloaded, wall time is 0.1–0.5 s (docs/account-api.md); the wall bound only catches a hang.
+        expect(cpuMs).toBeLessThan(1_000);
+        expect(ms).toBeLessThan(5_000);
         // Streamed in batches, not one buffer.
         expect(chunks).toBeGreaterThanOrEqual(5);
         if (format === "csv") {

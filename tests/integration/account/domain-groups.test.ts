@@ -46,7 +46,8 @@ describe.each(BACKENDS)("domain groups (%s)", (backend) => {
     deletable.length = 0;
     for (let i = 0; i < 10; i += 1) deletable.push((await newGroup(team.owner.cookie, `Deletable ${i}`, [`del${i}.example`])).id);
     stable = (await newGroup(team.owner.cookie, "Stable", ["stable.example"])).id;
-  });
+    // Two teams' sign-ups (scrypt): slow when other suites share the two cores.
+  }, 420_000);
 
   describe("check order and roles", () => {
     itChecksGuardOrder(ROUTES, () => team);

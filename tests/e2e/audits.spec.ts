@@ -131,6 +131,7 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   await expect(page.getByTestId("audit-row")).toHaveCount(2);
   await expect(page.getByTestId("audit-row").first()).toContainText("Guest post on mine");
   await expectNoSeriousViolations(page, "audit list");
+  await shot("audits-05-list");
 });
 
 test("a viewer sees groups and audits read-only", async ({ page, browser, shot }) => {

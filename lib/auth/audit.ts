@@ -14,7 +14,11 @@ export type AuditAction =
   | "member.remove"
   | "organization.create"
   | "organization.update"
-  | "organization.delete";
+  | "organization.delete"
+  | "monitor.delete"
+  | "tracked_link.delete"
+  | "tracked_links.import"
+  | "tracked_links.export";
 
 export interface AuditEntry {
   organizationId: string;

@@ -125,7 +125,8 @@ function parseRow(row: number, cells: string[], columns: Map<Column, number>, wi
   if (cells.length !== width) throw new Error(`expected ${width} cells like the header, found ${cells.length}.`);
   const cell = (name: Column): string | undefined => {
     const index = columns.get(name);
-    return index === undefined ? undefined : unguardCell(cells[index] ?? "").trim();
+    // Line breaks inside a quoted cell are stored as \n, whichever the file used.
+    return index === undefined ? undefined : unguardCell(cells[index] ?? "").trim().replace(/\r\n?/g, "\n");
   };
   const pageUrl = monitorUrlFor(cell("page_url") ?? "", allowPrivateHosts, "page_url");
   const matchCell = cell("match");

@@ -110,7 +110,8 @@ export async function createMonitor(deps: MonitorDeps, ctx: AccountContext, inpu
   assertInterval(intervalMinutes, deps.config.MONITOR_MIN_INTERVAL_MINUTES);
   const now = deps.now();
   const id = randomUUID();
-  const links = (input.links ?? []).map((link, index) => newLinkRow(ctx.organization.id, id, link, "manual", now, `links.${index}.target`));
+  // A millisecond apart, so the links keep the order they were given in (lists sort by creation).
+  const links = (input.links ?? []).map((link, index) => newLinkRow(ctx.organization.id, id, link, "manual", new Date(now.getTime() + index), `links.${index}.target`));
   const seen = new Set<string>();
   for (const link of links) {
     if (seen.has(link.target)) throw duplicateTarget(link.target);

@@ -80,7 +80,7 @@ describe.each(BACKENDS)("scheduler (%s)", (backend) => {
 
   it("due monitors are checked once per due time, however many ticks run", async () => {
     const paths = [1, 2, 3].map((n) => `/sched-${backend}/${n}`);
-    const monitors = [];
+    const monitors: MonitorJson[] = [];
     for (const path of paths) monitors.push(await watch(path));
     schedulers.push(await startScheduler({ database, config }));
     await until(async () => (await Promise.all(monitors.map((m) => checksOf(m.id)))).every((rows) => rows.length === 1), 60_000, "every monitor checked");

@@ -60,7 +60,7 @@ export function csvRequest(pathname: string, cookie: string, csv: string | Uint8
   return new Request(`${ORIGIN}${pathname}`, {
     method: "POST",
     headers: { host: "localhost:3000", cookie, origin: ORIGIN, "content-type": contentType, "x-linklens-client-key": "127.0.0.1" },
-    body: csv,
+    body: typeof csv === "string" ? csv : Buffer.from(csv),
   });
 }
 

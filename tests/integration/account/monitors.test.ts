@@ -262,7 +262,7 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
       const walked: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = json<{ items: MonitorJson[]; nextCursor: string | null }>(await call(listMonitors, "GET", `/x?limit=1${cursor ? `&cursor=${cursor}` : ""}`, { cookie: team.viewer.cookie }));
+        const page: { items: MonitorJson[]; nextCursor: string | null } = json(await call(listMonitors, "GET", `/x?limit=1${cursor ? `&cursor=${cursor}` : ""}`, { cookie: team.viewer.cookie }));
         walked.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor;
       } while (cursor && walked.length <= all.items.length);

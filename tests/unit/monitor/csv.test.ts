@@ -35,9 +35,12 @@ describe("CSV", () => {
   });
 
   it("what csvCell writes parses and unguards back to the value", () => {
-    const values = ["=1+2", "-x", "@y", 'q"uote', "line\nbreak", "ok", "'=kept as written"];
+    const values = ["=1+2", "-x", "@y", 'q"uote', "line\nbreak", "ok"];
     const [row] = parseCsv(toCsv([values]));
-    expect(row?.map(unguardCell)).toEqual(["=1+2", "-x", "@y", 'q"uote', "line\nbreak", "ok", "'=kept as written"]);
+    expect(row?.map(unguardCell)).toEqual(values);
+    // The one value that does not survive: one that itself starts with ' and a formula character
+    // reads as a guarded cell (documented in docs/account-api.md).
+    expect(unguardCell("'=written so")).toBe("=written so");
     expect(toCsv([["a", null, 1.5]])).toBe("a,,1.5\r\n");
   });
 

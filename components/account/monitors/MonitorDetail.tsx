@@ -31,7 +31,7 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
           at: check.finishedAt,
           key: `c-${check.id}`,
           tone: check.outcome === "ok" ? "ok" : "error",
-          text: check.outcome === "ok" ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} links on it` : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
+          text: check.outcome === "ok" ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} link${check.linksFound === 1 ? "" : "s"} on it` : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
         });
       }
     }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import { alertEvent, type AlertType } from "../db/schema/alerts";
+import { emailImmediately } from "./immediate";
+import { processAlertLinks, type AlertLinks } from "./links";
 
 /**
  * Alert events (account-api.md "Alerts and email"). A check writes them with `recordAlertEvents` inside
@@ -26,12 +28,14 @@ export type AlertEventRow = typeof alertEvent.$inferSelect;
 export type DbOrTx = Pick<Db, "insert" | "select" | "update" | "delete" | "execute">;
 
 /**
- * Writes the events of one organization (inside the caller's transaction) and answers the rows written.
- * An event whose dedupe key exists already is skipped (two reminder runs write one reminder).
+ * Writes the events of one organization (inside the caller's transaction), queues the immediate emails
+ * they cause (lib/alerts/immediate.ts) and answers the rows written. An event whose dedupe key exists
+ * already is skipped (two reminder runs write one reminder, and email it once). Call it once per check
+ * with all of the check's events, so one check's changes on a page make one email.
  */
-export async function recordAlertEvents(tx: DbOrTx, organizationId: string, events: readonly NewAlertEvent[], now: Date): Promise<AlertEventRow[]> {
+export async function recordAlertEvents(tx: DbOrTx, organizationId: string, events: readonly NewAlertEvent[], now: Date, links: AlertLinks = processAlertLinks()): Promise<AlertEventRow[]> {
   if (events.length === 0) return [];
-  return tx
+  const rows = await tx
     .insert(alertEvent)
     .values(
       events.map((event) => ({
@@ -49,4 +53,6 @@ export async function recordAlertEvents(tx: DbOrTx, organizationId: string, even
     )
     .onConflictDoNothing()
     .returning();
+  await emailImmediately(tx, organizationId, rows, links);
+  return rows;
 }

@@ -1,7 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizationRef, time } from "./columns";
 import { user } from "./auth";
 import { monitor, trackedLink } from "./monitors";
-import { organization } from "./organization";
 
 /**
  * Alerts (account-api.md "Alerts and email"): events written in the same transaction as the state change
@@ -24,9 +24,7 @@ export const alertEvent = pgTable(
   "alert_event",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     type: text("type").$type<AlertType>().notNull(),
     monitorId: text("monitor_id")
       .notNull()
@@ -38,7 +36,7 @@ export const alertEvent = pgTable(
     after: jsonb("after").$type<Record<string, unknown> | null>(),
     /** Reminders are computed by a daily job; this key makes each one exist once (e.g. "2026-12-01:7"). */
     dedupeKey: text("dedupe_key"),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [
     index("alert_event_org_created_idx").on(table.organizationId, table.createdAt, table.id),
@@ -54,13 +52,11 @@ export const notificationPreference = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     email: text("email").$type<"immediate" | "daily" | "weekly" | "off">().notNull(),
     types: text("types").array().$type<AlertType[]>().notNull(),
     digestHourUtc: integer("digest_hour_utc").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.organizationId] })],
 );
@@ -77,7 +73,7 @@ export const alertDelivery = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** The outbox row that carries it (immediate email or digest). */
     outboxId: text("outbox_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
 );
@@ -89,11 +85,9 @@ export const digestRun = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     period: text("period").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.organizationId, table.period] })],
 );
@@ -108,7 +102,7 @@ export const monitorMute = pgTable(
     monitorId: text("monitor_id")
       .notNull()
       .references(() => monitor.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.monitorId] }), index("monitor_mute_monitor_idx").on(table.monitorId)],
 );

@@ -1,5 +1,6 @@
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { organization } from "./organization";
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import type { LinkStats } from "../../analyzer";
+import { organizationRef, time } from "./columns";
 
 /** gzip-compressed bytes (snapshots and pasted inputs compress 5–10×). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -8,17 +9,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 });
 
 /** The public stats object (public-api.md §2.6), stored as written. */
-export interface StoredStats {
-  total: number;
-  internal: number;
-  external: number;
-  ignored: number;
-  follow: number;
-  nofollow: number;
-  sponsored: number;
-  ugc: number;
-  broken: number;
-}
+export type StoredStats = LinkStats;
 
 /**
  * Saved audits (account-api.md "Saved audits"): one analysis of a page, kept with its links as rows so
@@ -29,9 +20,7 @@ export const audit = pgTable(
   "audit",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     /** The user who ran it; kept as id + email so the audit still reads after the user leaves. */
     createdById: text("created_by_id"),
     createdByEmail: text("created_by_email").notNull(),
@@ -45,7 +34,7 @@ export const audit = pgTable(
     snapshotGzip: bytea("snapshot_gzip").notNull(),
     /** Paste mode only: the pasted HTML (re-run analyses it again). */
     inputHtmlGzip: bytea("input_html_gzip"),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [index("audit_org_created_idx").on(table.organizationId, table.createdAt, table.id), index("audit_org_url_idx").on(table.organizationId, table.url)],
 );
@@ -75,9 +64,7 @@ export const auditLink = pgTable(
 export const organizationDailyUsage = pgTable(
   "organization_daily_usage",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     day: date("day", { mode: "string" }).notNull(),
     audits: integer("audits").notNull().default(0),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organization } from "./organization";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizationRef, time } from "./columns";
 
 /**
  * Domain groups (account-api.md "Domain groups"): an organization's sister sites, classified as internal
@@ -10,14 +10,12 @@ export const domainGroup = pgTable(
   "domain_group",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     name: text("name").notNull(),
     /** Hostnames as the organization listed them, lowercased and in punycode, in their order. */
     domains: text("domains").array().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
   },
   (table) => [
     // Names are unique per organization regardless of case ("Network" and "network" would confuse a badge reader).
@@ -34,9 +32,7 @@ export const domainGroup = pgTable(
 export const domainGroupSite = pgTable(
   "domain_group_site",
   {
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     site: text("site").notNull(),
     groupId: text("group_id")
       .notNull()

@@ -1,5 +1,6 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { organization } from "./organization";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AnalyzedLink } from "../../analyzer";
+import { organizationRef, time } from "./columns";
 
 /**
  * Placement monitoring (account-api.md "Monitored pages and tracked links"): monitored pages, the links
@@ -7,19 +8,8 @@ import { organization } from "./organization";
  * is a query. The link-state machine is lib/monitor/state.ts; this is only where its results are kept.
  */
 
-/** The public Link fields of a tracked link as last observed (TrackedLink.current). */
-export interface StoredLink {
-  href: string;
-  position: number;
-  linkType: "internal" | "external" | "ignored";
-  anchorText: string | null;
-  isNofollow: boolean;
-  isSponsored: boolean;
-  isUgc: boolean;
-  isImage: boolean;
-  httpStatus: number | null;
-  matchedGroupName: string | null;
-}
+/** The public Link fields of a tracked link as last observed (TrackedLink.current), group rules applied. */
+export type StoredLink = AnalyzedLink;
 
 export type LinkState = "pending" | "live" | "missing" | "broken" | "rel_mismatch" | "anchor_mismatch";
 export type MonitorStatus = "pending" | "ok" | "page_error";
@@ -28,18 +18,16 @@ export const monitor = pgTable(
   "monitor",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     /** WHATWG serialization without the fragment: one monitor per URL per organization. */
     url: text("url").notNull(),
     intervalMinutes: integer("interval_minutes").notNull(),
     paused: boolean("paused").notNull().default(false),
     tags: text("tags").array().notNull().default([]),
     status: text("status").$type<MonitorStatus>().notNull().default("pending"),
-    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true, precision: 3 }),
+    lastCheckedAt: time("last_checked_at"),
     /** When the scheduler runs the next check (a confirming check comes sooner than the interval). */
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true, precision: 3 }).notNull(),
+    nextCheckAt: time("next_check_at").notNull(),
     consecutivePageErrors: integer("consecutive_page_errors").notNull().default(0),
     pageHttpStatus: integer("page_http_status"),
     pageNoindex: boolean("page_noindex"),
@@ -49,10 +37,10 @@ export const monitor = pgTable(
      * A check in progress holds the monitor until this time (a scheduled check and "Check now" never run
      * at once; a crashed instance's hold simply runs out).
      */
-    checkingUntil: timestamp("checking_until", { withTimezone: true, precision: 3 }),
+    checkingUntil: time("checking_until"),
     createdById: text("created_by_id"),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("monitor_org_url_uq").on(table.organizationId, table.url),
@@ -65,9 +53,7 @@ export const trackedLink = pgTable(
   "tracked_link",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     monitorId: text("monitor_id")
       .notNull()
       .references(() => monitor.id, { onDelete: "cascade" }),
@@ -82,15 +68,15 @@ export const trackedLink = pgTable(
      */
     pendingState: text("pending_state").$type<"missing" | "broken">(),
     pendingCount: integer("pending_count").notNull().default(0),
-    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, precision: 3 }),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, precision: 3 }),
+    firstSeenAt: time("first_seen_at"),
+    lastSeenAt: time("last_seen_at"),
     current: jsonb("current").$type<StoredLink>(),
     notes: text("notes"),
     cost: doublePrecision("cost"),
     expiresOn: date("expires_on", { mode: "string" }),
     source: text("source").$type<"manual" | "import" | "audit">().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
   },
   (table) => [
     // One tracked link per target on a page: the key of imports (same file twice → unchanged).
@@ -106,24 +92,22 @@ export const monitorCheck = pgTable(
   "monitor_check",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     monitorId: text("monitor_id")
       .notNull()
       .references(() => monitor.id, { onDelete: "cascade" }),
     trigger: text("trigger").$type<"schedule" | "manual">().notNull(),
     /** The due time the scheduler ran it for (null for "Check now"). */
-    dueAt: timestamp("due_at", { withTimezone: true, precision: 3 }),
-    startedAt: timestamp("started_at", { withTimezone: true, precision: 3 }).notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true, precision: 3 }).notNull(),
+    dueAt: time("due_at"),
+    startedAt: time("started_at").notNull(),
+    finishedAt: time("finished_at").notNull(),
     outcome: text("outcome").$type<"ok" | "page_error">().notNull(),
     pageStatus: integer("page_status"),
     errorCode: text("error_code"),
     linksFound: integer("links_found"),
     noindex: boolean("noindex"),
     canonicalUrl: text("canonical_url"),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [
     index("monitor_check_monitor_idx").on(table.monitorId, table.createdAt, table.id),
@@ -137,9 +121,7 @@ export const linkObservation = pgTable(
   "link_observation",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     checkId: text("check_id")
       .notNull()
       .references(() => monitorCheck.id, { onDelete: "cascade" }),
@@ -151,7 +133,7 @@ export const linkObservation = pgTable(
     link: jsonb("link").$type<StoredLink>(),
     stateBefore: text("state_before").$type<LinkState>().notNull(),
     stateAfter: text("state_after").$type<LinkState>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [index("link_observation_link_idx").on(table.trackedLinkId, table.createdAt, table.id), index("link_observation_check_idx").on(table.checkId)],
 );
@@ -161,9 +143,7 @@ export const linkTransition = pgTable(
   "link_transition",
   {
     id: text("id").primaryKey(),
-    organizationId: text("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationRef(),
     trackedLinkId: text("tracked_link_id")
       .notNull()
       .references(() => trackedLink.id, { onDelete: "cascade" }),
@@ -175,7 +155,7 @@ export const linkTransition = pgTable(
     toState: text("to_state").$type<LinkState>().notNull(),
     before: jsonb("before").$type<StoredLink | null>(),
     after: jsonb("after").$type<StoredLink | null>(),
-    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: time("created_at").notNull().defaultNow(),
   },
   (table) => [index("link_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id)],
 );

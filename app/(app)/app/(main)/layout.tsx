@@ -13,6 +13,7 @@ const NAV = [
   { href: "/app", label: "Overview" },
   { href: "/app/monitors", label: "Monitors" },
   { href: "/app/links", label: "Links" },
+  { href: "/app/alerts", label: "Alerts" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },
 ];

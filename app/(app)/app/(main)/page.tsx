@@ -1,8 +1,10 @@
 import Link from "next/link";
+import { AlertList } from "@/components/account/AlertList";
 import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
 import { database } from "@/lib/db";
 import { monitoringCounts } from "@/lib/monitor/overview";
+import { alertFeed } from "@/lib/alerts/feed";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
 // that say what to do first.
@@ -17,6 +19,7 @@ export default async function OverviewPage() {
     { label: "Mismatched", value: counts.links.mismatched, href: "/app/links" },
     { label: "Page errors", value: counts.pages.pageErrors, href: "/app/monitors" },
   ];
+  const latest = await alertFeed(database().db, ctx, { limit: 5 });
   return (
     <div className="space-y-6">
       <div>
@@ -38,7 +41,11 @@ export default async function OverviewPage() {
               {tiles.map((tile) => (
                 <div key={tile.label} className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
                   <dt className="text-xs text-slate-600 dark:text-slate-400">{tile.label}</dt>
-                  <dd className="text-lg font-semibold">{tile.value}</dd>
+                  <dd className="text-lg font-semibold">
+                    <Link href={tile.href} className="hover:underline">
+                      {tile.value}
+                    </Link>
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -54,6 +61,22 @@ export default async function OverviewPage() {
               All tracked links →
             </Link>
           </span>
+        </Panel>
+        <Panel
+          id="latest-alerts"
+          title="Latest alerts"
+          className="md:col-span-2"
+          aside={
+            <Link href="/app/alerts" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+              All alerts →
+            </Link>
+          }
+        >
+          {latest.items.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No alerts yet: every removed, broken or changed tracked link will be listed here and emailed to you.</p>
+          ) : (
+            <AlertList items={latest.items} compact />
+          )}
         </Panel>
         <Panel id="team" title="Team">
           <p className="text-sm text-slate-600 dark:text-slate-400">{ctx.role === "owner" || ctx.role === "admin" ? "Invite colleagues and choose what each may do." : "See who is on your team."}</p>

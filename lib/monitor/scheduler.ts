@@ -61,7 +61,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const deps: CheckDeps = { ...checkDeps(database.db, config), now, random: options.random ?? Math.random };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(2, config.MONITOR_POLL_SECONDS)) };
   for (let i = 0; i < config.MONITOR_CONCURRENCY; i += 1) {
-    await boss.work<CheckJobData>(JOB_QUEUES.monitorCheck, workOptions, async ([job]) => {
+    let workerId: string | null = null;
+    workerId = await boss.work<CheckJobData>(JOB_QUEUES.monitorCheck, workOptions, async ([job]) => {
       if (!job) return;
       const { organizationId, monitorId, dueAt } = job.data;
       try {
@@ -71,6 +72,9 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
         // Thrown on purpose: pg-boss fails the job and retries it later (busy, our capacity, a crash).
         if (!(error instanceof MonitorBusyError) && !cancel.signal.aborted) log.warn({ err: error, monitorId }, "monitor check failed; it will be retried");
         throw error;
+      } finally {
+        // pg-boss waits out the rest of its polling interval after a job; with checks queued, fetch the next at once.
+        if (workerId && !cancel.signal.aborted) boss.notifyWorker(workerId);
       }
     });
   }

@@ -132,7 +132,9 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
   ];
 
   describe("guard", () => {
-    itChecksGuardOrder(ROUTES, () => team);
+    // The import's body is CSV: its guard order is checked here (steps 1–3 answer before any body is
+    // read), its role boundary below with a real CSV body.
+    itChecksGuardOrder([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
     itEnforcesRoles(
       ROUTES.filter((route) => route.name !== "POST /audits/{id}/track"),
       () => team,

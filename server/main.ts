@@ -136,7 +136,9 @@ async function main(): Promise<void> {
   const database = await prepareDatabase(config);
   startMailDelivery(config, database.db);
   // Scheduled monitor checks and the other periodic work (lib/monitor/scheduler.ts); off on web-only instances.
-  const scheduler: Scheduler | null = config.MONITOR_SCHEDULER === "on" ? await startScheduler({ database, config }) : null;
+  // Public analyses in flight in this process: scheduled checks wait for them before starting.
+  let publicAnalyses = 0;
+  const scheduler: Scheduler | null = config.MONITOR_SCHEDULER === "on" ? await startScheduler({ database, config, yieldTo: () => publicAnalyses > 0 }) : null;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();
@@ -161,8 +163,11 @@ async function main(): Promise<void> {
     });
 
     inFlight += 1;
+    const publicAnalysis = req.method === "POST" && /^\/(api\/demo\/analyze|mcp)\/?(\?|$)/.test(req.url ?? "");
+    if (publicAnalysis) publicAnalyses += 1;
     res.on("close", () => {
       inFlight -= 1;
+      if (publicAnalysis) publicAnalyses -= 1;
       const path = (req.url ?? "/").split("?")[0];
       // Closed before the answer was fully written: the client went away, whatever status was set.
       const aborted = !res.writableFinished;

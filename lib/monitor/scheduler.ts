@@ -32,6 +32,12 @@ export interface SchedulerOptions {
   now?: () => Date;
   random?: () => number;
   tasks?: TickTask[];
+  /**
+   * True while this instance serves public analyses (the server counts them): a scheduled check waits
+   * to start until they are done (at most a third of the job's expiry), so monitors do not double the
+   * public analyzer's latency on a small machine. A check already running is not interrupted.
+   */
+  yieldTo?: () => boolean;
 }
 
 export interface Scheduler {
@@ -65,6 +71,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
     workerId = await boss.work<CheckJobData>(JOB_QUEUES.monitorCheck, workOptions, async ([job]) => {
       if (!job) return;
       const { organizationId, monitorId, dueAt } = job.data;
+      const yieldUntil = Date.now() + (expireSeconds * 1000) / 3;
+      while (options.yieldTo?.() && Date.now() < yieldUntil && !cancel.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 100));
       try {
         const result = await runCheck(deps, organizationId, monitorId, { kind: "schedule", dueAt: new Date(dueAt) }, cancel.signal);
         return result.status;

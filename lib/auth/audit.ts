@@ -18,7 +18,13 @@ export type AuditAction =
   | "monitor.delete"
   | "tracked_link.delete"
   | "tracked_links.import"
-  | "tracked_links.export";
+  | "tracked_links.export"
+  | "domain_group.create"
+  | "domain_group.update"
+  | "domain_group.delete"
+  | "audit.create"
+  | "audit.delete"
+  | "audit.export";
 
 export interface AuditEntry {
   organizationId: string;

@@ -13,6 +13,8 @@ const NAV = [
   { href: "/app", label: "Overview" },
   { href: "/app/monitors", label: "Monitors" },
   { href: "/app/links", label: "Links" },
+  { href: "/app/audits", label: "Audits" },
+  { href: "/app/groups", label: "Groups" },
   { href: "/app/alerts", label: "Alerts" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },

@@ -124,6 +124,11 @@ export const configSchema = z.object({
   MONITOR_CONFIRM_DELAY_MINUTES: z.coerce.number().int().min(1).max(15).default(10),
   /** Not in the spec: how often each instance looks for due monitors, digests and reminders, seconds. */
   MONITOR_POLL_SECONDS: positiveInt(30),
+  /**
+   * Not in the spec: how long a scheduled check may run before its job expires and another worker retries
+   * it (a killed instance's checks come back after this); also how long a check holds its monitor.
+   */
+  MONITOR_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Not in the spec: `off` keeps this instance from running scheduled checks and digests (a web-only instance). */
   MONITOR_SCHEDULER: onOff,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -20,6 +20,7 @@ import { clientKeyFor } from "@/lib/ratelimit";
 import { runShutdownHooks } from "@/lib/shutdown";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
+import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -132,7 +133,12 @@ async function main(): Promise<void> {
   const listenDocsPage = docsPageUrl(config.SITE_URL ? config.SITE_URL.replace(/\/+$/, "") : listenOrigin(config));
   (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
   // Accounts: secret check, embedded-database lock and migrations, all before anything listens.
-  startMailDelivery(config, (await prepareDatabase(config)).db);
+  const database = await prepareDatabase(config);
+  startMailDelivery(config, database.db);
+  // Scheduled monitor checks and the other periodic work (lib/monitor/scheduler.ts); off on web-only instances.
+  // Public analyses in flight in this process: scheduled checks wait for them before starting.
+  let publicAnalyses = 0;
+  const scheduler: Scheduler | null = config.MONITOR_SCHEDULER === "on" ? await startScheduler({ database, config, yieldTo: () => publicAnalyses > 0 }) : null;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();
@@ -157,8 +163,11 @@ async function main(): Promise<void> {
     });
 
     inFlight += 1;
+    const publicAnalysis = req.method === "POST" && /^\/(api\/demo\/analyze|mcp)\/?(\?|$)/.test(req.url ?? "");
+    if (publicAnalysis) publicAnalyses += 1;
     res.on("close", () => {
       inFlight -= 1;
+      if (publicAnalysis) publicAnalyses -= 1;
       const path = (req.url ?? "/").split("?")[0];
       // Closed before the answer was fully written: the client went away, whatever status was set.
       const aborted = !res.writableFinished;
@@ -246,6 +255,9 @@ async function main(): Promise<void> {
     const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     server.closeAllConnections();
+    // Before the hooks close the browser and the database: checks in flight are cancelled (their jobs
+    // are retried, by another instance or after the restart) rather than recorded as page errors.
+    await scheduler?.stop().catch((error: unknown) => log.warn({ err: error }, "scheduler stop failed"));
     const failures = await runShutdownHooks(5_000);
     if (failures.length > 0) log.warn({ failures }, "shutdown hooks failed");
     log.info({ leftInFlight: inFlight }, "shutdown complete");

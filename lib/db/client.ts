@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
 import * as schema from "./schema";
+import { installJobEngine, type SqlExecutor } from "./jobs";
 import { lockDataDir } from "./lock";
 
 /** One Drizzle type for both drivers; queries and transactions read the same. */
@@ -15,7 +16,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies pending migrations from `folder` (default lib/db/migrations); safe with several instances at once. */
+  /** Raw SQL on the same connections as `db` (the job engine's adapter; PGlite runs several statements when no values are given). */
+  execute: SqlExecutor;
+  /** Applies pending migrations from `folder` (default lib/db/migrations) and installs the job engine; safe with several instances at once. */
   migrate: (folder?: string) => Promise<void>;
   /** Closes the connections (and releases the embedded data directory's lock). */
   close: () => Promise<void>;
@@ -38,15 +41,18 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema });
+    const execute: SqlExecutor = async (text, values) => pool.query(text, values);
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      execute,
       migrate: async (folder = MIGRATIONS_FOLDER) => {
         // Instances starting together take turns: a session-level advisory lock held on its own connection.
         const lock = await pool.connect();
         try {
           await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           await migratePg(db, { migrationsFolder: folder });
+          await installJobEngine(execute);
         } finally {
           await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
           lock.release();
@@ -59,10 +65,24 @@ export function openDatabase(options: DatabaseOptions): Database {
   try {
     const client = new PGlite(path.join(options.dataDir, "pglite"));
     const db = drizzlePglite({ client, schema });
+    const execute: SqlExecutor = async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? null };
+      }
+      // Without values a text may hold several statements (pg-boss's locked BEGIN … COMMIT blocks): exec runs them all.
+      const results = await client.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? null };
+    };
     return {
       db: db as unknown as Db,
       kind: "pglite",
-      migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
+      execute,
+      migrate: async (folder = MIGRATIONS_FOLDER) => {
+        await migratePglite(db, { migrationsFolder: folder });
+        await installJobEngine(execute);
+      },
       close: async () => {
         await client.close();
         release();

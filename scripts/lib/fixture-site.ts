@@ -21,7 +21,21 @@ export interface FixtureSite {
   maxInFlightSlow(): number;
   /** Request headers seen per path (last request), for politeness checks. */
   headersOf(path: string): http.IncomingHttpHeaders | undefined;
+  /**
+   * Serves `path` with this answer until changed (monitor tests change a page between two checks). A test
+   * in another process (Playwright) does the same with `PUT /__pages` and a JSON `{path, ...page}` body.
+   */
+  setPage(path: string, page: DynamicPage): void;
+  removePage(path: string): void;
   close(): Promise<void>;
+}
+
+/** An answer set by a test: status (default 200), HTML body, extra headers, and a delay before answering. */
+export interface DynamicPage {
+  status?: number;
+  body: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
 }
 
 export interface FixtureSiteOptions {
@@ -48,6 +62,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const sockets = new Set<Socket>();
   const hits = new Map<string, number>();
   const seenHeaders = new Map<string, http.IncomingHttpHeaders>();
+  const dynamic = new Map<string, DynamicPage>();
   let slowInFlight = 0;
   let slowMax = 0;
   const canary = options.canary ?? "http://127.0.0.2:9";
@@ -196,6 +211,24 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     hits.set(key, (hits.get(key) ?? 0) + 1);
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + (url.search ? 1 : 0));
     seenHeaders.set(url.pathname, req.headers);
+    if (url.pathname === "/__pages" && req.method === "PUT") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const { path, remove, ...page } = JSON.parse(body) as DynamicPage & { path: string; remove?: boolean };
+        if (remove) dynamic.delete(path);
+        else dynamic.set(path, page);
+        status(res, 204);
+      });
+      return;
+    }
+    const set = dynamic.get(url.pathname);
+    if (set) {
+      const answer = () => html(res, set.body, set.status ?? 200, set.headers ?? {});
+      if (set.delayMs) setTimeout(answer, set.delayMs);
+      else answer();
+      return;
+    }
     if (url.pathname.startsWith("/slow/")) {
       slowInFlight += 1;
       slowMax = Math.max(slowMax, slowInFlight);
@@ -244,6 +277,8 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     hits: (path) => hits.get(path) ?? 0,
     maxInFlightSlow: () => slowMax,
     headersOf: (path) => seenHeaders.get(path),
+    setPage: (path, page) => void dynamic.set(path, page),
+    removePage: (path) => void dynamic.delete(path),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,6 +11,8 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/app", label: "Overview" },
+  { href: "/app/monitors", label: "Monitors" },
+  { href: "/app/links", label: "Links" },
   { href: "/app/audits", label: "Audits" },
   { href: "/app/groups", label: "Groups" },
   { href: "/app/alerts", label: "Alerts" },

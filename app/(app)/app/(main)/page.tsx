@@ -5,12 +5,21 @@ import { pageContext } from "@/lib/account/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { listAudits } from "@/lib/account/audits";
 import { database } from "@/lib/db";
+import { monitoringCounts } from "@/lib/monitor/overview";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
 // that say what to do first.
 export default async function OverviewPage() {
   const ctx = await pageContext("/app");
   const canEdit = ctx.role !== "viewer";
+  const counts = await monitoringCounts(database().db, ctx.organization.id);
+  const tiles = [
+    { label: "Live", value: counts.links.live, href: "/app/links?state=live" },
+    { label: "Missing", value: counts.links.missing, href: "/app/links?state=missing" },
+    { label: "Broken", value: counts.links.broken, href: "/app/links?state=broken" },
+    { label: "Mismatched", value: counts.links.mismatched, href: "/app/links" },
+    { label: "Page errors", value: counts.pages.pageErrors, href: "/app/monitors" },
+  ];
   const latest = await alertFeed(database().db, ctx, { limit: 5 });
   const audits = await listAudits(database().db, ctx, { limit: 3 });
   return (
@@ -40,7 +49,33 @@ export default async function OverviewPage() {
           </Link>
         </Panel>
         <Panel id="monitors" title="Monitored pages">
-          <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. Monitoring the pages that carry your links, with alerts by email, comes next.</p>
+          {counts.pages.total === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. {canEdit ? "Add the pages that carry your links, or import them from a CSV." : "Members of your team add the pages to watch."}</p>
+          ) : (
+            <dl className="grid grid-cols-5 gap-2 text-center" data-testid="monitoring-counts">
+              {tiles.map((tile) => (
+                <div key={tile.label} className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
+                  <dt className="text-xs text-slate-600 dark:text-slate-400">{tile.label}</dt>
+                  <dd className="text-lg font-semibold">
+                    <Link href={tile.href} className="hover:underline">
+                      {tile.value}
+                    </Link>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {counts.links.total} tracked links on {counts.pages.total} pages{counts.links.pending > 0 ? `, ${counts.links.pending} not checked yet` : ""}.
+          </p>
+          <span className="mt-3 flex gap-4 text-sm font-medium">
+            <Link href="/app/monitors" className="text-blue-700 hover:underline dark:text-blue-300">
+              Open monitors →
+            </Link>
+            <Link href="/app/links" className="text-blue-700 hover:underline dark:text-blue-300">
+              All tracked links →
+            </Link>
+          </span>
         </Panel>
         <Panel
           id="latest-alerts"

@@ -1,0 +1,16 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { trackFromAudit } from "@/lib/monitor/links";
+import { trackSchema } from "@/lib/monitor/schemas";
+
+// POST /api/account/audits/{id}/track — track the link at {position} of a saved audit on the audit's page (member+).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  POST: {
+    permission: { audit: ["create"] },
+    handler: async (ctx, request, params) => {
+      const { position } = await parseBody(request, trackSchema);
+      return jsonResponse(await trackFromAudit(monitorDeps(), ctx, String(params.id), position), { status: 201 });
+    },
+  },
+});

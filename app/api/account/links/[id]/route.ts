@@ -1,0 +1,23 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { deleteLink, getLink, updateLink } from "@/lib/monitor/links";
+import { linkPatchSchema } from "@/lib/monitor/schemas";
+
+// GET /api/account/links/{id} — one tracked link.
+// PATCH /api/account/links/{id} — target, match, expectations, notes, cost, expiresOn (member+; a new target or match resets it to pending).
+// DELETE /api/account/links/{id} — stop tracking it (member+; audit-logged).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getLink(monitorDeps(), ctx, String(params.id))) },
+  PATCH: {
+    permission: { audit: ["update"] },
+    handler: async (ctx, request, params) => jsonResponse(await updateLink(monitorDeps(), ctx, String(params.id), await parseBody(request, linkPatchSchema))),
+  },
+  DELETE: {
+    permission: { audit: ["delete"] },
+    handler: async (ctx, _request, params) => {
+      await deleteLink(monitorDeps(), ctx, String(params.id));
+      return new Response(null, { status: 204 });
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import { accountRoute } from "@/lib/api/account-route";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { exportLinks } from "@/lib/monitor/export";
+import { parseQuery } from "@/lib/monitor/query";
+import { exportQuerySchema } from "@/lib/monitor/schemas";
+
+// GET /api/account/links/export?format=csv|json — every tracked link as a download (member+; audit-logged).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: {
+    permission: { audit: ["export"] },
+    handler: async (ctx, request) => {
+      const { format, ...filters } = parseQuery(request, exportQuerySchema, "format=csv or format=json; the list's filters state, tag, monitorId, q apply.");
+      const file = await exportLinks(monitorDeps(), ctx, filters, format);
+      return new Response(file.body, {
+        status: 200,
+        headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" },
+      });
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { accountRoute } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { importLinks, readCsvBody } from "@/lib/monitor/import";
+import { parseQuery } from "@/lib/monitor/query";
+import { importQuerySchema } from "@/lib/monitor/schemas";
+
+// POST /api/account/links/import — tracked links from CSV (text/csv, ≤ 5,000 rows and 5 MiB; ?dryRun=1 validates only) (member+).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  POST: {
+    permission: { audit: ["import"] },
+    handler: async (ctx, request) => {
+      const { dryRun } = parseQuery(request, importQuerySchema, "The only parameter is dryRun=1 (validate without importing).");
+      const text = await readCsvBody(request);
+      return jsonResponse(await importLinks(monitorDeps(), ctx, text, { dryRun: dryRun === "1" || dryRun === "true" }));
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { accountRoute } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { listLinks } from "@/lib/monitor/links";
+import { parseQuery } from "@/lib/monitor/query";
+import { linkListSchema } from "@/lib/monitor/schemas";
+
+// GET /api/account/links — every tracked link of the organization, newest first; filters state, tag, monitorId, q.
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, request) => {
+      const { limit, cursor, ...filters } = parseQuery(request, linkListSchema, "Filters: state, tag, monitorId, q; pages: limit (1–100), cursor.");
+      return jsonResponse(await listLinks(monitorDeps(), ctx, filters, { limit, cursor }));
+    },
+  },
+});

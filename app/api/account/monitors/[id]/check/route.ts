@@ -1,0 +1,12 @@
+import { accountRoute } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { database } from "@/lib/db";
+import { checkDeps, checkNow } from "@/lib/monitor/checks";
+
+// POST /api/account/monitors/{id}/check — check the page now and answer the updated monitor (member+; 409 while a check runs).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  POST: {
+    permission: { audit: ["run"] },
+    handler: async (ctx, request, params) => jsonResponse(await checkNow(checkDeps(database().db), ctx, String(params.id), request.signal)),
+  },
+});

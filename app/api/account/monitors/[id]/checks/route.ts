@@ -1,0 +1,9 @@
+import { accountRoute, parseListQuery } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { listChecks } from "@/lib/monitor/checks";
+import { monitorDeps } from "@/lib/monitor/deps";
+
+// GET /api/account/monitors/{id}/checks — the page's checks, newest first.
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx, request, params) => jsonResponse(await listChecks(monitorDeps(), ctx, String(params.id), parseListQuery(request))) },
+});

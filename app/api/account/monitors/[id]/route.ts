@@ -1,0 +1,23 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { deleteMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
+import { monitorPatchSchema } from "@/lib/monitor/schemas";
+
+// GET /api/account/monitors/{id} — one monitored page with its tracked links.
+// PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags (member+).
+// DELETE /api/account/monitors/{id} — the page, its links and history (member+; audit-logged).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getMonitor(monitorDeps().db, ctx.organization.id, String(params.id))) },
+  PATCH: {
+    permission: { audit: ["update"] },
+    handler: async (ctx, request, params) => jsonResponse(await updateMonitor(monitorDeps(), ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
+  },
+  DELETE: {
+    permission: { audit: ["delete"] },
+    handler: async (ctx, _request, params) => {
+      await deleteMonitor(monitorDeps(), ctx, String(params.id));
+      return new Response(null, { status: 204 });
+    },
+  },
+});

@@ -1,0 +1,16 @@
+import { accountRoute, parseListQuery } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { monitorDeps } from "@/lib/monitor/deps";
+import { createMonitor, listMonitors } from "@/lib/monitor/monitors";
+import { parseJson } from "@/lib/monitor/query";
+import { newMonitorSchema } from "@/lib/monitor/schemas";
+
+// GET /api/account/monitors — the organization's monitored pages, newest first, each with its tracked links.
+// POST /api/account/monitors — monitor a page {url, intervalMinutes?, tags?, links?} (member+); due at once.
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listMonitors(monitorDeps(), ctx, parseListQuery(request))) },
+  POST: {
+    permission: { audit: ["create"] },
+    handler: async (ctx, request) => jsonResponse(await createMonitor(monitorDeps(), ctx, await parseJson(request, newMonitorSchema, 512 * 1024)), { status: 201 }),
+  },
+});

@@ -1,0 +1,149 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { Panel } from "@/components/analyzer/Panel";
+import { api } from "../api";
+import { inputClass, Notice } from "../ui";
+import { StateBadge } from "./Badges";
+import { STATES, relOfSeen, when, type Monitor, type TrackedLink } from "./types";
+
+interface Filters {
+  state: string;
+  tag: string;
+  monitorId: string;
+  q: string;
+}
+
+function query(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value.trim() !== "") params.set(key, value.trim());
+  return params.toString();
+}
+
+/** /app/links: every tracked link of the team, filtered by state, tag, page and text; exports for members. */
+export function LinksPanel({ canExport, initial }: { canExport: boolean; initial: Partial<Filters> }) {
+  const [filters, setFilters] = useState<Filters>({ state: "", tag: "", monitorId: "", q: "", ...initial });
+  const [links, setLinks] = useState<TrackedLink[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [pages, setPages] = useState<Map<string, string>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (current: Filters, cursor?: string) => {
+    const q = query(current);
+    const result = await api<{ items: TrackedLink[]; nextCursor: string | null }>("GET", `/api/account/links?limit=100${q ? `&${q}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setLinks((previous) => (cursor ? [...previous, ...result.data.items] : result.data.items));
+    setNextCursor(result.data.nextCursor);
+  }, []);
+
+  useEffect(() => {
+    // The page names come from the monitors list (one request for up to 100 pages).
+    void api<{ items: Monitor[] }>("GET", "/api/account/monitors?limit=100").then((result) => {
+      if (result.ok) setPages(new Map(result.data.items.map((item) => [item.id, item.url])));
+    });
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(filters), 250);
+    return () => clearTimeout(timer);
+  }, [filters, load]);
+
+  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters({ ...filters, [key]: event.target.value });
+  const exportQuery = query(filters);
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-4" role="search" aria-label="Filter tracked links">
+        <label className="text-sm font-medium">
+          State
+          <select value={filters.state} onChange={set("state")} className={inputClass}>
+            <option value="">all</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {state.replace("_", " ")}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Tag
+          <input value={filters.tag} onChange={set("tag")} className={inputClass} placeholder="guest posts" />
+        </label>
+        <label className="text-sm font-medium">
+          Page
+          <select value={filters.monitorId} onChange={set("monitorId")} className={inputClass}>
+            <option value="">all pages</option>
+            {[...pages].map(([id, url]) => (
+              <option key={id} value={id}>
+                {url}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Text
+          <input value={filters.q} onChange={set("q")} className={inputClass} placeholder="target, page, anchor, notes" type="search" />
+        </label>
+      </div>
+      {error && <Notice kind="error">{error}</Notice>}
+      <Panel
+        id="tracked-links"
+        title={`Tracked links (${links.length}${nextCursor ? "+" : ""})`}
+        aside={
+          canExport ? (
+            <span className="flex gap-3 text-sm">
+              <a className="font-medium text-blue-700 hover:underline dark:text-blue-300" href={`/api/account/links/export?format=csv${exportQuery ? `&${exportQuery}` : ""}`}>
+                Export CSV
+              </a>
+              <a className="font-medium text-blue-700 hover:underline dark:text-blue-300" href={`/api/account/links/export?format=json${exportQuery ? `&${exportQuery}` : ""}`}>
+                Export JSON
+              </a>
+            </span>
+          ) : undefined
+        }
+      >
+        {links.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No tracked link matches.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Link to</th>
+                  <th className="py-2 pr-3 font-medium">On page</th>
+                  <th className="py-2 pr-3 font-medium">State</th>
+                  <th className="py-2 pr-3 font-medium">As last seen</th>
+                  <th className="py-2 font-medium">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((link) => (
+                  <tr key={link.id} className="border-t border-slate-100 align-top dark:border-slate-800" data-testid={`tracked-${link.target}`}>
+                    <td className="max-w-xs break-all py-2 pr-3">{link.target}</td>
+                    <td className="max-w-xs break-all py-2 pr-3">
+                      <Link href={`/app/monitors/${link.monitorId}`} className="text-blue-700 hover:underline dark:text-blue-300">
+                        {pages.get(link.monitorId) ?? "open page"}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <StateBadge state={link.state} />
+                    </td>
+                    <td className="py-2 pr-3">{link.current ? `“${link.current.anchorText ?? ""}” · ${relOfSeen(link.current)} · ${when(link.lastSeenAt)}` : "never seen"}</td>
+                    <td className="py-2">{[link.notes, link.cost !== null ? `cost ${link.cost}` : null, link.expiresOn ? `until ${link.expiresOn}` : null].filter(Boolean).join(" · ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {nextCursor && (
+          <button type="button" className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300" onClick={() => void load(filters, nextCursor)}>
+            Show more
+          </button>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { Panel } from "@/components/analyzer/Panel";
+import { api, loadPage } from "../api";
+import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "../ui";
+import { MonitorStatusBadge, StateBadge } from "./Badges";
+import { INTERVALS, intervalLabel, relOfSeen, when, type Check, type Monitor, type TrackedLink, type Transition } from "./types";
+
+type TimelineItem = { at: string; key: string; text: string; tone: "ok" | "error" | "change" };
+
+/** /app/monitors/{id}: the page's tracked links with their states, the timeline, and (members+) the controls. */
+export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean }) {
+  const [monitor, setMonitor] = useState<Monitor | null>(null);
+  const [timeline, setTimeline] = useState<TimelineItem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const result = await api<Monitor>("GET", `/api/account/monitors/${id}`);
+    if (!result.ok) return setError(result.error);
+    setMonitor(result.data);
+    const checks = await api<{ items: Check[] }>("GET", `/api/account/monitors/${id}/checks?limit=50`);
+    const histories = await Promise.all(result.data.links.map((link) => api<{ items: Transition[] }>("GET", `/api/account/links/${link.id}/history?limit=50`).then((h) => ({ link, h }))));
+    const items: TimelineItem[] = [];
+    if (checks.ok) {
+      for (const check of checks.data.items) {
+        items.push({
+          at: check.finishedAt,
+          key: `c-${check.id}`,
+          tone: check.outcome === "ok" ? "ok" : "error",
+          text: check.outcome === "ok" ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} link${check.linksFound === 1 ? "" : "s"} on it` : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
+        });
+      }
+    }
+    for (const { link, h } of histories) {
+      if (!h.ok) continue;
+      for (const change of h.data.items) items.push({ at: change.createdAt, key: `t-${change.id}`, tone: "change", text: `${link.target}: ${change.fromState} → ${change.toState}` });
+    }
+    // Newest first; a state change sorts above the check that caused it.
+    items.sort((a, b) => b.at.localeCompare(a.at) || (a.tone === "change" ? -1 : 1));
+    setTimeline(items);
+  }, [id]);
+
+  useEffect(() => {
+    // Loading from the API is the effect's purpose (the page renders without it first).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  async function act<T>(promise: Promise<{ ok: true; data: T } | { ok: false; error: string }>, done: string) {
+    setBusy(true);
+    setError(null);
+    setInfo(null);
+    const result = await promise;
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    else setInfo(done);
+    await load();
+    return result.ok;
+  }
+
+  if (!monitor) return error ? <Notice kind="error">{error}</Notice> : <p className="text-sm text-slate-600">Loading…</p>;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="break-all text-2xl font-bold tracking-tight">{monitor.url}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
+          {monitor.page && (
+            <span>
+              · HTTP {monitor.page.httpStatus ?? "none"}
+              {monitor.page.noindex ? " · noindex" : ""}
+              {monitor.page.canonicalUrl && monitor.page.canonicalUrl !== monitor.url ? ` · canonical ${monitor.page.canonicalUrl}` : ""}
+            </span>
+          )}
+        </p>
+        {monitor.tags.length > 0 && <p className="text-sm">Tags: {monitor.tags.join(", ")}</p>}
+      </div>
+      {error && <Notice kind="error">{error}</Notice>}
+      {info && <Notice kind="info">{info}</Notice>}
+      {canEdit && (
+        <div className="flex flex-wrap items-end gap-2">
+          <button type="button" className={buttonClass} disabled={busy} onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}>
+            {busy ? "Checking…" : "Check now"}
+          </button>
+          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void act(api("PATCH", `/api/account/monitors/${id}`, { paused: !monitor.paused }), monitor.paused ? "Resumed: checked within a minute." : "Paused.")}>
+            {monitor.paused ? "Resume" : "Pause"}
+          </button>
+          <label className="text-sm">
+            <span className="sr-only">Check interval</span>
+            <select aria-label="Check interval" value={monitor.intervalMinutes} onChange={(event) => void act(api("PATCH", `/api/account/monitors/${id}`, { intervalMinutes: Number(event.target.value) }), "Interval changed.")} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+              {INTERVALS.map((item) => (
+                <option key={item.minutes} value={item.minutes}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => {
+              const tags = window.prompt("Tags, comma-separated", monitor.tags.join(", "));
+              if (tags !== null) void act(api("PATCH", `/api/account/monitors/${id}`, { tags: tags.split(",").map((t) => t.trim()).filter(Boolean) }), "Tags saved.");
+            }}
+          >
+            Edit tags
+          </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={async () => {
+              if (window.confirm("Stop monitoring this page and delete its history?") && (await act(api("DELETE", `/api/account/monitors/${id}`), "Deleted."))) loadPage("/app/monitors");
+            }}
+          >
+            Delete monitor
+          </button>
+        </div>
+      )}
+
+      <Panel id="links" title={`Tracked links (${monitor.links.length})`}>
+        {monitor.links.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No link is tracked on this page yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Target</th>
+                  <th className="py-2 pr-3 font-medium">State</th>
+                  <th className="py-2 pr-3 font-medium">As last seen</th>
+                  <th className="py-2 pr-3 font-medium">Expected</th>
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {monitor.links.map((link) => (
+                  <LinkRow key={link.id} link={link} canEdit={canEdit} editing={editing === link.id} onEdit={() => setEditing(editing === link.id ? null : link.id)} act={act} onSaved={() => setEditing(null)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {canEdit && (
+          <form
+            className="mt-4 flex flex-wrap items-end gap-2"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const form = event.currentTarget;
+              const data = new FormData(form);
+              if (await act(api("POST", `/api/account/monitors/${id}/links`, { target: String(data.get("target") ?? "") }), "Link added; it is checked within a minute.")) form.reset();
+            }}
+          >
+            <Field label="Track another link">
+              <input name="target" required className={inputClass} placeholder="https://mysite.example/page or mysite.example" />
+            </Field>
+            <button type="submit" className={secondaryButtonClass}>
+              Add link
+            </button>
+          </form>
+        )}
+      </Panel>
+
+      <Panel id="timeline" title="Timeline">
+        {timeline.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Not checked yet.</p>
+        ) : (
+          <ol className="space-y-1 text-sm" data-testid="timeline">
+            {timeline.map((item) => (
+              <li key={item.key} className="flex gap-3">
+                <time className="shrink-0 text-slate-500" dateTime={item.at}>
+                  {when(item.at)}
+                </time>
+                <span className={item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}>{item.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function LinkRow({ link, canEdit, editing, onEdit, act, onSaved }: {
+  link: TrackedLink;
+  canEdit: boolean;
+  editing: boolean;
+  onEdit: () => void;
+  act: (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>, done: string) => Promise<boolean>;
+  onSaved: () => void;
+}) {
+  return (
+    <>
+      <tr className="border-t border-slate-100 align-top dark:border-slate-800" data-testid={`link-${link.target}`}>
+        <td className="max-w-xs break-all py-2 pr-3">
+          {link.target} <span className="text-slate-500">({link.match})</span>
+        </td>
+        <td className="py-2 pr-3">
+          <StateBadge state={link.state} />
+        </td>
+        <td className="py-2 pr-3">
+          {link.current ? (
+            <span>
+              “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP {link.current.httpStatus ?? "not checked"}
+              <br />
+              <span className="text-slate-500">last seen {when(link.lastSeenAt)}</span>
+            </span>
+          ) : (
+            <span className="text-slate-500">never seen</span>
+          )}
+        </td>
+        <td className="py-2 pr-3">
+          {link.expectedRel ?? "any rel"}
+          {link.expectedAnchor ? ` · “${link.expectedAnchor}”` : ""}
+          {link.expiresOn ? ` · until ${link.expiresOn}` : ""}
+        </td>
+        <td className="py-2 text-right whitespace-nowrap">
+          {canEdit && (
+            <span className="inline-flex gap-2">
+              <button type="button" className={secondaryButtonClass} onClick={onEdit} aria-expanded={editing}>
+                Edit
+              </button>
+              <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/links/${link.id}`), `Stopped tracking ${link.target}.`)}>
+                Remove
+              </button>
+            </span>
+          )}
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={5} className="pb-3">
+            <form
+              className="grid gap-2 sm:grid-cols-3"
+              onSubmit={async (event) => {
+                event.preventDefault();
+                const data = new FormData(event.currentTarget);
+                const text = (name: string) => String(data.get(name) ?? "").trim();
+                const rel = text("expectedRel");
+                const ok = await act(
+                  api("PATCH", `/api/account/links/${link.id}`, {
+                    expectedAnchor: text("expectedAnchor") || null,
+                    expectedRel: rel === "" ? null : rel,
+                    notes: text("notes") || null,
+                    cost: text("cost") === "" ? null : Number(text("cost")),
+                    expiresOn: text("expiresOn") || null,
+                  }),
+                  "Expectations saved.",
+                );
+                if (ok) onSaved();
+              }}
+            >
+              <Field label="Expected anchor">
+                <input name="expectedAnchor" defaultValue={link.expectedAnchor ?? ""} className={inputClass} />
+              </Field>
+              <Field label="Expected rel">
+                <select name="expectedRel" defaultValue={link.expectedRel ?? ""} className={inputClass}>
+                  <option value="">any</option>
+                  <option value="follow">follow</option>
+                  <option value="nofollow">nofollow</option>
+                  <option value="sponsored">sponsored</option>
+                  <option value="ugc">ugc</option>
+                </select>
+              </Field>
+              <Field label="Expires on">
+                <input name="expiresOn" type="date" defaultValue={link.expiresOn ?? ""} className={inputClass} />
+              </Field>
+              <Field label="Cost">
+                <input name="cost" type="number" min="0" step="0.01" defaultValue={link.cost ?? ""} className={inputClass} />
+              </Field>
+              <Field label="Notes">
+                <input name="notes" defaultValue={link.notes ?? ""} className={inputClass} />
+              </Field>
+              <div className="flex items-end">
+                <button type="submit" className={buttonClass}>
+                  Save
+                </button>
+              </div>
+            </form>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { AccountContext } from "../auth/guard";
+import { recordAudit } from "../auth/audit";
+import { monitor, trackedLink } from "../db/schema";
+import type { MonitorDeps } from "./deps";
+import { toCsv } from "./csv";
+import { IMPORT_COLUMNS } from "./import";
+import { linkFilterWhere } from "./links";
+import type { LinkFilters } from "./schemas";
+
+/**
+ * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at and
+ * last_seen_at, one row per tracked link (the list's filters apply), ordered by page then creation. The
+ * CSV is RFC 4180, UTF-8, formula-injection safe, and imports back as all `unchanged`; tags are joined
+ * with `|`. JSON is an array of objects with the same keys.
+ */
+
+export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, "state", "first_seen_at", "last_seen_at"] as const;
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
+
+export interface ExportFile {
+  body: string;
+  contentType: string;
+  filename: string;
+}
+
+export async function exportLinks(deps: MonitorDeps, ctx: AccountContext, filters: LinkFilters, format: "csv" | "json"): Promise<ExportFile> {
+  const rows = await deps.db
+    .select({ link: trackedLink, url: monitor.url, tags: monitor.tags })
+    .from(trackedLink)
+    .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
+    .where(linkFilterWhere(ctx.organization.id, filters))
+    .orderBy(asc(monitor.url), asc(trackedLink.createdAt), asc(trackedLink.id));
+  const items: ExportRow[] = rows.map(({ link, url, tags }) => ({
+    page_url: url,
+    target_url: link.target,
+    match: link.match,
+    expected_anchor: link.expectedAnchor,
+    expected_rel: link.expectedRel ?? null,
+    tags: tags.join("|"),
+    expires_on: link.expiresOn,
+    cost: link.cost,
+    notes: link.notes,
+    state: link.state,
+    first_seen_at: link.firstSeenAt?.toISOString() ?? null,
+    last_seen_at: link.lastSeenAt?.toISOString() ?? null,
+  }));
+  const now = deps.now();
+  await recordAudit(deps.db, { organizationId: ctx.organization.id, actor: ctx.user, action: "tracked_links.export", target: null, details: { format, links: items.length, filters } });
+  const stamp = now.toISOString().slice(0, 10);
+  if (format === "json") return { body: JSON.stringify(items, null, 2), contentType: "application/json; charset=utf-8", filename: `linklens-links-${stamp}.json` };
+  const body = toCsv([EXPORT_COLUMNS, ...items.map((item) => EXPORT_COLUMNS.map((column) => item[column]))]);
+  return { body, contentType: "text/csv; charset=utf-8", filename: `linklens-links-${stamp}.csv` };
+}

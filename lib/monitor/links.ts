@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { AccountContext } from "../auth/guard";
+import { recordAudit } from "../auth/audit";
+import type { Db } from "../db/client";
+import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { audit, auditLink, linkTransition, monitor, trackedLink } from "../db/schema";
+import { ApiError } from "../errors";
+import { isUniqueViolation, type MonitorDeps } from "./deps";
+import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow } from "./monitors";
+import type { LinkFilters, LinkPatchInput, NewLinkInput } from "./schemas";
+import { notFound, owned } from "./scope";
+import { relOf } from "./state";
+import { monitorUrlFor, targetFor } from "./targets";
+import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkView } from "./views";
+
+/**
+ * Tracked links: add one to a page, list the organization's (the link builder's view, with filters), read,
+ * change, delete, read its history of state changes, and track a link of a saved audit. Every query is
+ * scoped to the caller's organization (scope.ts).
+ */
+
+export async function findLink(db: Pick<Db, "select">, organizationId: string, linkId: string): Promise<TrackedLinkRow> {
+  const [row] = await db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId))).limit(1);
+  if (!row) throw notFound("tracked link");
+  return row;
+}
+
+async function insertLink(db: Db, ctx: AccountContext, monitorId: string, row: typeof trackedLink.$inferInsert, now: Date): Promise<TrackedLinkView> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: trackedLink.id })
+        .from(trackedLink)
+        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, monitorId), eq(trackedLink.target, row.target)))
+        .limit(1);
+      if (existing) throw duplicateTarget(row.target);
+      const [created] = await tx.insert(trackedLink).values(row).returning();
+      if (!created) throw new Error("tracked link insert returned nothing");
+      await dueNow(tx, ctx.organization.id, monitorId, now);
+      return trackedLinkView(created);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateTarget(row.target);
+    throw error;
+  }
+}
+
+/** POST /monitors/{id}/links: one more tracked link on a page; the page becomes due so it is checked soon. */
+export async function addLink(deps: MonitorDeps, ctx: AccountContext, monitorId: string, input: NewLinkInput): Promise<TrackedLinkView> {
+  const page = await findMonitor(deps.db, ctx.organization.id, monitorId);
+  const now = deps.now();
+  return insertLink(deps.db, ctx, page.id, newLinkRow(ctx.organization.id, page.id, input, "manual", now), now);
+}
+
+/** `%` and `_` are literal in a search, not wildcards. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE of the link list and the export (tracked_link joined with its monitor). */
+export function linkFilterWhere(organizationId: string, filters: LinkFilters): SQL {
+  const pattern = filters.q ? containing(filters.q) : null;
+  return owned(
+    trackedLink,
+    organizationId,
+    filters.state ? eq(trackedLink.state, filters.state) : undefined,
+    filters.monitorId ? eq(trackedLink.monitorId, filters.monitorId) : undefined,
+    filters.tag ? sql`${filters.tag} = ANY(${monitor.tags})` : undefined,
+    pattern
+      ? or(
+          ilike(trackedLink.target, pattern),
+          ilike(monitor.url, pattern),
+          ilike(trackedLink.notes, pattern),
+          ilike(trackedLink.expectedAnchor, pattern),
+          sql`(${trackedLink.current} ->> 'anchorText') ILIKE ${pattern}`,
+        )
+      : undefined,
+  );
+}
+
+/** GET /links: every tracked link of the organization, newest first, filtered, a page at a time. */
+export async function listLinks(deps: MonitorDeps, ctx: AccountContext, filters: LinkFilters, page: PageRequest) {
+  const columns = { createdAt: trackedLink.createdAt, id: trackedLink.id };
+  const rows = await deps.db
+    .select({ link: trackedLink })
+    .from(trackedLink)
+    .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
+    .where(and(linkFilterWhere(ctx.organization.id, filters), afterCursor(columns, page.cursor, "desc")))
+    .orderBy(...keysetOrder(columns, "desc"))
+    .limit(page.limit + 1);
+  const { rows: pageRows, nextCursor } = toPage(rows.map((row) => row.link), page.limit);
+  return { items: pageRows.map(trackedLinkView), nextCursor };
+}
+
+export async function getLink(deps: MonitorDeps, ctx: AccountContext, linkId: string): Promise<TrackedLinkView> {
+  return trackedLinkView(await findLink(deps.db, ctx.organization.id, linkId));
+}
+
+/**
+ * PATCH /links/{id}. A new target or match mode is another link: it goes back to `pending` (its history
+ * records the reset) and its page becomes due so it is checked soon. Expectations apply from the next check.
+ */
+export async function updateLink(deps: MonitorDeps, ctx: AccountContext, linkId: string, patch: LinkPatchInput): Promise<TrackedLinkView> {
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const row = await findLink(tx, ctx.organization.id, linkId);
+      const changes: Partial<typeof trackedLink.$inferInsert> = { updatedAt: now };
+      if (patch.target !== undefined || patch.match !== undefined) {
+        // A new target without a match mode gets the default for it; a new match mode re-reads the stored target.
+        const next = patch.target !== undefined ? targetFor(patch.target, patch.match) : targetFor(row.target, patch.match);
+        if (next.target !== row.target || next.match !== row.match) {
+          if (next.target !== row.target) {
+            const [clash] = await tx
+              .select({ id: trackedLink.id })
+              .from(trackedLink)
+              .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.monitorId), eq(trackedLink.target, next.target)))
+              .limit(1);
+            if (clash) throw duplicateTarget(next.target);
+          }
+          Object.assign(changes, { target: next.target, match: next.match, state: "pending", pendingState: null, pendingCount: 0, current: null, firstSeenAt: null, lastSeenAt: null });
+          if (row.state !== "pending") {
+            await tx.insert(linkTransition).values({
+              id: randomUUID(),
+              organizationId: ctx.organization.id,
+              trackedLinkId: row.id,
+              monitorId: row.monitorId,
+              checkId: null,
+              fromState: row.state,
+              toState: "pending",
+              before: row.current ?? null,
+              after: null,
+              createdAt: now,
+            });
+          }
+          await dueNow(tx, ctx.organization.id, row.monitorId, now);
+        }
+      }
+      for (const key of ["expectedAnchor", "expectedRel", "notes", "cost", "expiresOn"] as const) {
+        if (patch[key] !== undefined) (changes as Record<string, unknown>)[key] = patch[key];
+      }
+      const [updated] = await tx.update(trackedLink).set(changes).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id))).returning();
+      if (!updated) throw notFound("tracked link");
+      return trackedLinkView(updated);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateTarget(patch.target ?? "This target");
+    throw error;
+  }
+}
+
+/** DELETE /links/{id}; recorded in the audit log. */
+export async function deleteLink(deps: MonitorDeps, ctx: AccountContext, linkId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findLink(tx, ctx.organization.id, linkId);
+    const [page] = await tx.select({ url: monitor.url }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.monitorId))).limit(1);
+    await tx.delete(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)));
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "tracked_link.delete",
+      target: { type: "tracked_link", id: row.id },
+      details: { monitorId: row.monitorId, pageUrl: page?.url ?? null, target: row.target },
+    });
+  });
+}
+
+/** GET /links/{id}/history: its state changes, newest first, a page at a time. */
+export async function linkHistory(deps: MonitorDeps, ctx: AccountContext, linkId: string, page: PageRequest) {
+  const row = await findLink(deps.db, ctx.organization.id, linkId);
+  const columns = { createdAt: linkTransition.createdAt, id: linkTransition.id };
+  const rows = await deps.db
+    .select()
+    .from(linkTransition)
+    .where(owned(linkTransition, ctx.organization.id, eq(linkTransition.trackedLinkId, row.id), afterCursor(columns, page.cursor, "desc")))
+    .orderBy(...keysetOrder(columns, "desc"))
+    .limit(page.limit + 1);
+  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
+  return { items: pageRows.map(transitionView), nextCursor };
+}
+
+/**
+ * POST /audits/{id}/track {position}: track the link at that position of a saved audit on the audit's page
+ * (the monitor is found or created): exact match on its href, its current rel as the expectation.
+ */
+export async function trackFromAudit(deps: MonitorDeps, ctx: AccountContext, auditId: string, position: number): Promise<TrackedLinkView> {
+  const [saved] = await deps.db.select({ id: audit.id, url: audit.url }).from(audit).where(owned(audit, ctx.organization.id, eq(audit.id, auditId))).limit(1);
+  if (!saved) throw notFound("audit");
+  const [link] = await deps.db.select().from(auditLink).where(and(eq(auditLink.auditId, saved.id), eq(auditLink.position, position))).limit(1);
+  if (!link) throw new ApiError("INVALID_REQUEST", `position: this audit has no link at position ${position}.`, { hint: "Use a position from the audit's links (1-based)." });
+  if (link.linkType === "ignored") {
+    throw new ApiError("INVALID_REQUEST", `position: the link at position ${position} is ignored (${link.href.slice(0, 100)}); only http(s) links can be tracked.`);
+  }
+  const url = monitorUrlFor(saved.url, deps.config.ALLOW_PRIVATE_HOSTS);
+  const now = deps.now();
+  const target = targetFor(link.href, "exact", "position");
+  const row: Omit<typeof trackedLink.$inferInsert, "monitorId"> = {
+    id: randomUUID(),
+    organizationId: ctx.organization.id,
+    target: target.target,
+    match: "exact",
+    expectedAnchor: null,
+    expectedRel: relOf(link),
+    source: "audit",
+    state: "pending",
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const page = await findOrCreateMonitor(tx, ctx, url, now);
+      const [existing] = await tx
+        .select({ id: trackedLink.id })
+        .from(trackedLink)
+        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, page.id), eq(trackedLink.target, row.target)))
+        .limit(1);
+      if (existing) throw duplicateTarget(row.target);
+      const [created] = await tx.insert(trackedLink).values({ ...row, monitorId: page.id }).returning();
+      if (!created) throw new Error("tracked link insert returned nothing");
+      await dueNow(tx, ctx.organization.id, page.id, now);
+      return trackedLinkView(created);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateTarget(row.target);
+    throw error;
+  }
+}

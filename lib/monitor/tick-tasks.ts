@@ -1,0 +1,5 @@
+import { enqueueDueChecks } from "./due";
+import type { TickTask } from "./tick";
+
+/** What every instance's scheduler tick runs, in order. Append tasks here (see tick.ts). */
+export const TICK_TASKS: TickTask[] = [enqueueDueChecks];

@@ -1,0 +1,130 @@
+import type { LinkState, MonitorStatus, StoredLink } from "../db/schema/monitors";
+import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
+
+/**
+ * The exact JSON shapes of account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
+ * API objects out. Times are ISO 8601 UTC; expiresOn stays "YYYY-MM-DD".
+ */
+
+export type MonitorRow = typeof monitor.$inferSelect;
+export type TrackedLinkRow = typeof trackedLink.$inferSelect;
+export type CheckRow = typeof monitorCheck.$inferSelect;
+export type TransitionRow = typeof linkTransition.$inferSelect;
+
+export interface TrackedLinkView {
+  id: string;
+  monitorId: string;
+  target: string;
+  match: "exact" | "prefix" | "domain";
+  expectedAnchor: string | null;
+  expectedRel: "follow" | "nofollow" | "sponsored" | "ugc" | null;
+  state: LinkState;
+  firstSeenAt: string | null;
+  lastSeenAt: string | null;
+  current: StoredLink | null;
+  notes: string | null;
+  cost: number | null;
+  expiresOn: string | null;
+  source: "manual" | "import" | "audit";
+  createdAt: string;
+}
+
+export interface MonitorView {
+  id: string;
+  url: string;
+  intervalMinutes: number;
+  paused: boolean;
+  tags: string[];
+  status: MonitorStatus;
+  lastCheckedAt: string | null;
+  nextCheckAt: string;
+  consecutivePageErrors: number;
+  page: { httpStatus: number | null; noindex: boolean | null; canonicalUrl: string | null } | null;
+  createdAt: string;
+  links: TrackedLinkView[];
+}
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** The public Link fields only, in their order (a stored object may come from an older shape). */
+export function publicLink(link: StoredLink | null): StoredLink | null {
+  if (!link) return null;
+  return {
+    href: link.href,
+    position: link.position,
+    linkType: link.linkType,
+    anchorText: link.anchorText,
+    isNofollow: link.isNofollow,
+    isSponsored: link.isSponsored,
+    isUgc: link.isUgc,
+    isImage: link.isImage,
+    httpStatus: link.httpStatus,
+    matchedGroupName: link.matchedGroupName,
+  };
+}
+
+export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
+  return {
+    id: row.id,
+    monitorId: row.monitorId,
+    target: row.target,
+    match: row.match,
+    expectedAnchor: row.expectedAnchor,
+    expectedRel: row.expectedRel ?? null,
+    state: row.state,
+    firstSeenAt: iso(row.firstSeenAt),
+    lastSeenAt: iso(row.lastSeenAt),
+    current: publicLink(row.current ?? null),
+    notes: row.notes,
+    cost: row.cost,
+    expiresOn: row.expiresOn,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `page` is null until the first check. `httpStatus` is the latest check's (null when the page gave no
+ * HTTP answer); `noindex` and `canonicalUrl` are from the latest check that loaded the page.
+ */
+export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): MonitorView {
+  return {
+    id: row.id,
+    url: row.url,
+    intervalMinutes: row.intervalMinutes,
+    paused: row.paused,
+    tags: row.tags,
+    status: row.status,
+    lastCheckedAt: iso(row.lastCheckedAt),
+    nextCheckAt: row.nextCheckAt.toISOString(),
+    consecutivePageErrors: row.consecutivePageErrors,
+    page: row.lastCheckedAt ? { httpStatus: row.pageHttpStatus, noindex: row.pageNoindex, canonicalUrl: row.pageCanonicalUrl } : null,
+    createdAt: row.createdAt.toISOString(),
+    links: links.map(trackedLinkView),
+  };
+}
+
+export function checkView(row: CheckRow) {
+  return {
+    id: row.id,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt.toISOString(),
+    outcome: row.outcome,
+    pageStatus: row.pageStatus,
+    errorCode: row.errorCode,
+    linksFound: row.linksFound,
+  };
+}
+
+export function transitionView(row: TransitionRow) {
+  return {
+    id: row.id,
+    trackedLinkId: row.trackedLinkId,
+    checkId: row.checkId,
+    fromState: row.fromState,
+    toState: row.toState,
+    before: { state: row.fromState, link: publicLink(row.before ?? null) },
+    after: { state: row.toState, link: publicLink(row.after ?? null) },
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -4,8 +4,9 @@ import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
+import { roundTimings } from "./timings";
 import type { AnalysisResult } from "./types";
-import type { AnalyzerPool } from "./worker-pool";
+import type { AnalyzerPool, JobReport } from "./worker-pool";
 import type { Config } from "@/lib/config";
 
 /** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */
@@ -33,10 +34,11 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
   const resolver = analysisResolver(deps.resolver);
   const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
   const renderedAt = performance.now();
+  const report: JobReport = { timings: {} };
   const analysis = await deps.pool.analyze(
     { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
     // The URL lane: a render already paid for must not wait behind pastes.
-    { clientKey: deps.clientKey, lane: "url", signal: deps.signal },
+    { clientKey: deps.clientKey, lane: "url", signal: deps.signal, report },
   );
   const analysedAt = performance.now();
 
@@ -55,6 +57,8 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
       checkMs: Math.round(performance.now() - analysedAt),
       checked: statuses.size,
       renderedBytes: rendered.html.length,
+      stages: roundTimings({ ...rendered.timings, ...report.timings, linkChecks: performance.now() - analysedAt }),
+      peakHeapMb: report.peakHeapMb,
     },
     "url mode timings",
   );

@@ -1,9 +1,11 @@
 import type { Config } from "@/lib/config";
+import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
+import { roundTimings } from "./timings";
 import type { AnalysisResult } from "./types";
-import { AnalyzerPool, poolOptionsFrom } from "./worker-pool";
+import { AnalyzerPool, poolOptionsFrom, type JobReport } from "./worker-pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -103,7 +105,13 @@ async function closeRenderer(): Promise<void> {
  * @throws ApiError UNPROCESSABLE_PAGE (422) past the time or heap cap, RATE_LIMITED (429) when the pool is full.
  */
 export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Promise<AnalysisResult> {
-  return pool(options.settings).analyze({ html: input.html, pageUrl: input.pageUrl, scripting: false }, { clientKey: options.clientKey, lane: "paste", signal: options.signal });
+  const report: JobReport = { timings: {} };
+  const result = await pool(options.settings).analyze(
+    { html: input.html, pageUrl: input.pageUrl, scripting: false },
+    { clientKey: options.clientKey, lane: "paste", signal: options.signal, report },
+  );
+  log.info({ requestId: options.requestId, stages: roundTimings(report.timings), peakHeapMb: report.peakHeapMb }, "paste mode timings");
+  return result;
 }
 
 /**

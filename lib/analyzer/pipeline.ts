@@ -7,6 +7,7 @@ import { pruneTree } from "./prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
+import { Stopwatch, type StageTimings } from "./timings";
 import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types";
 
 /**
@@ -17,13 +18,18 @@ import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types
  * `domain` is the page URL's host (already lowercased and punycoded by the URL parser); `url` is the
  * page URL exactly as given. Throws ApiError UNPROCESSABLE_PAGE for documents nested too deeply to
  * parse (see nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
+ * `timings`, when given, receives the time of each stage (timings.ts); `onStage` runs after each one.
  */
-export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
+export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): AnalysisResult {
+  const clock = new Stopwatch(timings, onStage);
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
+  clock.lap("nesting");
   const document = parseHtml(input.html);
+  clock.lap("parse");
   try {
     const extraction = extractLinks(document, input.scripting);
+    clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
 
@@ -41,11 +47,14 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
       };
     });
 
+    clock.lap("classify");
     pruneTree(document, extraction.fates);
+    clock.lap("prune");
+    const sanitizedHtml = sanitizeDocument(document, clock);
 
     return {
       success: true,
-      sanitizedHtml: sanitizeDocument(document),
+      sanitizedHtml,
       links,
       stats: computeStats(links),
       domain,
@@ -53,6 +62,7 @@ export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
     };
   } finally {
     releaseDocument(document);
+    clock.lap("release");
   }
 }
 

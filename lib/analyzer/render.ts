@@ -11,6 +11,7 @@ import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
 import { assertPublicHost, type Resolver } from "@/lib/net/resolve";
 import { effectivePort } from "@/lib/net/url-policy";
 import { withTimeout } from "@/lib/timeout";
+import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
 
 /**
  * URL mode's renderer: loads a public page in a fresh incognito context of the warm browser, lets
@@ -37,6 +38,8 @@ export interface RenderResult {
   headerNofollow: boolean;
   /** HTTP status of the main document's final response. */
   status: number;
+  /** Where the render's time went (queue, browser, context, navigation, settle, capture). */
+  timings: StageTimings;
 }
 
 /** Per-call options of Renderer.render. */
@@ -111,6 +114,8 @@ function remaining(deadline: number): number {
 /** Shared by a render and its watchdog. */
 interface RenderHandle {
   context: BrowserContext | null;
+  clock: Stopwatch;
+  timings: StageTimings;
   /** Called once the page's context exists: the page's own clock starts then (see withWatchdog). */
   ready?: () => void;
 }
@@ -152,9 +157,12 @@ class PuppeteerRenderer implements Renderer {
 
   async render(url: URL, options: RenderOptions = {}): Promise<RenderResult> {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
+    const timings: StageTimings = {};
+    const clock = new Stopwatch(timings);
     const release = await this.queue.acquire(options.signal);
+    clock.lap("renderQueue");
     try {
-      return await this.withWatchdog(url, timeoutMs, options.signal, options.resolver ?? this.options.resolver);
+      return await this.withWatchdog(url, timeoutMs, { clock, timings, context: null }, options.signal, options.resolver ?? this.options.resolver);
     } finally {
       release();
     }
@@ -167,9 +175,8 @@ class PuppeteerRenderer implements Renderer {
    * launch took most of a 5 s deadline and a blocked redirect came back as 502 "did not answer in
    * time". Until the context exists the watchdog allows the launch its own timeout instead.
    */
-  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
+  private async withWatchdog(url: URL, timeoutMs: number, handle: RenderHandle, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
     signal?.throwIfAborted();
-    const handle: RenderHandle = { context: null };
     const grace = this.options.watchdogGraceMs ?? 5_000;
     const job = this.renderOnce(url, timeoutMs, handle, resolver);
     job.catch(() => undefined);
@@ -225,6 +232,7 @@ class PuppeteerRenderer implements Renderer {
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }
+    handle.clock.lap("browserStart");
     try {
       const contextOptions = {
         // Layer 2, per context: remote browsers have no launch flags of ours, and a session of
@@ -246,13 +254,16 @@ class PuppeteerRenderer implements Renderer {
         }
       }
       handle.context = context;
+      handle.clock.lap("context");
       const deadline = Date.now() + timeoutMs;
       handle.ready?.();
       try {
-        return await this.renderInContext(context, session, url, deadline);
+        return await this.renderInContext(context, session, url, deadline, handle);
       } finally {
         handle.context = null;
+        handle.clock.lap("capture");
         await withTimeout(context.close().catch(() => undefined), 3_000);
+        handle.clock.lap("contextClose");
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -262,7 +273,8 @@ class PuppeteerRenderer implements Renderer {
     }
   }
 
-  private async renderInContext(context: BrowserContext, session: ProxyListener, url: URL, deadline: number): Promise<RenderResult> {
+  private async renderInContext(context: BrowserContext, session: ProxyListener, url: URL, deadline: number, handle: RenderHandle): Promise<RenderResult> {
+    const clock = handle.clock;
     // Popups (window.open, target=_blank) are closed as soon as they appear; only our page lives here.
     context.on("targetcreated", (target: Target) => {
       if (target.type() === "page" && target.opener()) void target.page().then((popup) => popup?.close().catch(() => undefined), () => undefined);
@@ -279,6 +291,7 @@ class PuppeteerRenderer implements Renderer {
       allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
     });
 
+    clock.lap("pageSetup");
     let gotoError: unknown = null;
     try {
       await page.goto(url.href, { waitUntil: "load", timeout: Math.max(1, remaining(deadline)) });
@@ -300,7 +313,9 @@ class PuppeteerRenderer implements Renderer {
     let isHtml = isHtmlContentType(headers["content-type"]);
     if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`);
 
+    clock.lap("navigation");
     if (gotoError === null) await settle(page, network, deadline, { quietMs: this.options.settleQuietMs ?? 500, maxMs: this.options.settleMaxMs ?? 5_000 });
+    clock.lap("settle");
     // A page still loading at the deadline is analysed as it stands, if it has a document at all.
     const snapshot = await page
       .evaluate(() => {
@@ -331,6 +346,7 @@ class PuppeteerRenderer implements Renderer {
       html,
       headerNofollow: robotsHeaderNofollow(headers["x-robots-tag"]),
       status,
+      timings: handle.timings,
     };
   }
 

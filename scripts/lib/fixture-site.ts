@@ -43,6 +43,10 @@ const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
 /** The 300 links of /many: a mix of live, broken and redirected URLs on this site. */
 export const MANY_LINKS = 300;
 
+/** /article: links in the served markup, and links its script adds from a fetched list after load. */
+export const ARTICLE_STATIC_LINKS = 40;
+export const ARTICLE_SCRIPT_LINKS = 10;
+
 /** Starts the fixture site. */
 export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const sockets = new Set<Socket>();
@@ -180,6 +184,16 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/canary/sw.js": (_req, res) => res.writeHead(200, { "content-type": "text/javascript" }).end(`self.addEventListener('install', () => fetch(${JSON.stringify(`${canary}/sw-fetch`)}));`),
   };
 
+  // /article: a news-style page for the URL-mode benchmark (scripts/bench-http.ts): navigation, body
+  // text with inline links, a footer, and a "related" box its script fills from a fetched list.
+  routes["/article"] = (_req, res) => html(res, articlePage());
+  routes["/article/related"] = (_req, res) => {
+    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({ href: `/related/${i}`, title: `Related story ${i}` }));
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list)), 80);
+  };
+  routes["/article/style.css"] = (_req, res) =>
+    res.writeHead(200, { "content-type": "text/css" }).end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
+
   // /many: 300 links to this site (200s, 404s, redirects) for the checker and the benchmark.
   routes["/many"] = (_req, res) => {
     const links: string[] = [];
@@ -272,6 +286,41 @@ function shopPage(port: number): string {
         p.appendChild(a);
         document.body.appendChild(p);
       }, 150);
+    });
+  </script>
+</body>
+</html>`;
+}
+
+function articlePage(): string {
+  const nav = ["/", "/news", "/world", "/business", "/tech", "/science", "/sport", "/culture"].map((href) => `<a href="${href}">${href.slice(1) || "home"}</a>`).join("");
+  const paragraphs: string[] = [];
+  // 24 links in the text: a few repeat, one is a same-page fragment and one a mailto (ignored).
+  for (let i = 0; i < 22; i += 1) {
+    const rel = i % 7 === 3 ? ' rel="nofollow"' : i % 11 === 5 ? ' rel="sponsored"' : "";
+    paragraphs.push(`<p>Paragraph ${i} of the story, with <a href="/story/${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`);
+  }
+  paragraphs.push(`<p>Jump <a href="#comments">to the comments</a> or <a href="mailto:desk@example.com">write to the desk</a>.</p>`);
+  const footer = ["/about", "/contact", "/privacy", "/terms", "/jobs", "/archive", "/p/1", "/p/2"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join(" · ");
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Fixture article</title><link rel="stylesheet" href="/article/style.css"></head>
+<body>
+  <nav>${nav}</nav>
+  <article><h1>A long story</h1>${paragraphs.join("\n")}
+  <aside><h2>Related</h2><ul id="related"></ul></aside></article>
+  <footer id="comments">${footer}</footer>
+  <script>
+    fetch("/article/related").then(function (r) { return r.json(); }).then(function (list) {
+      var ul = document.getElementById("related");
+      list.forEach(function (item) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = item.href;
+        a.textContent = item.title;
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
     });
   </script>
 </body>

@@ -472,6 +472,8 @@ async function main(): Promise<void> {
     DEMO_URL_MONTHLY_BUDGET: "100000000",
     ALLOW_PRIVATE_HOSTS: `${site.allowEntry},${corpus.allowEntry}`,
     TRUSTED_PROXY_HOPS: "1",
+    // One benchmark client sends the sequential rows: its worker-time share must not run out mid-row.
+    ANALYSIS_CLIENT_BUDGET_MS: "100000000",
   });
   const browser = await launchBareBrowser();
   const rows: Row[] = [];

@@ -5,7 +5,7 @@ import { BrowserManager } from "@/lib/analyzer/browser";
 import { guardPage, throwIfBlocked } from "@/lib/analyzer/render-guard";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
 import { robotsHeaderNofollow } from "@/lib/analyzer/robots";
-import { settle, trackNetwork } from "@/lib/analyzer/settle";
+import { installActivityTracker, settle, trackNetwork } from "@/lib/analyzer/settle";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
 import { assertPublicHost, type Resolver } from "@/lib/net/resolve";
@@ -285,6 +285,7 @@ class PuppeteerRenderer implements Renderer {
     await page.setUserAgent(await this.renderUserAgent(page));
 
     const network = trackNetwork(page);
+    await installActivityTracker(page);
     const state = await guardPage(page, {
       interceptionGuard: this.options.interceptionGuard ?? true,
       skipHeavyResources: this.options.skipHeavyResources ?? true,

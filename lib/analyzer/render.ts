@@ -2,13 +2,13 @@ import type { BrowserContext, Page, Target } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
-import { guardPage, throwIfBlocked } from "@/lib/analyzer/render-guard";
+import { guardPage, throwIfBlocked, type NavigationState } from "@/lib/analyzer/render-guard";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
 import { robotsHeaderNofollow } from "@/lib/analyzer/robots";
-import { installActivityTracker, settle, trackNetwork } from "@/lib/analyzer/settle";
+import { installActivityTracker, settle, trackNetwork, type NetworkTracker } from "@/lib/analyzer/settle";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
-import { assertPublicHost, type Resolver } from "@/lib/net/resolve";
+import { assertPublicHost, systemResolver, type Resolver } from "@/lib/net/resolve";
 import { effectivePort } from "@/lib/net/url-policy";
 import { withTimeout } from "@/lib/timeout";
 import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
@@ -78,6 +78,8 @@ export interface RendererOptions {
   skipHeavyResources?: boolean;
   /** Extra Chromium flags (tests). */
   extraArgs?: string[];
+  /** Keep the next render's context and page ready (default on); off makes every render create its own on demand. */
+  sparePage?: boolean;
 }
 
 /** A renderer: a filtering proxy, a warm browser and a render queue. */
@@ -92,6 +94,8 @@ export interface Renderer {
   readonly browser: BrowserManager | null;
   /** The queue (tests and metrics). */
   readonly queue: RenderQueue;
+  /** Renders that used a spare page made ready in advance (tests and metrics). */
+  readonly sparesUsed: number;
 }
 
 const DEFAULT_MAX_HTML_BYTES = 10 * 1024 * 1024;
@@ -120,19 +124,37 @@ interface RenderHandle {
   ready?: () => void;
 }
 
+/** One render's own incognito context and proxy session, and (once opened) its guarded page. */
+interface PreparedPage {
+  context: BrowserContext;
+  session: ProxyListener;
+  page: { page: Page; network: NetworkTracker; state: NavigationState } | null;
+  /** Points the session's DNS at the render's resolver (undefined: the renderer's default). */
+  bindResolver(resolver: Resolver | undefined): void;
+}
+type PreparedPageReady = PreparedPage & { page: NonNullable<PreparedPage["page"]> };
+
 /** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
 const STARTUP_ALLOWANCE_MS = 30_000;
 
 class PuppeteerRenderer implements Renderer {
   readonly queue: RenderQueue;
+  sparesUsed = 0;
   proxy: FilteringProxy | null = null;
   browser: BrowserManager | null = null;
   private starting: Promise<{ proxy: FilteringProxy; browser: BrowserManager }> | null = null;
+  /** The next render's context and page, made after the previous render (see renderOnce). */
+  private spare: PreparedPage | null = null;
+  /** Settles when the spare being made is ready (or failed). */
+  private spareInProgress: Promise<void> | null = null;
+  private readonly spareDisabled: boolean;
+  private closing = false;
   private userAgent: string | null = null;
   private readonly config: RenderSettings;
 
   constructor(private readonly options: RendererOptions) {
     this.config = options.config;
+    this.spareDisabled = options.sparePage === false;
     const concurrency = this.config.MAX_CONCURRENT_RENDERS;
     this.queue = new RenderQueue(concurrency, options.maxQueued ?? concurrency * 2);
   }
@@ -225,14 +247,73 @@ class PuppeteerRenderer implements Renderer {
     await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
 
     let started: { proxy: FilteringProxy; browser: BrowserManager };
-    let session: ProxyListener;
     try {
       started = await this.ensureStarted();
-      session = await started.proxy.openSession({ resolver });
+      // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
+      await started.browser.get();
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }
     handle.clock.lap("browserStart");
+    // A spare page made ready after an earlier render skips context and page creation (a new renderer
+    // process: most of a render's fixed cost). It is as fresh as one made now: its own incognito
+    // context and proxy session, never used for another page, with DNS bound to this analysis only now.
+    let prepared = await this.takeSpare();
+    let deadline: number | null = null;
+    if (!prepared && this.spareInProgress) {
+      // The next page is being made right now: wait for it rather than make a second one beside it
+      // (two renderer processes starting at once is what slows a busy machine most). The wait is the
+      // page's time, as making its own page would have been.
+      deadline = Date.now() + timeoutMs;
+      handle.ready?.();
+      await withTimeout(this.spareInProgress, remaining(deadline));
+      prepared = await this.takeSpare();
+    }
+    try {
+      prepared ??= await this.prepareContext(started);
+      prepared.bindResolver(resolver);
+      handle.context = prepared.context;
+      handle.clock.lap("context");
+    } catch (error) {
+      if (prepared) void this.discard(prepared);
+      if (error instanceof ApiError) throw error;
+      throw upstream("The browser could not be started.", error);
+    }
+    const { context, session } = prepared;
+    try {
+      if (deadline === null) {
+        deadline = Date.now() + timeoutMs;
+        handle.ready?.();
+      }
+      try {
+        const ready = await this.preparePage(prepared);
+        return await this.renderInContext(ready, url, deadline, handle);
+      } finally {
+        handle.context = null;
+        handle.clock.lap("capture");
+        await withTimeout(context.close().catch(() => undefined), 3_000);
+        handle.clock.lap("contextClose");
+        // The next render's page is made while this analysis goes on (worker, link checks).
+        this.refillSpare();
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw upstream("The browser failed while rendering the page.", error);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /**
+   * A new incognito context behind a new proxy session of its own. DNS is bound later
+   * (bindResolver): until then the session refuses every connection.
+   */
+  private async prepareContext(started: { proxy: FilteringProxy; browser: BrowserManager }): Promise<PreparedPage> {
+    let bound: Resolver | null = null;
+    const defaultResolver = this.options.resolver ?? systemResolver;
+    const session = await started.proxy.openSession({
+      resolver: (hostname) => (bound ? bound(hostname) : Promise.reject(new Error("This render has not started yet."))),
+    });
     try {
       const contextOptions = {
         // Layer 2, per context: remote browsers have no launch flags of ours, and a session of
@@ -253,28 +334,24 @@ class PuppeteerRenderer implements Renderer {
           throw upstream("The browser could not be started.", error ?? first);
         }
       }
-      handle.context = context;
-      handle.clock.lap("context");
-      const deadline = Date.now() + timeoutMs;
-      handle.ready?.();
-      try {
-        return await this.renderInContext(context, session, url, deadline, handle);
-      } finally {
-        handle.context = null;
-        handle.clock.lap("capture");
-        await withTimeout(context.close().catch(() => undefined), 3_000);
-        handle.clock.lap("contextClose");
-      }
+      return {
+        context,
+        session,
+        page: null,
+        bindResolver: (resolver) => {
+          bound = resolver ?? defaultResolver;
+        },
+      };
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw upstream("The browser failed while rendering the page.", error);
-    } finally {
       await session.close();
+      throw error;
     }
   }
 
-  private async renderInContext(context: BrowserContext, session: ProxyListener, url: URL, deadline: number, handle: RenderHandle): Promise<RenderResult> {
-    const clock = handle.clock;
+  /** Opens the context's page and installs the guard, the trackers and our User-Agent (once per prepared context). */
+  private async preparePage(prepared: PreparedPage): Promise<PreparedPageReady> {
+    if (prepared.page) return prepared as PreparedPageReady;
+    const context = prepared.context;
     // Popups (window.open, target=_blank) are closed as soon as they appear; only our page lives here.
     context.on("targetcreated", (target: Target) => {
       if (target.type() === "page" && target.opener()) void target.page().then((popup) => popup?.close().catch(() => undefined), () => undefined);
@@ -291,7 +368,65 @@ class PuppeteerRenderer implements Renderer {
       skipHeavyResources: this.options.skipHeavyResources ?? true,
       allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
     });
+    prepared.page = { page, network, state };
+    return prepared as PreparedPageReady;
+  }
 
+  /**
+   * The spare, if one is ready and its page still answers; a dead one (the browser crashed or was
+   * killed since) is discarded.
+   */
+  private async takeSpare(): Promise<PreparedPage | null> {
+    const spare = this.spare;
+    this.spare = null;
+    if (!spare) return null;
+    const page = spare.page?.page;
+    const alive = page && !page.isClosed() && page.browser().connected && (await withTimeout(page.evaluate("1").then(() => true, () => false), 1_000));
+    if (alive) {
+      this.sparesUsed += 1;
+      return spare;
+    }
+    void this.discard(spare);
+    return null;
+  }
+
+  /** Starts making the next render's context and page in the background (one spare at a time). */
+  private refillSpare(): void {
+    if (this.spareDisabled || this.spare || this.spareInProgress || this.closing) return;
+    const started = this.starting;
+    if (!started) return;
+    this.spareInProgress = (async () => {
+      let prepared: PreparedPage | null = null;
+      try {
+        const ready = await withTimeout(
+          started.then(async (running) => {
+            prepared = await this.prepareContext(running);
+            return this.preparePage(prepared);
+          }),
+          STARTUP_ALLOWANCE_MS,
+        );
+        if (!ready || this.closing || this.spare) {
+          if (prepared) await this.discard(prepared);
+          return;
+        }
+        this.spare = ready;
+      } catch {
+        if (prepared) await this.discard(prepared);
+      } finally {
+        this.spareInProgress = null;
+      }
+    })();
+  }
+
+  private async discard(prepared: PreparedPage): Promise<void> {
+    await withTimeout(prepared.context.close().catch(() => undefined), 3_000);
+    await prepared.session.close().catch(() => undefined);
+  }
+
+  private async renderInContext(prepared: PreparedPageReady, url: URL, deadline: number, handle: RenderHandle): Promise<RenderResult> {
+    const clock = handle.clock;
+    const session = prepared.session;
+    const { page, network, state } = prepared.page;
     clock.lap("pageSetup");
     let gotoError: unknown = null;
     try {
@@ -359,6 +494,10 @@ class PuppeteerRenderer implements Renderer {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    const spare = this.spare;
+    this.spare = null;
+    if (spare) await this.discard(spare);
     const started = await this.starting?.catch(() => null);
     this.starting = null;
     if (!started) return;

@@ -10,7 +10,7 @@ import { withTimeout } from "@/lib/timeout";
  * change), which every render paid in full. Now the page also tells us what it has scheduled: an
  * activity tracker, installed before any page script runs, records the last DOM mutation and the
  * timers (setTimeout) still pending. The wait ends once no request is in flight, nothing changed for
- * `idleMs` (short), and no pending timer is due before the old quiet period would have ended. So every
+ * `idleMs` (short; a little longer after a request ended), and no pending timer is due before the old quiet period would have ended. So every
  * change the fixed period caught is still waited for (a link added 300 ms after load by a timer, or
  * after a fetch), and a page with nothing left to do is captured `idleMs` after its last activity.
  */
@@ -44,8 +44,13 @@ export function trackNetwork(page: Page): NetworkTracker {
 export interface SettleSettings {
   /** The horizon: activity (a request ending, a DOM change, a due timer) this soon after the last one is waited for. */
   quietMs: number;
-  /** How long nothing may happen before the page counts as done (default 100 ms). */
+  /** How long after its last DOM change the page counts as done (default 100 ms). */
   idleMs?: number;
+  /**
+   * How long after its last request ended (default 200 ms): a response still has to reach the page's
+   * script and become DOM, and a busy renderer takes its time with that.
+   */
+  networkIdleMs?: number;
   maxMs: number;
 }
 
@@ -128,6 +133,7 @@ const POLL_MS = 25;
 export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<void> {
   const quietMs = settings.quietMs;
   const idleMs = Math.min(settings.idleMs ?? 100, quietMs);
+  const networkIdleMs = Math.min(settings.networkIdleMs ?? 200, quietMs);
   const capMs = Math.min(Math.max(0, deadline - Date.now()), settings.maxMs);
   if (capMs <= 0) return;
   const stopAt = Date.now() + capMs;
@@ -143,7 +149,7 @@ export async function settle(page: Page, tracker: NetworkTracker, deadline: numb
       } else {
         const since = Math.min(sinceNetwork, activity.sinceMutation);
         const timerSoon = activity.untilNextTimer !== null && activity.untilNextTimer <= quietMs - since;
-        if (since >= idleMs && !timerSoon) return;
+        if (activity.sinceMutation >= idleMs && sinceNetwork >= networkIdleMs && !timerSoon) return;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, stopAt - Date.now()))));

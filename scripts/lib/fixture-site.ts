@@ -194,6 +194,73 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   routes["/article/style.css"] = (_req, res) =>
     res.writeHead(200, { "content-type": "text/css" }).end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
 
+  // Render isolation (tests/integration/url-mode/isolation.test.ts): /isolation/write leaves every kind
+  // of state a page can leave (cookie, localStorage, sessionStorage, IndexedDB, Cache Storage, HTTP
+  // cache) and reports what it can read back as /isolation/self?…; /isolation/read reports what it finds
+  // as /isolation/state?…. Both hold a timer while they work, so the render waits for the report.
+  const readState = `function readState(target) {
+    const found = { cookie: document.cookie ? "leak" : "none", local: localStorage.getItem("ll") || "none", session: sessionStorage.getItem("ll") || "none" };
+    const idb = new Promise((resolve) => {
+      const open = indexedDB.open("ll", 1);
+      open.onupgradeneeded = () => { open.result.createObjectStore("s"); };
+      open.onsuccess = () => {
+        const get = open.result.transaction("s", "readonly").objectStore("s").get("k");
+        get.onsuccess = () => resolve(get.result || "none");
+        get.onerror = () => resolve("error");
+      };
+      open.onerror = () => resolve("error");
+    });
+    const cache = caches.has("ll").then((has) => (has ? "leak" : "none"), () => "error");
+    return Promise.all([idb, cache]).then(([idbValue, cacheValue]) => {
+      found.idb = idbValue;
+      found.cache = cacheValue;
+      const a = document.createElement("a");
+      a.href = target + "?" + new URLSearchParams(found).toString();
+      a.textContent = "state";
+      document.body.appendChild(a);
+    });
+  }`;
+  routes["/isolation/write"] = (_req, res) =>
+    html(
+      res,
+      page(
+        "Write state",
+        `<a href="/wrote">wrote</a><script src="/isolation/cacheable.js"></script>
+<script>
+  ${readState}
+  const hold = setTimeout(() => {}, 450);
+  document.cookie = "ll_js=leak; path=/; max-age=3600";
+  localStorage.setItem("ll", "leak");
+  sessionStorage.setItem("ll", "leak");
+  const written = new Promise((resolve) => {
+    const open = indexedDB.open("ll", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("s");
+    open.onsuccess = () => { const tx = open.result.transaction("s", "readwrite"); tx.objectStore("s").put("leak", "k"); tx.oncomplete = resolve; tx.onerror = resolve; };
+    open.onerror = resolve;
+  });
+  const cached = caches.open("ll").then((cache) => cache.put("/isolation/cached", new Response("leak"))).catch(() => {});
+  Promise.all([written, cached]).then(() => readState("/isolation/self")).then(() => clearTimeout(hold));
+</script>`,
+      ),
+      200,
+      { "set-cookie": "ll_http=leak; Path=/; Max-Age=3600" },
+    );
+  routes["/isolation/cacheable.js"] = (_req, res) =>
+    res.writeHead(200, { "content-type": "text/javascript", "cache-control": "public, max-age=3600" }).end("window.cacheableLoaded = true;");
+  routes["/isolation/read"] = (_req, res) =>
+    html(
+      res,
+      page(
+        "Read state",
+        `<script src="/isolation/cacheable.js"></script>
+<script>
+  ${readState}
+  const hold = setTimeout(() => {}, 450);
+  readState("/isolation/state").then(() => clearTimeout(hold));
+</script>`,
+      ),
+    );
+
   // /many: 300 links to this site (200s, 404s, redirects) for the checker and the benchmark.
   routes["/many"] = (_req, res) => {
     const links: string[] = [];

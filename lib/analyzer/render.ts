@@ -134,6 +134,9 @@ interface PreparedPage {
 }
 type PreparedPageReady = PreparedPage & { page: NonNullable<PreparedPage["page"]> };
 
+/** How long the renderer must be idle before it makes the next render's page (see scheduleSpare). */
+const SPARE_IDLE_MS = 150;
+
 /** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
 const STARTUP_ALLOWANCE_MS = 30_000;
 
@@ -187,6 +190,7 @@ class PuppeteerRenderer implements Renderer {
       return await this.withWatchdog(url, timeoutMs, { clock, timings, context: null }, options.signal, options.resolver ?? this.options.resolver);
     } finally {
       release();
+      this.scheduleSpare();
     }
   }
 
@@ -259,16 +263,6 @@ class PuppeteerRenderer implements Renderer {
     // process: most of a render's fixed cost). It is as fresh as one made now: its own incognito
     // context and proxy session, never used for another page, with DNS bound to this analysis only now.
     let prepared = await this.takeSpare();
-    let deadline: number | null = null;
-    if (!prepared && this.spareInProgress) {
-      // The next page is being made right now: wait for it rather than make a second one beside it
-      // (two renderer processes starting at once is what slows a busy machine most). The wait is the
-      // page's time, as making its own page would have been.
-      deadline = Date.now() + timeoutMs;
-      handle.ready?.();
-      await withTimeout(this.spareInProgress, remaining(deadline));
-      prepared = await this.takeSpare();
-    }
     try {
       prepared ??= await this.prepareContext(started);
       prepared.bindResolver(resolver);
@@ -281,10 +275,8 @@ class PuppeteerRenderer implements Renderer {
     }
     const { context, session } = prepared;
     try {
-      if (deadline === null) {
-        deadline = Date.now() + timeoutMs;
-        handle.ready?.();
-      }
+      const deadline = Date.now() + timeoutMs;
+      handle.ready?.();
       try {
         const ready = await this.preparePage(prepared);
         return await this.renderInContext(ready, url, deadline, handle);
@@ -293,8 +285,6 @@ class PuppeteerRenderer implements Renderer {
         handle.clock.lap("capture");
         await withTimeout(context.close().catch(() => undefined), 3_000);
         handle.clock.lap("contextClose");
-        // The next render's page is made while this analysis goes on (worker, link checks).
-        this.refillSpare();
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -388,6 +378,20 @@ class PuppeteerRenderer implements Renderer {
     }
     void this.discard(spare);
     return null;
+  }
+
+  /**
+   * Makes the next render's page once the renderer has been idle a moment (SPARE_IDLE_MS): while
+   * renders come back to back, starting a renderer process beside a running render only slows both
+   * on a small machine, and that render makes its own page anyway. The page is made while the
+   * analysis that just rendered goes on in the worker and the link checker.
+   */
+  private scheduleSpare(): void {
+    if (this.spareDisabled || this.spare || this.spareInProgress || this.closing) return;
+    const timer = setTimeout(() => {
+      if (this.queue.active === 0 && this.queue.queued === 0) this.refillSpare();
+    }, SPARE_IDLE_MS);
+    timer.unref();
   }
 
   /** Starts making the next render's context and page in the background (one spare at a time). */

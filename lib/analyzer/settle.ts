@@ -44,10 +44,10 @@ export function trackNetwork(page: Page): NetworkTracker {
 export interface SettleSettings {
   /** The horizon: activity (a request ending, a DOM change, a due timer) this soon after the last one is waited for. */
   quietMs: number;
-  /** How long after its last DOM change the page counts as done (default 100 ms). */
+  /** How long after its last DOM change the page counts as done (default 150 ms). */
   idleMs?: number;
   /**
-   * How long after its last request ended (default 200 ms): a response still has to reach the page's
+   * How long after its last request ended (default 250 ms): a response still has to reach the page's
    * script and become DOM, and a busy renderer takes its time with that.
    */
   networkIdleMs?: number;
@@ -132,8 +132,8 @@ const POLL_MS = 25;
 /** Waits until the page is done (see above), at most `maxMs` and never past `deadline` (epoch ms). */
 export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<void> {
   const quietMs = settings.quietMs;
-  const idleMs = Math.min(settings.idleMs ?? 100, quietMs);
-  const networkIdleMs = Math.min(settings.networkIdleMs ?? 200, quietMs);
+  const idleMs = Math.min(settings.idleMs ?? 150, quietMs);
+  const networkIdleMs = Math.min(settings.networkIdleMs ?? 250, quietMs);
   const capMs = Math.min(Math.max(0, deadline - Date.now()), settings.maxMs);
   if (capMs <= 0) return;
   const stopAt = Date.now() + capMs;

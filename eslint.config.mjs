@@ -24,7 +24,7 @@ const NO_UPWARD = [
 ];
 const NO_ANALYZER_INTERNALS = rule(ANALYZER_INTERNALS, "Call the analyzer's front door, lib/analyzer/index.ts, not its internals (docs/architecture.md).");
 const NO_API = rule(toLib("api"), "lib/api is the HTTP layer above this one; import lib/errors.ts for ApiError (docs/architecture.md).");
-const NO_ACCOUNT = ["db", "auth", "account", "monitor", "mail", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
+const NO_ACCOUNT = ["db", "auth", "account", "monitor", "alerts", "mail", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
 
 /** First match wins: more specific globs first. */
 const LAYERS = [
@@ -37,7 +37,7 @@ const LAYERS = [
   { files: ["lib/analyzer/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("ratelimit"), "lib/analyzer never imports lib/ratelimit: limits are the API's business."), ...NO_ACCOUNT] },
   { files: ["lib/ratelimit/**", "lib/log.ts", "lib/shutdown.ts"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("analyzer"), "This module is below the analyzer."), ...NO_ACCOUNT] },
   { files: ["lib/api/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS, rule(toLib("net"), "lib/api reaches the network only through the analyzer's front door.")] },
-  { files: ["lib/db/**", "lib/auth/**", "lib/account/**", "lib/monitor/**", "lib/mail/**", "lib/mcp/**"], patterns: [...NO_UPWARD, NO_ANALYZER_INTERNALS, rule(toLib("net"), "Reach the network through the analyzer's front door.")] },
+  { files: ["lib/db/**", "lib/auth/**", "lib/account/**", "lib/monitor/**", "lib/alerts/**", "lib/mail/**", "lib/mcp/**"], patterns: [...NO_UPWARD, NO_ANALYZER_INTERNALS, rule(toLib("net"), "Reach the network through the analyzer's front door.")] },
   { files: ["lib/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS] },
   { files: ["app/**"], patterns: [rule(to("server"), NO_UPWARD[2].message), NO_ANALYZER_INTERNALS, rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door.")] },
   { files: ["components/**"], patterns: [rule(to("server"), NO_UPWARD[2].message), rule(to("app"), NO_UPWARD[0].message), NO_ANALYZER_INTERNALS, rule(toLib("net"), "Components never import the network guard.")] },

@@ -110,6 +110,22 @@ export const configSchema = z.object({
   MAIL_FROM: optionalString,
   /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes, per IP and per email address. */
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
+  /** Signed-in audits one organization may run per UTC day (account-api.md); past it 429. */
+  ORG_AUDITS_PER_DAY: positiveInt(500),
+  /** Consecutive checks that must see a tracked link missing or broken before its state says so. */
+  MONITOR_CONFIRM_CHECKS: positiveInt(2),
+  /** Monitor checks one instance runs at once (each is a render: keep it below MAX_CONCURRENT_RENDERS). */
+  MONITOR_CONCURRENCY: positiveInt(1),
+  /** The shortest interval a monitor may have; intervals below it are refused (one of 60, 360, 720, 1440, 10080). */
+  MONITOR_MIN_INTERVAL_MINUTES: positiveInt(60),
+  /** Consecutive page errors before a `page_unreachable` alert. */
+  MONITOR_PAGE_ERROR_ALERT_AFTER: positiveInt(3),
+  /** Not in the spec: how soon the confirming check runs after a first miss (the spec asks within 15 minutes). */
+  MONITOR_CONFIRM_DELAY_MINUTES: z.coerce.number().int().min(1).max(15).default(10),
+  /** Not in the spec: how often each instance looks for due monitors, digests and reminders, seconds. */
+  MONITOR_POLL_SECONDS: positiveInt(30),
+  /** Not in the spec: `off` keeps this instance from running scheduled checks and digests (a web-only instance). */
+  MONITOR_SCHEDULER: onOff,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Where `npm start` listens. */
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

@@ -162,13 +162,16 @@ export class ApiError extends Error {
   readonly hint: string;
   /** Extra response headers (Allow, Retry-After, rate-limit headers). */
   readonly headers: Record<string, string>;
+  /** The analysed page's own HTTP status when it caused the error (a 404 page, a 503): monitors record it. Never sent to clients. */
+  readonly upstreamStatus: number | null;
 
-  constructor(code: ErrorCode, message: string, options: { hint?: string; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { hint?: string; headers?: Record<string, string>; cause?: unknown; upstreamStatus?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.status = ERRORS[code].status;
     this.hint = options.hint ?? ERRORS[code].hint;
     this.headers = options.headers ?? {};
+    this.upstreamStatus = options.upstreamStatus ?? null;
   }
 }

@@ -5,8 +5,8 @@ import type { Renderer } from "./render";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
 import { roundTimings } from "./timings";
-import type { AnalysisResult } from "./types";
-import type { AnalyzerPool, JobReport } from "./worker-pool";
+import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
+import type { AnalyzerPool, JobTiming } from "./worker-pool";
 import type { Config } from "@/lib/config";
 
 /** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */
@@ -21,6 +21,10 @@ export interface UrlAnalysisDeps {
   resolver?: Resolver;
   /** Aborts the render and the link checks (the client went away). */
   signal?: AbortSignal;
+  /** Signed-in analyses: the organization's domain groups (see AnalyzeDocumentInput.groups). */
+  groups?: DomainGroups;
+  /** Which internal and external links to check (default all); the others keep httpStatus null. A monitor checks only its tracked targets. */
+  checkLinks?: (link: AnalyzedLink) => boolean;
 }
 
 /**
@@ -28,21 +32,22 @@ export interface UrlAnalysisDeps {
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
  * external link and fill in httpStatus and the broken count. Called through lib/analyzer/index.ts.
  */
-export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<AnalysisResult> {
+export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<PageReport> {
   const started = performance.now();
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
   const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
   const renderedAt = performance.now();
-  const report: JobReport = { timings: {} };
-  const analysis = await deps.pool.analyze(
-    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow },
+  const timing: JobTiming = { timings: {} };
+  const { analysis, signals } = await deps.pool.analyze(
+    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow, groups: deps.groups },
     // The URL lane: a render already paid for must not wait behind pastes.
-    { clientKey: deps.clientKey, lane: "url", signal: deps.signal, report },
+    { clientKey: deps.clientKey, lane: "url", signal: deps.signal, timing },
   );
   const analysedAt = performance.now();
 
-  const checkable = analysis.links.filter((link) => link.linkType !== "ignored").map((link) => link.href);
+  const wanted = deps.checkLinks ?? (() => true);
+  const checkable = analysis.links.filter((link) => link.linkType !== "ignored" && wanted(link)).map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
   // checkLinks answers what it has when its batch ends; a cancelled analysis has no answer to give.
   deps.signal?.throwIfAborted();
@@ -57,10 +62,19 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<A
       checkMs: Math.round(performance.now() - analysedAt),
       checked: statuses.size,
       renderedBytes: rendered.html.length,
-      stages: roundTimings({ ...rendered.timings, ...report.timings, linkChecks: performance.now() - analysedAt }),
-      peakHeapMb: report.peakHeapMb,
+      stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt }),
+      peakHeapMb: timing.peakHeapMb,
     },
     "url mode timings",
   );
-  return { ...analysis, links, stats: computeStats(links) };
+  return {
+    analysis: { ...analysis, links, stats: computeStats(links) },
+    page: {
+      title: signals.title,
+      noindex: signals.noindex || rendered.headerNoindex,
+      canonicalUrl: signals.canonicalUrl,
+      httpStatus: rendered.status,
+      challenge: signals.challenge || rendered.headerChallenge,
+    },
+  };
 }

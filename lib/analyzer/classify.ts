@@ -6,6 +6,8 @@ export interface ClassifiedHref {
   /** WHATWG serialization of the resolved URL, or the raw attribute when it does not parse. */
   href: string;
   linkType: LinkType;
+  /** The URL's hostname for http(s) links (internal or external), else null. */
+  hostname: string | null;
 }
 
 /** What classification needs to know about the page, computed once per document. */
@@ -55,6 +57,15 @@ export function registrableDomain(hostname: string): string | null {
 }
 
 /**
+ * The site of a hostname for domain groups and monitors: its registrable domain, or the host itself
+ * (lowercased, no trailing dot) when it has none (IPs, single labels), which then only matches itself.
+ */
+export function siteOf(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return registrableDomain(host) ?? host;
+}
+
+/**
  * Builds the classification context of a page. `baseHref` is the raw href of the first `<base>`
  * element that has one (null if none); an unparseable base falls back to the page URL.
  */
@@ -82,15 +93,15 @@ export function createPageContext(pageUrl: string, baseHref: string | null): Pag
 export function classifyHref(raw: string, context: PageContext): ClassifiedHref {
   const trimmed = raw.replace(ASCII_WHITESPACE_EDGES, "");
   const url = URL.parse(trimmed, context.baseUrl);
-  if (url === null) return { href: raw, linkType: "ignored" };
+  if (url === null) return { href: raw, linkType: "ignored", hostname: null };
   const href = url.href;
-  if (trimmed === "") return { href, linkType: "ignored" };
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { href, linkType: "ignored" };
+  if (trimmed === "") return { href, linkType: "ignored", hostname: null };
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { href, linkType: "ignored", hostname: null };
   // A fragment exists iff the serialization has a "#" (it is percent-encoded everywhere else), which
   // also catches a bare "#" whose fragment is empty. Compared with the document URL, not the base.
   const hash = href.indexOf("#");
-  if (hash !== -1 && href.slice(0, hash) === context.documentUrlNoFragment) return { href, linkType: "ignored" };
-  return { href, linkType: isSameSite(url.hostname, context) ? "internal" : "external" };
+  if (hash !== -1 && href.slice(0, hash) === context.documentUrlNoFragment) return { href, linkType: "ignored", hostname: null };
+  return { href, linkType: isSameSite(url.hostname, context) ? "internal" : "external", hostname: url.hostname };
 }
 
 function isSameSite(hostname: string, context: PageContext): boolean {

@@ -1,5 +1,5 @@
 import { AnchorAccumulator } from "./anchor";
-import { isRobotsMetaName, robotsContentSaysNofollow } from "./robots";
+import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "./robots";
 import type { Fate } from "./prune";
 import { sanitizerFate } from "./sanitize";
 
@@ -29,6 +29,10 @@ export interface Extraction {
   baseHref: string | null;
   /** A `<meta name="robots|googlebot">` says nofollow or none. */
   metaNofollow: boolean;
+  /** A `<meta name="robots|googlebot">` says noindex or none. */
+  metaNoindex: boolean;
+  /** href of the first `<link rel="canonical">` that has one, or null (unresolved). */
+  canonicalHref: string | null;
   /**
    * Nodes the snapshot will not keep as they are: "drop" (script, iframe, svg, comments, URL-mode
    * noscript: gone with their content) or "unwrap" (unknown tags, form, object, paste-mode noscript:
@@ -62,6 +66,8 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
   const open: OpenLink[] = [];
   let baseHref: string | null = null;
   let metaNofollow = false;
+  let metaNoindex = false;
+  let canonicalHref: string | null = null;
 
   const root = document.documentElement;
   let node: Node | null = root;
@@ -125,12 +131,18 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
             if (baseHref === null) baseHref = element.getAttribute("href");
             break;
           case "meta": {
-            if (metaNofollow) break;
             const metaName = element.getAttribute("name");
             const content = element.getAttribute("content");
-            if (metaName !== null && content !== null && isRobotsMetaName(metaName) && robotsContentSaysNofollow(content)) {
-              metaNofollow = true;
+            if (metaName !== null && content !== null && isRobotsMetaName(metaName)) {
+              metaNofollow ||= robotsContentSaysNofollow(content);
+              metaNoindex ||= robotsContentSaysNoindex(content);
             }
+            break;
+          }
+          case "link": {
+            if (canonicalHref !== null) break;
+            const rel = element.getAttribute("rel");
+            if (rel !== null && splitTokens(rel).includes("canonical")) canonicalHref = element.getAttribute("href");
             break;
           }
         }
@@ -178,5 +190,5 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
     }
   }
 
-  return { links, baseHref, metaNofollow, fates };
+  return { links, baseHref, metaNofollow, metaNoindex, canonicalHref, fates };
 }

@@ -4,8 +4,8 @@ import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
 import { roundTimings } from "./timings";
-import type { AnalysisResult } from "./types";
-import { AnalyzerPool, poolOptionsFrom, type JobReport } from "./worker-pool";
+import type { AnalysisResult, AnalyzedLink, DomainGroups, PageReport } from "./types";
+import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -14,8 +14,10 @@ import { AnalyzerPool, poolOptionsFrom, type JobReport } from "./worker-pool";
  * edge): nothing behind this door reads the environment.
  */
 
-export type { AnalysisResult, AnalyzedLink, LinkStats, LinkType } from "./types";
+export type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, LinkType, PageReport, PageSignals } from "./types";
 export { parsePublicUrl } from "@/lib/net/url-policy";
+/** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
+export { siteOf } from "./classify";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -44,6 +46,14 @@ export interface AnalyzeOptions {
   clientKey?: string;
   /** Cancels the work when the caller no longer wants the answer: a queued job leaves the line, a running one is stopped (worker, render, link checks). */
   signal?: AbortSignal;
+}
+
+/** Options of the signed-in analyses (saved audits, monitor checks): AnalyzeOptions plus what only they use. */
+export interface InspectOptions extends AnalyzeOptions {
+  /** The organization's domain groups, site → group name (build the keys with siteOf). */
+  groups?: DomainGroups;
+  /** URL mode: which internal and external links get their status checked (default all; the rest stay null). */
+  checkLinks?: (link: AnalyzedLink) => boolean;
 }
 
 /** Paste-mode input: markup and the URL its links resolve against (`https://{domain}/`). */
@@ -105,13 +115,18 @@ async function closeRenderer(): Promise<void> {
  * @throws ApiError UNPROCESSABLE_PAGE (422) past the time or heap cap, RATE_LIMITED (429) when the pool is full.
  */
 export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Promise<AnalysisResult> {
-  const report: JobReport = { timings: {} };
-  const result = await pool(options.settings).analyze(
-    { html: input.html, pageUrl: input.pageUrl, scripting: false },
-    { clientKey: options.clientKey, lane: "paste", signal: options.signal, report },
+  return (await inspectHtml(input, options)).analysis;
+}
+
+/** Paste mode with the page's signals (title, meta noindex, canonical) and domain groups applied. */
+export async function inspectHtml(input: HtmlInput, options: InspectOptions): Promise<PageReport> {
+  const timing: JobTiming = { timings: {} };
+  const { analysis, signals } = await pool(options.settings).analyze(
+    { html: input.html, pageUrl: input.pageUrl, scripting: false, groups: options.groups },
+    { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing },
   );
-  log.info({ requestId: options.requestId, stages: roundTimings(report.timings), peakHeapMb: report.peakHeapMb }, "paste mode timings");
-  return result;
+  log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
+  return { analysis, page: { ...signals, httpStatus: null } };
 }
 
 /**
@@ -120,6 +135,15 @@ export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Pr
  * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render.ts).
  */
 export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<AnalysisResult> {
+  return (await inspectUrl(url, options)).analysis;
+}
+
+/**
+ * URL mode with the page's signals (HTTP status, noindex from meta or X-Robots-Tag, canonical, whether
+ * the answer is a bot challenge), domain groups applied and, optionally, only some links checked.
+ * Throws what analyzeUrl throws; an ApiError caused by the page's own status carries it as `upstreamStatus`.
+ */
+export async function inspectUrl(url: URL, options: InspectOptions): Promise<PageReport> {
   options.signal?.throwIfAborted();
   return runUrlAnalysis(url, {
     pool: pool(options.settings),
@@ -128,6 +152,8 @@ export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<Ana
     requestId: options.requestId,
     clientKey: options.clientKey,
     signal: options.signal,
+    groups: options.groups,
+    checkLinks: options.checkLinks,
   });
 }
 

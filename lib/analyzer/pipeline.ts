@@ -1,6 +1,7 @@
 import { chooseAnchorText } from "./anchor";
-import { classifyHref, createPageContext } from "./classify";
-import { extractLinks } from "./extract";
+import { documentLooksLikeChallenge } from "./challenge";
+import { classifyHref, createPageContext, siteOf, type PageContext } from "./classify";
+import { extractLinks, type Extraction } from "./extract";
 import { assertParseableNesting } from "./nesting";
 import { parseHtml, releaseDocument } from "./parse";
 import { pruneTree } from "./prune";
@@ -8,7 +9,9 @@ import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
 import { Stopwatch, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types";
+import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups } from "./types";
+
+const MAX_TITLE_LENGTH = 500;
 
 /**
  * Analyses one HTML document: captures and classifies every link, computes the statistics and
@@ -21,6 +24,11 @@ import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink } from "./types
  * `timings`, when given, receives the time of each stage (timings.ts); `onStage` runs after each one.
  */
 export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): AnalysisResult {
+  return inspectDocument(input, timings, onStage).analysis;
+}
+
+/** analyzeDocument, plus what the document says about the page (title, noindex, canonical, challenge). */
+export function inspectDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): DocumentReport {
   const clock = new Stopwatch(timings, onStage);
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
@@ -32,33 +40,39 @@ export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimi
     clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
+    const groupOf = groupClassifier(context, input.groups);
 
     const links: AnalyzedLink[] = extraction.links.map((raw) => {
-      const { href, linkType } = classifyHref(raw.href, context);
+      const { href, linkType, hostname } = classifyHref(raw.href, context);
+      const matchedGroupName = linkType === "external" && hostname !== null ? groupOf(hostname) : null;
       return {
         href,
         position: raw.position,
-        linkType,
+        linkType: matchedGroupName === null ? linkType : "internal",
         anchorText: chooseAnchorText(raw.anchor, raw.ariaLabel, raw.title),
         ...relFlags(raw.rel, pageNofollow),
         isImage: raw.anchor.isImage,
         httpStatus: null,
-        matchedGroupName: null,
+        matchedGroupName,
       };
     });
 
+    const signals = readSignals(document, input.html, extraction, context);
     clock.lap("classify");
     pruneTree(document, extraction.fates);
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
     return {
-      success: true,
-      sanitizedHtml,
-      links,
-      stats: computeStats(links),
-      domain,
-      url: input.pageUrl,
+      analysis: {
+        success: true,
+        sanitizedHtml,
+        links,
+        stats: computeStats(links),
+        domain,
+        url: input.pageUrl,
+      },
+      signals,
     };
   } finally {
     releaseDocument(document);
@@ -66,3 +80,27 @@ export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimi
   }
 }
 
+/**
+ * The domain-group rule of account-api.md: a link to another site is internal when both sites are in
+ * the same group of the organization; the answer is that group's name, else null. Without groups (the
+ * public analyzer) every answer is null.
+ */
+function groupClassifier(context: PageContext, groups: DomainGroups | undefined): (hostname: string) => string | null {
+  if (!groups) return () => null;
+  const lookup = new Map(Object.entries(groups));
+  const pageGroup = lookup.get(siteOf(context.pageHost));
+  if (pageGroup === undefined) return () => null;
+  return (hostname) => (lookup.get(siteOf(hostname)) === pageGroup ? pageGroup : null);
+}
+
+function readSignals(document: Document, html: string, extraction: Extraction, context: PageContext): DocumentSignals {
+  const rawTitle = document.title.replace(/\s+/g, " ").trim();
+  const title = rawTitle === "" ? null : rawTitle.slice(0, MAX_TITLE_LENGTH);
+  const canonical = extraction.canonicalHref === null ? null : URL.parse(extraction.canonicalHref.trim(), context.baseUrl);
+  return {
+    title,
+    noindex: extraction.metaNoindex,
+    canonicalUrl: canonical && (canonical.protocol === "http:" || canonical.protocol === "https:") ? canonical.href : null,
+    challenge: documentLooksLikeChallenge(title, html),
+  };
+}

@@ -4,7 +4,8 @@ import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
 import { guardPage, throwIfBlocked, type NavigationState } from "@/lib/analyzer/render-guard";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
-import { robotsHeaderNofollow } from "@/lib/analyzer/robots";
+import { headersSayChallenge } from "@/lib/analyzer/challenge";
+import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
 import { installActivityTracker, settle, trackNetwork, type NetworkTracker } from "@/lib/analyzer/settle";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
@@ -36,6 +37,10 @@ export interface RenderResult {
   html: string;
   /** The main response's X-Robots-Tag said nofollow or none (for us, googlebot or everyone). */
   headerNofollow: boolean;
+  /** The main response's X-Robots-Tag said noindex or none (same scoping). */
+  headerNoindex: boolean;
+  /** The main response's headers say it is a bot challenge (Cloudflare's cf-mitigated). */
+  headerChallenge: boolean;
   /** HTTP status of the main document's final response. */
   status: number;
   /** Where the render's time went (queue, browser, context, navigation, settle, capture). */
@@ -447,11 +452,11 @@ class PuppeteerRenderer implements Renderer {
       throw upstream(`The page could not be loaded (${reason}).`, gotoError);
     }
     const status = response.status();
-    if (status >= 500) throw upstream(`The page answered HTTP ${status}.`);
-    if (status >= 400) throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`);
+    if (status >= 500) throw new ApiError("UPSTREAM_ERROR", `The page answered HTTP ${status}.`, { upstreamStatus: status });
+    if (status >= 400) throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`, { upstreamStatus: status });
     const headers = response.headers();
     let isHtml = isHtmlContentType(headers["content-type"]);
-    if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`);
+    if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
 
     clock.lap("navigation");
     if (gotoError === null) await settle(page, network, deadline, { quietMs: this.options.settleQuietMs ?? 500, maxMs: this.options.settleMaxMs ?? 5_000 });
@@ -474,7 +479,7 @@ class PuppeteerRenderer implements Renderer {
       throw upstream("The page did not produce a document in time.", gotoError);
     }
     isHtml ??= HTML_TYPES.includes(snapshot.type);
-    if (!isHtml) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${snapshot.type}).`);
+    if (!isHtml) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${snapshot.type}).`, { upstreamStatus: status });
     const maxBytes = this.options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES;
     // Characters never outnumber UTF-8 bytes, so this cheap count can reject before we serialize.
     if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
@@ -485,6 +490,8 @@ class PuppeteerRenderer implements Renderer {
       finalUrl: snapshot.url || response.url(),
       html,
       headerNofollow: robotsHeaderNofollow(headers["x-robots-tag"]),
+      headerNoindex: robotsHeaderNoindex(headers["x-robots-tag"]),
+      headerChallenge: headersSayChallenge(headers),
       status,
       timings: handle.timings,
     };

@@ -39,6 +39,11 @@ export function robotsContentSaysNofollow(content: string): boolean {
   return splitTokens(content).some((token) => token === "nofollow" || token === "none");
 }
 
+/** Whether a robots directive list says noindex or none (monitors report a page that left the index). */
+export function robotsContentSaysNoindex(content: string): boolean {
+  return splitTokens(content).some((token) => token === "noindex" || token === "none");
+}
+
 /** X-Robots-Tag scopes that speak to us: unscoped (everyone), Google's crawler, and our own bot. */
 const OUR_ROBOTS_SCOPES = new Set(["googlebot", "linklensbot"]);
 /** X-Robots-Tag directives that carry a `name: value`, so their colon is not a user-agent scope. */
@@ -50,6 +55,15 @@ const VALUED_DIRECTIVES = new Set(["max-snippet", "max-image-preview", "max-vide
  * `otherbot: nofollow` does not apply to us. A scope applies until the next scope in the same header.
  */
 export function robotsHeaderNofollow(value: string | undefined | null): boolean {
+  return robotsHeaderSays(value, "nofollow");
+}
+
+/** Whether an X-Robots-Tag value says noindex (or none) to everyone, Google or us; same scoping as nofollow. */
+export function robotsHeaderNoindex(value: string | undefined | null): boolean {
+  return robotsHeaderSays(value, "noindex");
+}
+
+function robotsHeaderSays(value: string | undefined | null, directive: "nofollow" | "noindex"): boolean {
   if (!value) return false;
   for (const header of value.split(/\n/)) {
     let scope: string | null = null;
@@ -60,7 +74,7 @@ export function robotsHeaderNofollow(value: string | undefined | null): boolean 
         scope = scoped[1];
         token = (scoped[2] ?? "").trim();
       }
-      if ((token === "nofollow" || token === "none") && (scope === null || OUR_ROBOTS_SCOPES.has(scope))) return true;
+      if ((token === directive || token === "none") && (scope === null || OUR_ROBOTS_SCOPES.has(scope))) return true;
     }
   }
   return false;

@@ -21,8 +21,8 @@ export interface AnalyzedLink {
   isImage: boolean;
   /** NOT_CHECKED (null) in paste mode and for unchecked links; NO_RESPONSE (0) when no HTTP response came back (lib/link-status.ts). */
   httpStatus: HttpStatus;
-  /** Domain groups belong to signed-in accounts: always null on the public surface. */
-  matchedGroupName: null;
+  /** The domain group that made this link internal (signed-in audits and checks); always null on the public surface. */
+  matchedGroupName: string | null;
 }
 
 export interface LinkStats {
@@ -58,4 +58,42 @@ export interface AnalyzeDocumentInput {
   scripting: boolean;
   /** URL mode: the response's X-Robots-Tag said nofollow/none, so every link is nofollow. */
   headerNofollow?: boolean;
+  /**
+   * Signed-in analyses: the organization's domain groups as site → group name (sites as siteOf gives
+   * them). A link to another site of the page's group is internal, with matchedGroupName set.
+   */
+  groups?: DomainGroups;
+}
+
+/** Site (registrable domain, or the host itself for IPs and single labels) → domain group name. */
+export type DomainGroups = Readonly<Record<string, string>>;
+
+/** What the document itself says about the page, beside its links (monitors and saved audits read it). */
+export interface DocumentSignals {
+  /** The document's title (whitespace collapsed, at most 500 characters), or null. */
+  title: string | null;
+  /** `<meta name="robots|googlebot">` says noindex or none. */
+  noindex: boolean;
+  /** The first `<link rel="canonical">`, resolved against the base URL, or null. */
+  canonicalUrl: string | null;
+  /** The document looks like a bot wall or challenge page (Cloudflare, DataDome, PerimeterX, …), not the page. */
+  challenge: boolean;
+}
+
+/** What a signed-in analysis learns about the page beside its links. */
+export interface PageSignals extends DocumentSignals {
+  /** URL mode: the HTTP status of the page's final response; paste mode: null. X-Robots-Tag counts toward `noindex` in URL mode. */
+  httpStatus: number | null;
+}
+
+/** An analysis with its page signals (the analyzer front door's inspectHtml / inspectUrl). */
+export interface PageReport {
+  analysis: AnalysisResult;
+  page: PageSignals;
+}
+
+/** One analysed document: the public result and the signals beside it. */
+export interface DocumentReport {
+  analysis: AnalysisResult;
+  signals: DocumentSignals;
 }

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
 import { epochNow, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
 /**
@@ -44,11 +44,11 @@ export interface AnalyzeJobOptions {
   /** The caller gave up (the client went away): the job leaves the line or its worker is stopped, and analyze rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Filled in with where the job's time went (queue, transfers, the worker's stages) and its peak heap. */
-  report?: JobReport;
+  timing?: JobTiming;
 }
 
-/** What AnalyzerPool.analyze tells about one job (see timings.ts). */
-export interface JobReport {
+/** What AnalyzerPool.analyze tells about one job's time (see timings.ts). */
+export interface JobTiming {
   timings: StageTimings;
   peakHeapMb?: number;
 }
@@ -96,13 +96,13 @@ export class AnalyzerPool {
   }
 
   /**
-   * Runs one analysis; rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
+   * Runs one analysis (the public result and the document's signals); rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
    * Admission is fair between clients (fair-queue.ts). The time cap starts when a worker picks the job
    * up (it says so on a MessagePort), so time spent queued behind other jobs or waiting for a
    * replacement worker to boot never turns a fine page into a 422. Waiting itself is bounded too: a job
    * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
    */
-  async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<AnalysisResult> {
+  async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<DocumentReport> {
     const controller = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let startedAt: number | null = null;
@@ -114,7 +114,7 @@ export class AnalyzerPool {
     const queuedAt = epochNow();
     let dispatchedAt = queuedAt;
     port1.once("message", (workerStartedAt: number) => {
-      if (job.report) job.report.timings.toWorker = workerStartedAt - dispatchedAt;
+      if (job.timing) job.timing.timings.toWorker = workerStartedAt - dispatchedAt;
       startedAt = this.now();
       this.timers.clearTimeout(waitTimer);
       runTimer = this.timers.setTimeout(() => controller.abort(), this.timeoutMs);
@@ -130,13 +130,13 @@ export class AnalyzerPool {
         signal: controller.signal,
       });
       dispatchedAt = epochNow();
-      if (job.report) job.report.timings.poolQueue = dispatchedAt - queuedAt;
+      if (job.timing) job.timing.timings.poolQueue = dispatchedAt - queuedAt;
       const task: WorkerTask = { input, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
-      if (job.report && outcome.report) {
-        Object.assign(job.report.timings, outcome.report.timings);
-        job.report.timings.fromWorker = epochNow() - outcome.report.finishedAt;
-        job.report.peakHeapMb = outcome.report.peakHeapMb;
+      if (job.timing && outcome.timing) {
+        Object.assign(job.timing.timings, outcome.timing.timings);
+        job.timing.timings.fromWorker = epochNow() - outcome.timing.finishedAt;
+        job.timing.peakHeapMb = outcome.timing.peakHeapMb;
       }
     } catch (error) {
       if (job.signal?.aborted) throw job.signal.reason;
@@ -149,7 +149,7 @@ export class AnalyzerPool {
       port1.close();
       lease?.release(startedAt === null ? 0 : this.now() - startedAt);
     }
-    if (outcome.ok) return outcome.result;
+    if (outcome.ok) return outcome.report;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
     throw new Error(`analysis failed: ${outcome.message}`);
   }

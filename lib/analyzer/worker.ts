@@ -4,13 +4,13 @@
  */
 import { getHeapStatistics } from "node:v8";
 import { ApiError } from "@/lib/errors";
-import { analyzeDocument } from "./pipeline";
+import { inspectDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput } from "./types";
+import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 
-/** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "analysis timings" log. */
-export interface WorkerReport {
+/** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "mode timings" log. */
+export interface WorkerTiming {
   timings: StageTimings;
   /** The most used heap seen at the end of any stage, MiB: a close floor of the job's peak. */
   peakHeapMb: number;
@@ -18,9 +18,9 @@ export interface WorkerReport {
 }
 
 export type WorkerOutcome = (
-  | { ok: true; result: AnalysisResult }
+  | { ok: true; report: DocumentReport }
   | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string }
-) & { report?: WorkerReport };
+) & { timing?: WorkerTiming };
 
 export interface WorkerTask {
   input: AnalyzeDocumentInput;
@@ -36,10 +36,10 @@ export default function analyzeTask({ input, started }: WorkerTask): WorkerOutco
   const sampleHeap = () => {
     peak = Math.max(peak, getHeapStatistics().used_heap_size);
   };
-  const report = (): WorkerReport => ({ timings, peakHeapMb: Math.round(peak / 1048576), finishedAt: epochNow() });
+  const timing = (): WorkerTiming => ({ timings, peakHeapMb: Math.round(peak / 1048576), finishedAt: epochNow() });
   try {
-    const result = analyzeDocument(input, timings, sampleHeap);
-    return { ok: true, result, report: report() };
+    const report = inspectDocument(input, timings, sampleHeap);
+    return { ok: true, report, timing: timing() };
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
     if (error instanceof RangeError) {

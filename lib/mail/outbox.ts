@@ -12,6 +12,10 @@ export interface EnqueueInput {
   to: string;
   content: EmailContent;
   organizationId?: string | null;
+  /** A member's user id: the sender drops the email if they left `organizationId` before it went out. */
+  recipientUserId?: string | null;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string> | null;
 }
 
 /** Writes one email to the outbox (status pending); the sender delivers it later. Returns the row id. */
@@ -20,6 +24,8 @@ export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<str
   await db.insert(outbox).values({
     id,
     organizationId: input.organizationId ?? null,
+    recipientUserId: input.recipientUserId ?? null,
+    headers: input.headers ?? null,
     kind: input.content.kind,
     recipient: input.to.toLowerCase(),
     subject: input.content.subject,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
+import { membershipOf } from "../auth/auth";
 import { outbox } from "../db/schema";
 
 /**
@@ -19,6 +20,8 @@ export interface OutgoingMessage {
   text: string;
   html: string;
   messageId: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one message; throws on refusal. `responseCode` (SMTP) ≥ 500 is permanent. */
@@ -45,11 +48,17 @@ export interface PassResult {
   sent: number;
   retried: number;
   failed: number;
+  /** Alert emails not sent because the recipient left the organization. */
+  dropped: number;
 }
+
 
 interface ClaimedRow {
   id: string;
   recipient: string;
+  recipient_user_id: string | null;
+  organization_id: string | null;
+  headers: Record<string, string> | string | null;
   subject: string;
   text: string;
   html: string;
@@ -73,13 +82,20 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
       LIMIT ${options.batchSize ?? 20}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, recipient, subject, text, html, message_id, attempts`);
+    RETURNING id, recipient, recipient_user_id, organization_id, headers, subject, text, html, message_id, attempts`);
   const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
-  const result: PassResult = { sent: 0, retried: 0, failed: 0 };
+  const result: PassResult = { sent: 0, retried: 0, failed: 0, dropped: 0 };
   for (const row of rows) {
     const mine = and(eq(outbox.id, row.id), eq(outbox.status, "sending"), eq(outbox.attempts, row.attempts));
+    if (row.recipient_user_id && row.organization_id && !(await membershipOf(options.db, row.recipient_user_id, row.organization_id))) {
+      // Alerts are for members: one removed while the email waited (SMTP down) gets nothing more.
+      await options.db.update(outbox).set({ status: "dropped", leaseUntil: null, lastError: "The recipient is no longer a member of the team." }).where(mine);
+      result.dropped += 1;
+      continue;
+    }
     try {
-      await options.transport({ from: options.from, to: row.recipient, subject: row.subject, text: row.text, html: row.html, messageId: row.message_id });
+      const headers = typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : (row.headers ?? undefined);
+      await options.transport({ from: options.from, to: row.recipient, subject: row.subject, text: row.text, html: row.html, messageId: row.message_id, headers });
       await options.db.update(outbox).set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(mine);
       result.sent += 1;
     } catch (error) {
@@ -125,11 +141,11 @@ export interface RunningSender {
 
 /** Runs a delivery pass every `intervalMs` (one at a time) until stopped. */
 export function startSender(options: SenderOptions & { intervalMs?: number; onError?: (error: unknown) => void }): RunningSender {
-  let running: Promise<PassResult> = Promise.resolve({ sent: 0, retried: 0, failed: 0 });
+  let running: Promise<PassResult> = Promise.resolve({ sent: 0, retried: 0, failed: 0, dropped: 0 });
   let stopped = false;
   const pass = () => {
     running = running.then(
-      () => (stopped ? { sent: 0, retried: 0, failed: 0 } : deliverDue(options)),
+      () => (stopped ? { sent: 0, retried: 0, failed: 0, dropped: 0 } : deliverDue(options)),
       () => deliverDue(options),
     );
     running.catch((error: unknown) => options.onError?.(error));

@@ -1,17 +1,16 @@
+import { escapeHtml } from "./html";
+
 /**
  * Email templates: every email has a plain-text and an HTML part. Values are escaped for HTML; links
- * are absolute URLs built by the caller.
+ * are absolute URLs built by the caller. Alert emails (lib/alerts/email.ts) use the `html` tag of
+ * ./html.ts, which escapes by default.
  */
 
 export interface EmailContent {
-  kind: "magic_link" | "password_reset" | "verify_email" | "invitation";
+  kind: "magic_link" | "password_reset" | "verify_email" | "invitation" | "alert" | "digest";
   subject: string;
   text: string;
   html: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {

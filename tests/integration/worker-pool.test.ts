@@ -40,8 +40,8 @@ describe("AnalyzerPool", () => {
       });
       const second = observed.analyze(links(5_000), { clientKey: "b" });
       const [one, two] = await Promise.all([first, second]);
-      expect(one.stats.total).toBe(5_000);
-      expect(two.stats.total).toBe(5_000);
+      expect(one.analysis.stats.total).toBe(5_000);
+      expect(two.analysis.stats.total).toBe(5_000);
       expect(capArmedAfterFirst).toEqual([false, true]);
     } finally {
       await observed.close();
@@ -63,7 +63,7 @@ describe("AnalyzerPool", () => {
       await expect(first).rejects.toMatchObject({ name: "AbortError" });
       // The stopped worker is replaced and the pool keeps serving.
       const next = await abortable.analyze(small, { clientKey: "next" });
-      expect(next.stats.total).toBe(1);
+      expect(next.analysis.stats.total).toBe(1);
       // An already-aborted signal never reaches a worker.
       await expect(abortable.analyze(small, { signal: AbortSignal.abort(new DOMException("gone", "AbortError")) })).rejects.toMatchObject({ name: "AbortError" });
     } finally {
@@ -95,6 +95,6 @@ describe("AnalyzerPool", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("UNPROCESSABLE_PAGE");
     const next = await pool.analyze(small);
-    expect(next.links).toHaveLength(1);
+    expect(next.analysis.links).toHaveLength(1);
   });
 });

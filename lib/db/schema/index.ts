@@ -3,3 +3,7 @@ export * from "./auth";
 export * from "./organization";
 export * from "./audit";
 export * from "./outbox";
+export * from "./domain-groups";
+export * from "./audits";
+export * from "./monitors";
+export * from "./alerts";

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The transactional email outbox: a row per email, written with the change that causes it; the sender
@@ -14,10 +14,18 @@ export const outbox = pgTable(
     organizationId: text("organization_id"),
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
+    /**
+     * The recipient's user id for organization emails to members (alerts): the sender drops the email
+     * if that user is no longer a member of `organizationId` when it goes out.
+     */
+    recipientUserId: text("recipient_user_id"),
+    /** Extra message headers (List-Unsubscribe, List-Unsubscribe-Post for one-click mute). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status").$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
+    /** `dropped`: not sent because the recipient left the organization before it went out. */
+    status: text("status").$type<"pending" | "sending" | "sent" | "failed" | "dropped">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),

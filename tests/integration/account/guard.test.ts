@@ -9,27 +9,15 @@ import { DELETE as cancelInvitation } from "@/app/api/account/invitations/[id]/r
 import { POST as leave } from "@/app/api/account/organization/leave/route";
 import { POST as transfer } from "@/app/api/account/organization/transfer/route";
 import { PUT as switchOrg } from "@/app/api/account/active-organization/route";
-import { BACKENDS, call, closeAll, useFreshDatabase, type CallOptions } from "./harness";
+import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
+import { expectError, itChecksGuardOrder, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
-import { ERROR_KEYS } from "../../helpers/server";
 
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
 afterAll(closeAll);
 
-type Handler = Parameters<typeof call>[0];
-interface RouteCase {
-  name: string;
-  handler: Handler;
-  method: string;
-  path: string;
-  /** Lowest role allowed. */
-  minRole: "viewer" | "member" | "admin" | "owner";
-  body?: (team: Team) => unknown;
-  params?: (team: Team) => Record<string, string>;
-}
-
-/** Every account route, with a request that is valid for its lowest allowed role. */
+/** Every account route of teams and accounts, with a request that is valid for its lowest allowed role. */
 const ROUTES: RouteCase[] = [
   { name: "GET /me", handler: me, method: "GET", path: "/api/account/me", minRole: "viewer" },
   { name: "GET /members", handler: members, method: "GET", path: "/api/account/members", minRole: "viewer" },
@@ -41,14 +29,6 @@ const ROUTES: RouteCase[] = [
   { name: "POST /organization/transfer", handler: transfer, method: "POST", path: "/api/account/organization/transfer", minRole: "owner", body: (t) => ({ memberId: t.admin.memberId }) },
 ];
 
-const ROLES = ["viewer", "member", "admin", "owner"] as const;
-
-function expectError(result: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(result.status, result.text).toBe(status);
-  expect(Object.keys(result.json ?? {}).sort()).toEqual(ERROR_KEYS);
-  expect(result.json?.errorCode, result.text).toBe(code);
-}
-
 describe.each(BACKENDS)("account guard (%s)", (backend) => {
   let team: Team;
   let other: Team;
@@ -59,25 +39,8 @@ describe.each(BACKENDS)("account guard (%s)", (backend) => {
     other = await makeTeam(database, "b");
   });
 
-  const send = (route: RouteCase, options: CallOptions) =>
-    call(route.handler, route.method, route.path, { body: route.body?.(team), params: route.params?.(team), ...options });
-
   describe("check order", () => {
-    it.each(ROUTES)("$name: an Authorization header is 401 even with a valid session and a foreign origin", async (route) => {
-      const result = await send(route, { cookie: team.owner.cookie, headers: { authorization: "Bearer abc" }, origin: "https://evil.example" });
-      expectError(result, 401, "UNAUTHORIZED");
-      expect(String(result.json?.hint)).toMatch(/no API keys/);
-    });
-
-    it.each(ROUTES)("$name: no session is 401, before the origin check", async (route) => {
-      expectError(await send(route, { origin: "https://evil.example" }), 401, "UNAUTHORIZED");
-      expectError(await send(route, { cookie: "better-auth.session_token=forged.value" }), 401, "UNAUTHORIZED");
-    });
-
-    it.each(ROUTES.filter((r) => r.method !== "GET"))("$name: a foreign Origin or a cross-site fetch is 403 INVALID_ORIGIN, before the role check", async (route) => {
-      expectError(await send(route, { cookie: team.viewer.cookie, origin: "https://evil.example" }), 403, "INVALID_ORIGIN");
-      expectError(await send(route, { cookie: team.viewer.cookie, origin: null, headers: { "sec-fetch-site": "cross-site" } }), 403, "INVALID_ORIGIN");
-    });
+    itChecksGuardOrder(ROUTES, () => team);
 
     it("a mutation with no Origin and no Sec-Fetch-Site is a non-browser client: allowed", async () => {
       const result = await call(invite, "POST", "/api/account/invitations", { cookie: team.owner.cookie, origin: null, body: { email: "cli@example.com", role: "viewer" } });
@@ -91,12 +54,7 @@ describe.each(BACKENDS)("account guard (%s)", (backend) => {
   });
 
   describe("role boundaries", () => {
-    const cases = ROUTES.flatMap((route) => ROLES.map((role) => ({ route, role, allowed: ROLES.indexOf(role) >= ROLES.indexOf(route.minRole) })));
-    it.each(cases.filter((c) => c.route.name !== "POST /organization/transfer"))("$route.name as $role → allowed: $allowed", async ({ route, role, allowed }) => {
-      const result = await send(route, { cookie: team[role].cookie });
-      if (allowed) expect(result.status, result.text).toBeLessThan(300);
-      else expectError(result, 403, "FORBIDDEN");
-    });
+    itEnforcesRoles(ROUTES.filter((r) => r.name !== "POST /organization/transfer"), () => team);
 
     it("transfer ownership: only the owner (then the former owner is admin)", async () => {
       for (const role of ["viewer", "member", "admin"] as const) {

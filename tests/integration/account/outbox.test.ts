@@ -36,7 +36,7 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     const id = await enqueueEmail(database.db, { to: "Ada@Example.com", content: magicLinkEmail("http://localhost:3000/api/auth/magic-link/verify?token=abc") });
     // Queued rows are due at their database creation time; move the clock past it.
     clock = Date.now() + 1000;
-    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0, dropped: 0 });
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("ada@example.com");
     expect(mail?.subject).toBe("Your LinkLens sign-in link");
@@ -45,7 +45,7 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     expect(mail?.messageId).toBe(`<${id}@linklens.local>`);
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1 });
     // A second pass sends nothing.
-    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0, dropped: 0 });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -53,14 +53,14 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     const id = await enqueueEmail(database.db, { to: "bob@example.com", content: magicLinkEmail("http://x/1") });
     clock = Date.now() + 1000;
     smtp.refuse(1, 451);
-    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 1, failed: 0, dropped: 0 });
     const after = await rowOf(id);
     expect(after).toMatchObject({ status: "pending", attempts: 1 });
     expect(after?.lastError).toMatch(/451/);
     // Not due yet: nothing happens.
-    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0, dropped: 0 });
     clock += 60_000;
-    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0, dropped: 0 });
     expect(await smtp.waitFor(1)).toHaveLength(1);
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
@@ -77,7 +77,7 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     const bounced = await enqueueEmail(database.db, { to: "d@example.com", content: magicLinkEmail("http://x/3") });
     clock = Math.max(clock, Date.now() + 1000);
     smtp.refuse(1, 550);
-    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 1, dropped: 0 });
     expect(await rowOf(bounced)).toMatchObject({ status: "failed", attempts: 1 });
     expect(smtp.received).toHaveLength(0);
   });
@@ -86,10 +86,10 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     const id = await enqueueEmail(database.db, { to: "e@example.com", content: magicLinkEmail("http://x/4") });
     clock = Date.now() + 1000;
     const down = { ...options, transport: smtpTransport("smtp://127.0.0.1:1") };
-    expect(await deliverDue(down)).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await deliverDue(down)).toEqual({ sent: 0, retried: 1, failed: 0, dropped: 0 });
     expect((await rowOf(id))?.lastError).toMatch(/Could not reach the mail server/);
     clock += 60_000;
-    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0, dropped: 0 });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -107,7 +107,7 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     clock = Date.now() + 1000;
     void deliverDue({ ...options, leaseMs: 120_000, transport: () => new Promise<void>(() => {}) });
     await expect.poll(async () => (await rowOf(orphan))?.status).toBe("sending");
-    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDue(options)).toEqual({ sent: 0, retried: 0, failed: 0, dropped: 0 });
     clock += 120_000;
     expect(await deliverDue(options)).toMatchObject({ sent: 1 });
     expect(await rowOf(orphan)).toMatchObject({ status: "sent", attempts: 2 });

@@ -11,6 +11,7 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/app", label: "Overview" },
+  { href: "/app/alerts", label: "Alerts" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },
 ];

@@ -1,12 +1,16 @@
 import Link from "next/link";
+import { AlertList } from "@/components/account/AlertList";
 import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
+import { alertFeed } from "@/lib/alerts/feed";
+import { database } from "@/lib/db";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
 // that say what to do first.
 export default async function OverviewPage() {
   const ctx = await pageContext("/app");
   const canEdit = ctx.role !== "viewer";
+  const latest = await alertFeed(database().db, ctx, { limit: 5 });
   return (
     <div className="space-y-6">
       <div>
@@ -22,6 +26,22 @@ export default async function OverviewPage() {
         </Panel>
         <Panel id="monitors" title="Monitored pages">
           <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. Monitoring the pages that carry your links, with alerts by email, comes next.</p>
+        </Panel>
+        <Panel
+          id="latest-alerts"
+          title="Latest alerts"
+          className="md:col-span-2"
+          aside={
+            <Link href="/app/alerts" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+              All alerts →
+            </Link>
+          }
+        >
+          {latest.items.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No alerts yet: every removed, broken or changed tracked link will be listed here and emailed to you.</p>
+          ) : (
+            <AlertList items={latest.items} compact />
+          )}
         </Panel>
         <Panel id="team" title="Team">
           <p className="text-sm text-slate-600 dark:text-slate-400">{ctx.role === "owner" || ctx.role === "admin" ? "Invite colleagues and choose what each may do." : "See who is on your team."}</p>

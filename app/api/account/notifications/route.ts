@@ -1,0 +1,14 @@
+import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { jsonResponse } from "@/lib/api/http";
+import { getPreferences, preferencesUpdateSchema, updatePreferences } from "@/lib/alerts/preferences";
+import { database } from "@/lib/db";
+
+// GET /api/account/notifications — the caller's alert-email preferences in the active organization.
+// PUT /api/account/notifications — change them (any of email, types, digestHourUtc; the rest stay).
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await getPreferences(database().db, ctx)) },
+  PUT: {
+    permission: { account: ["read"] },
+    handler: async (ctx, request) => jsonResponse(await updatePreferences(database().db, ctx, await parseBody(request, preferencesUpdateSchema))),
+  },
+});

@@ -1,0 +1,141 @@
+import type { AlertType } from "./types";
+
+/**
+ * Words for an alert event, shared by emails and the app: a headline that names what changed ("Link
+ * removed: yoursite.com on example.org/post") and the before → after facts. Pure; values come back as
+ * plain strings for the caller to escape.
+ */
+
+export interface DescribedEvent {
+  type: AlertType;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface EventPlace {
+  /** The monitored page's URL. */
+  pageUrl: string;
+  /** The tracked link's target (null for page events). */
+  target: string | null;
+}
+
+export interface Change {
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface Description {
+  headline: string;
+  summary: string;
+  changes: Change[];
+}
+
+/** `https://www.example.org/post/?a=1` → `example.org/post`: how people say a page in a subject line. */
+export function shortUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed) return url.slice(0, 80);
+  const host = parsed.hostname.replace(/^www\./, "");
+  const path = parsed.pathname.replace(/\/+$/, "");
+  const short = `${host}${path}`;
+  return short.length > 80 ? `${short.slice(0, 77)}…` : short;
+}
+
+type LinkLike = { href?: unknown; anchorText?: unknown; isNofollow?: unknown; isSponsored?: unknown; isUgc?: unknown; httpStatus?: unknown } | null;
+
+function linkOf(side: Record<string, unknown> | null): LinkLike {
+  const link = side?.link;
+  return typeof link === "object" && link !== null ? (link as LinkLike) : null;
+}
+
+function relText(link: LinkLike): string {
+  if (!link) return "—";
+  if (link.isSponsored === true) return "sponsored";
+  if (link.isUgc === true) return "ugc";
+  if (link.isNofollow === true) return "nofollow";
+  return "follow";
+}
+
+function statusText(link: LinkLike): string {
+  const status = link?.httpStatus;
+  if (status === null || status === undefined) return "not checked";
+  if (status === 0) return "no response";
+  return `HTTP ${String(status)}`;
+}
+
+function anchorText(link: LinkLike): string {
+  return typeof link?.anchorText === "string" ? `“${link.anchorText}”` : "(no text)";
+}
+
+function stateText(side: Record<string, unknown> | null): string {
+  return typeof side?.state === "string" ? side.state.replace("_", " ") : "—";
+}
+
+export function describeEvent(event: DescribedEvent, place: EventPlace): Description {
+  const page = shortUrl(place.pageUrl);
+  const target = place.target ? shortUrl(place.target) : "";
+  const before = linkOf(event.before);
+  const after = linkOf(event.after);
+  const stateChange: Change = { label: "State", before: stateText(event.before), after: stateText(event.after) };
+  switch (event.type) {
+    case "link_missing":
+      return {
+        headline: `Link removed: ${target} on ${page}`,
+        summary: `The link to ${place.target ?? target} is no longer on ${place.pageUrl} (confirmed by consecutive checks).`,
+        changes: [stateChange, { label: "Last seen as", before: before ? `${anchorText(before)}, ${relText(before)}` : "—", after: "not on the page" }],
+      };
+    case "link_restored":
+      return {
+        headline: `Link back: ${target} on ${page}`,
+        summary: `The link to ${place.target ?? target} is on ${place.pageUrl} again.`,
+        changes: [stateChange, { label: "Link", before: "not on the page", after: `${anchorText(after)}, ${relText(after)}` }],
+      };
+    case "link_broken":
+      return {
+        headline: `Link broken: ${target} on ${page}`,
+        summary: `The link on ${place.pageUrl} points to a page that no longer works (confirmed by consecutive checks).`,
+        changes: [stateChange, { label: "Target status", before: statusText(before), after: statusText(after) }],
+      };
+    case "link_fixed":
+      return {
+        headline: `Link fixed: ${target} on ${page}`,
+        summary: `The target of the link on ${place.pageUrl} answers again.`,
+        changes: [stateChange, { label: "Target status", before: statusText(before), after: statusText(after) }],
+      };
+    case "rel_changed":
+      return {
+        headline: `Link now ${relText(after)}: ${target} on ${page}`,
+        summary: `The rel of the link to ${place.target ?? target} on ${place.pageUrl} changed.`,
+        changes: [stateChange, { label: "Rel", before: relText(before), after: relText(after) }],
+      };
+    case "anchor_changed":
+      return {
+        headline: `Anchor text changed: ${target} on ${page}`,
+        summary: `The text of the link to ${place.target ?? target} on ${place.pageUrl} changed.`,
+        changes: [stateChange, { label: "Anchor text", before: anchorText(before), after: anchorText(after) }],
+      };
+    case "page_noindex":
+      return {
+        headline: `Page set to noindex: ${page}`,
+        summary: `${place.pageUrl} now tells search engines not to index it (meta robots or X-Robots-Tag): links on it lose their value.`,
+        changes: [{ label: "noindex", before: String(event.before?.noindex ?? "unknown"), after: "true" }],
+      };
+    case "page_unreachable": {
+      const status = event.after?.pageStatus;
+      return {
+        headline: `Page unreachable: ${page}`,
+        summary: `${place.pageUrl} did not load as a web page in ${String(event.after?.consecutivePageErrors ?? "several")} checks in a row. Tracked links keep their last state until it loads again.`,
+        changes: [{ label: "Last error", before: "loading", after: `${String(event.after?.errorCode ?? "error")}${typeof status === "number" ? ` (HTTP ${status})` : ""}` }],
+      };
+    }
+    case "link_expiring": {
+      const days = Number(event.after?.daysLeft ?? 0);
+      const when = days <= 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;
+      return {
+        headline: `Placement expires ${when}: ${target} on ${page}`,
+        summary: `The placement of your link on ${place.pageUrl} expires on ${String(event.after?.expiresOn ?? "")}.`,
+        changes: [{ label: "Expires on", before: "", after: String(event.after?.expiresOn ?? "") }],
+      };
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AnalyzedLink } from "../../analyzer";
+import { organizationRef, time } from "./columns";
+
+/**
+ * Placement monitoring (account-api.md "Monitored pages and tracked links"): monitored pages, the links
+ * tracked on them, every check of a page and every observation of a tracked link in a check, so history
+ * is a query. The link-state machine is lib/monitor/state.ts; this is only where its results are kept.
+ */
+
+/** The public Link fields of a tracked link as last observed (TrackedLink.current), group rules applied. */
+export type StoredLink = AnalyzedLink;
+
+export type LinkState = "pending" | "live" | "missing" | "broken" | "rel_mismatch" | "anchor_mismatch";
+export type MonitorStatus = "pending" | "ok" | "page_error";
+
+export const monitor = pgTable(
+  "monitor",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    /** WHATWG serialization without the fragment: one monitor per URL per organization. */
+    url: text("url").notNull(),
+    intervalMinutes: integer("interval_minutes").notNull(),
+    paused: boolean("paused").notNull().default(false),
+    tags: text("tags").array().notNull().default([]),
+    status: text("status").$type<MonitorStatus>().notNull().default("pending"),
+    lastCheckedAt: time("last_checked_at"),
+    /** When the scheduler runs the next check (a confirming check comes sooner than the interval). */
+    nextCheckAt: time("next_check_at").notNull(),
+    consecutivePageErrors: integer("consecutive_page_errors").notNull().default(0),
+    pageHttpStatus: integer("page_http_status"),
+    pageNoindex: boolean("page_noindex"),
+    pageCanonicalUrl: text("page_canonical_url"),
+    pageTitle: text("page_title"),
+    /**
+     * A check in progress holds the monitor until this time (a scheduled check and "Check now" never run
+     * at once; a crashed instance's hold simply runs out).
+     */
+    checkingUntil: time("checking_until"),
+    createdById: text("created_by_id"),
+    createdAt: time("created_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("monitor_org_url_uq").on(table.organizationId, table.url),
+    index("monitor_org_created_idx").on(table.organizationId, table.createdAt, table.id),
+    index("monitor_due_idx").on(table.nextCheckAt),
+  ],
+);
+
+export const trackedLink = pgTable(
+  "tracked_link",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    monitorId: text("monitor_id")
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    target: text("target").notNull(),
+    match: text("match").$type<"exact" | "prefix" | "domain">().notNull(),
+    expectedAnchor: text("expected_anchor"),
+    expectedRel: text("expected_rel").$type<"follow" | "nofollow" | "sponsored" | "ugc">(),
+    state: text("state").$type<LinkState>().notNull().default("pending"),
+    /**
+     * An unconfirmed loss: the state a check saw ("missing" or "broken") and how many consecutive checks
+     * saw it. The state itself changes once `pendingCount` reaches MONITOR_CONFIRM_CHECKS.
+     */
+    pendingState: text("pending_state").$type<"missing" | "broken">(),
+    pendingCount: integer("pending_count").notNull().default(0),
+    firstSeenAt: time("first_seen_at"),
+    lastSeenAt: time("last_seen_at"),
+    current: jsonb("current").$type<StoredLink>(),
+    notes: text("notes"),
+    cost: doublePrecision("cost"),
+    expiresOn: date("expires_on", { mode: "string" }),
+    source: text("source").$type<"manual" | "import" | "audit">().notNull(),
+    createdAt: time("created_at").notNull().defaultNow(),
+    updatedAt: time("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    // One tracked link per target on a page: the key of imports (same file twice → unchanged).
+    uniqueIndex("tracked_link_monitor_target_uq").on(table.monitorId, table.target),
+    index("tracked_link_org_created_idx").on(table.organizationId, table.createdAt, table.id),
+    index("tracked_link_org_state_idx").on(table.organizationId, table.state),
+    index("tracked_link_expires_idx").on(table.expiresOn),
+  ],
+);
+
+/** One check of a monitored page (GET /api/account/monitors/{id}/checks). */
+export const monitorCheck = pgTable(
+  "monitor_check",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    monitorId: text("monitor_id")
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    trigger: text("trigger").$type<"schedule" | "manual">().notNull(),
+    /** The due time the scheduler ran it for (null for "Check now"). */
+    dueAt: time("due_at"),
+    startedAt: time("started_at").notNull(),
+    finishedAt: time("finished_at").notNull(),
+    outcome: text("outcome").$type<"ok" | "page_error">().notNull(),
+    pageStatus: integer("page_status"),
+    errorCode: text("error_code"),
+    linksFound: integer("links_found"),
+    noindex: boolean("noindex"),
+    canonicalUrl: text("canonical_url"),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("monitor_check_monitor_idx").on(table.monitorId, table.createdAt, table.id),
+    // A scheduled due time is checked once, whatever the number of instances.
+    uniqueIndex("monitor_check_due_uq").on(table.monitorId, table.dueAt),
+  ],
+);
+
+/** One row per tracked link per check: what the check saw of it (history is a query). */
+export const linkObservation = pgTable(
+  "link_observation",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    checkId: text("check_id")
+      .notNull()
+      .references(() => monitorCheck.id, { onDelete: "cascade" }),
+    trackedLinkId: text("tracked_link_id")
+      .notNull()
+      .references(() => trackedLink.id, { onDelete: "cascade" }),
+    /** What this check alone saw ("missing", "broken", "live", …), before confirmation rules. */
+    observed: text("observed").$type<LinkState>().notNull(),
+    link: jsonb("link").$type<StoredLink>(),
+    stateBefore: text("state_before").$type<LinkState>().notNull(),
+    stateAfter: text("state_after").$type<LinkState>().notNull(),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("link_observation_link_idx").on(table.trackedLinkId, table.createdAt, table.id), index("link_observation_check_idx").on(table.checkId)],
+);
+
+/** A state change of a tracked link (GET /api/account/links/{id}/history). */
+export const linkTransition = pgTable(
+  "link_transition",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    trackedLinkId: text("tracked_link_id")
+      .notNull()
+      .references(() => trackedLink.id, { onDelete: "cascade" }),
+    monitorId: text("monitor_id")
+      .notNull()
+      .references(() => monitor.id, { onDelete: "cascade" }),
+    checkId: text("check_id").references(() => monitorCheck.id, { onDelete: "set null" }),
+    fromState: text("from_state").$type<LinkState>().notNull(),
+    toState: text("to_state").$type<LinkState>().notNull(),
+    before: jsonb("before").$type<StoredLink | null>(),
+    after: jsonb("after").$type<StoredLink | null>(),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("link_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id)],
+);

@@ -1,0 +1,66 @@
+import { expect, it } from "vitest";
+import { call, type CallOptions } from "./harness";
+import type { Team } from "./team-setup";
+import { ERROR_KEYS } from "../../helpers/server";
+
+/**
+ * The guard's check order and role boundaries as reusable test cases: each feature's suite lists its
+ * routes (with a request valid for the lowest allowed role) and calls `itChecksGuardOrder` and
+ * `itEnforcesRoles` inside its describe block, so no account route can be added without both.
+ */
+
+export type Handler = Parameters<typeof call>[0];
+
+export interface RouteCase {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: string;
+  /** Lowest role allowed. */
+  minRole: "viewer" | "member" | "admin" | "owner";
+  body?: (team: Team) => unknown;
+  params?: (team: Team) => Record<string, string>;
+}
+
+export const ROLES = ["viewer", "member", "admin", "owner"] as const;
+
+export function expectError(result: Awaited<ReturnType<typeof call>>, status: number, code: string) {
+  expect(result.status, result.text).toBe(status);
+  expect(Object.keys(result.json ?? {}).sort()).toEqual(ERROR_KEYS);
+  expect(result.json?.errorCode, result.text).toBe(code);
+}
+
+function send(route: RouteCase, team: Team, options: CallOptions) {
+  return call(route.handler, route.method, route.path, { body: route.body?.(team), params: route.params?.(team), ...options });
+}
+
+/** Checks 1–3 of the order: Authorization header → 401, no session → 401, foreign origin on mutations → 403 INVALID_ORIGIN. */
+export function itChecksGuardOrder(routes: RouteCase[], team: () => Team): void {
+  it.each(routes)("$name: an Authorization header is 401 even with a valid session and a foreign origin", async (route) => {
+    const result = await send(route, team(), { cookie: team().owner.cookie, headers: { authorization: "Bearer abc" }, origin: "https://evil.example" });
+    expectError(result, 401, "UNAUTHORIZED");
+    expect(String(result.json?.hint)).toMatch(/no API keys/);
+  });
+
+  it.each(routes)("$name: no session is 401, before the origin check", async (route) => {
+    expectError(await send(route, team(), { origin: "https://evil.example" }), 401, "UNAUTHORIZED");
+    expectError(await send(route, team(), { cookie: "better-auth.session_token=forged.value" }), 401, "UNAUTHORIZED");
+  });
+
+  const mutations = routes.filter((r) => r.method !== "GET");
+  if (mutations.length === 0) return;
+  it.each(mutations)("$name: a foreign Origin or a cross-site fetch is 403 INVALID_ORIGIN, before the role check", async (route) => {
+    expectError(await send(route, team(), { cookie: team().viewer.cookie, origin: "https://evil.example" }), 403, "INVALID_ORIGIN");
+    expectError(await send(route, team(), { cookie: team().viewer.cookie, origin: null, headers: { "sec-fetch-site": "cross-site" } }), 403, "INVALID_ORIGIN");
+  });
+}
+
+/** Check 4: every role below `minRole` gets 403 FORBIDDEN, every role from it on gets a 2xx. */
+export function itEnforcesRoles(routes: RouteCase[], team: () => Team): void {
+  const cases = routes.flatMap((route) => ROLES.map((role) => ({ route, role, allowed: ROLES.indexOf(role) >= ROLES.indexOf(route.minRole) })));
+  it.each(cases)("$route.name as $role → allowed: $allowed", async ({ route, role, allowed }) => {
+    const result = await send(route, team(), { cookie: team()[role].cookie });
+    if (allowed) expect(result.status, result.text).toBeLessThan(300);
+    else expectError(result, 403, "FORBIDDEN");
+  });
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { describeEvent, shortUrl } from "@/lib/alerts/describe";
+import { duePeriod } from "@/lib/alerts/digests";
+import { alertEmail, digestEmail } from "@/lib/alerts/email";
+import { reminderFor } from "@/lib/alerts/expiry";
+import { signMuteToken, verifyMuteToken } from "@/lib/alerts/tokens";
+import { html, safeHref } from "@/lib/mail/html";
+
+const link = (extra: Record<string, unknown> = {}) => ({ href: "https://mysite.example/", anchorText: "My site", isNofollow: false, isSponsored: false, isUgc: false, httpStatus: 200, ...extra });
+const place = { pageUrl: "https://www.example.org/post/", target: "https://yoursite.com/" };
+
+describe("describeEvent", () => {
+  it.each([
+    ["link_missing", { state: "live", link: link() }, { state: "missing", link: null }, "Link removed: yoursite.com on example.org/post"],
+    ["link_restored", { state: "missing", link: null }, { state: "live", link: link() }, "Link back: yoursite.com on example.org/post"],
+    ["link_broken", { state: "live", link: link() }, { state: "broken", link: link({ httpStatus: 404 }) }, "Link broken: yoursite.com on example.org/post"],
+    ["link_fixed", { state: "broken", link: link({ httpStatus: 0 }) }, { state: "live", link: link() }, "Link fixed: yoursite.com on example.org/post"],
+    ["rel_changed", { state: "live", link: link() }, { state: "rel_mismatch", link: link({ isNofollow: true }) }, "Link now nofollow: yoursite.com on example.org/post"],
+    ["anchor_changed", { state: "live", link: link() }, { state: "anchor_mismatch", link: link({ anchorText: "x" }) }, "Anchor text changed: yoursite.com on example.org/post"],
+    ["page_noindex", { noindex: false }, { noindex: true, httpStatus: 200 }, "Page set to noindex: example.org/post"],
+    ["page_unreachable", { status: "ok" }, { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 }, "Page unreachable: example.org/post"],
+    ["link_expiring", null, { expiresOn: "2031-01-08", daysLeft: 7 }, "Placement expires in 7 days: yoursite.com on example.org/post"],
+  ] as const)("%s names what changed", (type, before, after, headline) => {
+    const described = describeEvent({ type, before, after }, place);
+    expect(described.headline).toBe(headline);
+    expect(described.changes.length).toBeGreaterThan(0);
+  });
+
+  it("shows before → after facts", () => {
+    const rel = describeEvent({ type: "rel_changed", before: { state: "live", link: link() }, after: { state: "rel_mismatch", link: link({ isSponsored: true }) } }, place);
+    expect(rel.changes).toContainEqual({ label: "Rel", before: "follow", after: "sponsored" });
+    const broken = describeEvent({ type: "link_broken", before: { state: "live", link: link() }, after: { state: "broken", link: link({ httpStatus: 0 }) } }, place);
+    expect(broken.changes).toContainEqual({ label: "Target status", before: "HTTP 200", after: "no response" });
+    const down = describeEvent({ type: "page_unreachable", before: null, after: { errorCode: "UPSTREAM_ERROR", pageStatus: 503 } }, place);
+    expect(down.changes[0]?.after).toBe("UPSTREAM_ERROR (HTTP 503)");
+  });
+
+  it("says pages the way people do", () => {
+    expect(shortUrl("https://www.example.org/")).toBe("example.org");
+    expect(shortUrl("https://blog.example.org/a/b/?q=1")).toBe("blog.example.org/a/b");
+    expect(shortUrl(`https://example.org/${"x".repeat(200)}`)).toHaveLength(78);
+  });
+});
+
+describe("alert emails", () => {
+  const section = {
+    monitorUrl: "https://example.org/post?x=<b>",
+    appUrl: "https://linklens.example/app/monitors/m1",
+    muteUrl: "https://linklens.example/mute?token=t.s",
+    events: [
+      { type: "link_missing" as const, target: "https://yoursite.com/", before: { state: "live", link: link({ anchorText: '<img src=x onerror=alert(1)> & "quotes"' }) }, after: { state: "missing", link: null } },
+      { type: "page_noindex" as const, target: null, before: { noindex: false }, after: { noindex: true } },
+    ],
+  };
+
+  it("has both parts, names the page and the link, links to the monitor and the mute link, and escapes page text", () => {
+    const mail = alertEmail(section);
+    expect(mail.kind).toBe("alert");
+    expect(mail.subject).toBe("Link removed: yoursite.com on example.org/post (+1 more)");
+    expect(mail.text).toContain('“<img src=x onerror=alert(1)> & "quotes"”');
+    expect(mail.text).toContain("Open the monitor: https://linklens.example/app/monitors/m1");
+    expect(mail.text).toContain("Mute this monitor: https://linklens.example/mute?token=t.s");
+    expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;");
+    expect(mail.html).not.toMatch(/<img|<b>/);
+    expect(mail.html).toContain('href="https://linklens.example/app/monitors/m1"');
+    expect(mail.html).toContain("Mute this monitor");
+  });
+
+  it("groups a digest by monitor", () => {
+    const mail = digestEmail({ period: "daily", organizationName: "Acme <SEO>", sections: [section, { ...section, monitorUrl: "https://second.example/" }], settingsUrl: "https://linklens.example/app/settings" });
+    expect(mail.subject).toBe("Your daily LinkLens digest: 4 changes on 2 pages (Acme <SEO>)");
+    expect(mail.html).toContain("Acme &lt;SEO&gt;");
+    expect(mail.text.match(/== https?:\/\/[^ ]+ ==/g)).toHaveLength(2);
+  });
+
+  it("the html tag escapes values, keeps nested fragments, and makes only http(s) links clickable", () => {
+    expect(html`<p>${"<script>"}</p>${[html`<i>${"&"}</i>`]}`.value).toBe("<p>&lt;script&gt;</p><i>&amp;</i>");
+    expect(safeHref("javascript:alert(1)")).toBe("#");
+    expect(safeHref("https://x.example/")).toBe("https://x.example/");
+  });
+});
+
+describe("mute tokens", () => {
+  const secret = "s".repeat(32);
+  it("round-trip, and refuse a changed payload, a changed signature, another secret and junk", () => {
+    const token = signMuteToken(secret, { kind: "mute", userId: "u1", monitorId: "m1" });
+    expect(verifyMuteToken(secret, token)).toEqual({ kind: "mute", userId: "u1", monitorId: "m1" });
+    expect(verifyMuteToken(secret, signMuteToken(secret, { kind: "off", userId: "u1", organizationId: "o1" }))).toEqual({ kind: "off", userId: "u1", organizationId: "o1" });
+    const [, signature] = token.split(".");
+    const forged = `${Buffer.from(JSON.stringify(["mute", "u2", "m1"])).toString("base64url")}.${signature}`;
+    expect(verifyMuteToken(secret, forged)).toBeNull();
+    expect(verifyMuteToken(secret, `${token}x`)).toBeNull();
+    expect(verifyMuteToken("t".repeat(32), token)).toBeNull();
+    for (const junk of ["", ".", "a.b.c", "x".repeat(2000)]) expect(verifyMuteToken(secret, junk)).toBeNull();
+  });
+});
+
+describe("schedules", () => {
+  it("daily digests are due from the hour for three hours, keyed by the day", () => {
+    expect(duePeriod("daily", 9, new Date("2031-03-04T08:59:59Z"))).toBeNull();
+    expect(duePeriod("daily", 9, new Date("2031-03-04T09:00:00Z"))?.key).toBe("daily:2031-03-04T09");
+    expect(duePeriod("daily", 9, new Date("2031-03-04T11:59:00Z"))?.key).toBe("daily:2031-03-04T09");
+    expect(duePeriod("daily", 9, new Date("2031-03-04T12:00:00Z"))).toBeNull();
+    expect(duePeriod("daily", 23, new Date("2031-03-05T01:00:00Z"))?.key).toBe("daily:2031-03-04T23");
+    expect(duePeriod("daily", 9, new Date("2031-03-04T09:30:00Z"))?.windowStart.toISOString()).toBe("2031-03-03T09:00:00.000Z");
+  });
+
+  it("weekly digests are due on Mondays", () => {
+    expect(duePeriod("weekly", 6, new Date("2031-03-10T06:10:00Z"))?.key).toBe("weekly:2031-03-10T06"); // a Monday
+    expect(duePeriod("weekly", 6, new Date("2031-03-11T06:10:00Z"))).toBeNull();
+    expect(duePeriod("weekly", 6, new Date("2031-03-10T06:10:00Z"))?.windowStart.toISOString()).toBe("2031-03-03T06:00:00.000Z");
+  });
+
+  it("expiry reminders: the week's from 7 days before, the day's from 1 day before", () => {
+    expect(reminderFor("2031-06-10", "2031-06-02")).toBeNull();
+    expect(reminderFor("2031-06-10", "2031-06-03")).toEqual({ key: "7", daysLeft: 7 });
+    expect(reminderFor("2031-06-10", "2031-06-08")).toEqual({ key: "7", daysLeft: 2 });
+    expect(reminderFor("2031-06-10", "2031-06-09")).toEqual({ key: "1", daysLeft: 1 });
+    expect(reminderFor("2031-06-10", "2031-06-10")).toEqual({ key: "1", daysLeft: 0 });
+    expect(reminderFor("2031-06-10", "2031-06-11")).toBeNull();
+  });
+});

@@ -474,13 +474,24 @@ async function main(): Promise<void> {
     TRUSTED_PROXY_HOPS: "1",
     // One benchmark client sends the sequential rows: its worker-time share must not run out mid-row.
     ANALYSIS_CLIENT_BUDGET_MS: "100000000",
+    // The link-dense row measures how long the page takes; the default 20 s cap would turn a slow
+    // run on a loaded machine into a 422 with no figure.
+    ANALYSIS_TIMEOUT_MS: "120000",
   });
   const browser = await launchBareBrowser();
   const rows: Row[] = [];
   const step = async (name: string, run: () => Promise<Row>) => {
     const before = loadAverage();
     const started = performance.now();
-    rows.push(await run());
+    try {
+      rows.push(await run());
+    } catch (error) {
+      // One row failing (a 422 past the time cap on a loaded machine) must not hide the others.
+      process.exitCode = 1;
+      const message = error instanceof Error ? error.message : String(error);
+      console.log(`${name} failed: ${message.slice(0, 300)}`);
+      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no" });
+    }
     console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${before} → ${loadAverage()})`);
   };
   try {

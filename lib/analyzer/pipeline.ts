@@ -28,7 +28,13 @@ export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimi
 }
 
 /** analyzeDocument, plus what the document says about the page (title, noindex, canonical, challenge). */
-export function inspectDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): DocumentReport {
+export function inspectDocument(
+  input: AnalyzeDocumentInput,
+  timings?: StageTimings,
+  onStage?: () => void,
+  /** Runs the document's release (parse.ts releaseDocument) later, off the answer's path; default now. */
+  deferRelease?: (release: () => void) => void,
+): DocumentReport {
   const clock = new Stopwatch(timings, onStage);
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
@@ -75,7 +81,8 @@ export function inspectDocument(input: AnalyzeDocumentInput, timings?: StageTimi
       signals,
     };
   } finally {
-    releaseDocument(document);
+    if (deferRelease) deferRelease(() => releaseDocument(document));
+    else releaseDocument(document);
     clock.lap("release");
   }
 }

@@ -38,7 +38,9 @@ export default function analyzeTask({ input, started }: WorkerTask): WorkerOutco
   };
   const timing = (): WorkerTiming => ({ timings, peakHeapMb: Math.round(peak / 1048576), finishedAt: epochNow() });
   try {
-    const report = inspectDocument(input, timings, sampleHeap);
+    // The document is detached right after the answer is posted, not before: the event loop runs
+    // between jobs (atomics "disabled", see worker-pool.ts), so it is gone before the next one starts.
+    const report = inspectDocument(input, timings, sampleHeap, (release) => setImmediate(release));
     return { ok: true, report, timing: timing() };
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };

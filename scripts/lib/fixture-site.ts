@@ -188,7 +188,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   // text with inline links, a footer, and a "related" box its script fills from a fetched list.
   routes["/article"] = (_req, res) => html(res, articlePage());
   routes["/article/related"] = (_req, res) => {
-    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({ href: `/related/${i}`, title: `Related story ${i}` }));
+    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({ href: `/p/related-${i}`, title: `Related story ${i}` }));
     setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list)), 80);
   };
   routes["/article/style.css"] = (_req, res) =>
@@ -360,15 +360,16 @@ function shopPage(port: number): string {
 }
 
 function articlePage(): string {
-  const nav = ["/", "/news", "/world", "/business", "/tech", "/science", "/sport", "/culture"].map((href) => `<a href="${href}">${href.slice(1) || "home"}</a>`).join("");
+  // Every link leads to a live page (/p/… answers 200), as most of a real article's links do.
+  const nav = ["/", "/p/news", "/p/world", "/p/business", "/p/tech", "/p/science", "/p/sport", "/p/culture"].map((href) => `<a href="${href}">${href.slice(3) || "home"}</a>`).join("");
   const paragraphs: string[] = [];
   // 24 links in the text: a few repeat, one is a same-page fragment and one a mailto (ignored).
   for (let i = 0; i < 22; i += 1) {
     const rel = i % 7 === 3 ? ' rel="nofollow"' : i % 11 === 5 ? ' rel="sponsored"' : "";
-    paragraphs.push(`<p>Paragraph ${i} of the story, with <a href="/story/${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`);
+    paragraphs.push(`<p>Paragraph ${i} of the story, with <a href="/p/story-${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`);
   }
   paragraphs.push(`<p>Jump <a href="#comments">to the comments</a> or <a href="mailto:desk@example.com">write to the desk</a>.</p>`);
-  const footer = ["/about", "/contact", "/privacy", "/terms", "/jobs", "/archive", "/p/1", "/p/2"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join(" · ");
+  const footer = ["/about", "/p/contact", "/p/privacy", "/p/terms", "/p/jobs", "/p/archive", "/p/1", "/p/2"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join(" · ");
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Fixture article</title><link rel="stylesheet" href="/article/style.css"></head>

@@ -16,7 +16,7 @@
  *     median/p90/max. Baseline: the same pages' bare renders (fresh context, load, content()).
  *
  * Per-stage breakdowns come from the server's own "url mode timings" / "paste mode timings" log lines
- * (lib/analyzer/timings.ts), matched by X-Request-Id. Environment: BENCH_RUNS (15), BENCH_SATURATION_S (15).
+ * (lib/analyzer/timings.ts), matched by X-Request-Id. Environment: BENCH_RUNS (11), BENCH_SATURATION_S (15).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +31,7 @@ import { loadAverage } from "./lib/machine";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const SATURATION_S = Number(process.env.BENCH_SATURATION_S ?? 15);
 const EXECUTABLE = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 const ANALYZE = "/api/demo/analyze";

@@ -141,6 +141,8 @@ type PreparedPageReady = PreparedPage & { page: NonNullable<PreparedPage["page"]
 
 /** How long the renderer must be idle before it makes the next render's page (see scheduleSpare). */
 const SPARE_IDLE_MS = 150;
+/** How long a render waits for a spare that is being made before making its own page. */
+const SPARE_WAIT_MS = 5_000;
 
 /** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
 const STARTUP_ALLOWANCE_MS = 30_000;
@@ -258,12 +260,24 @@ class PuppeteerRenderer implements Renderer {
     let started: { proxy: FilteringProxy; browser: BrowserManager };
     try {
       started = await this.ensureStarted();
-      // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
-      await started.browser.get();
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }
+    // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
+    try {
+      await started.browser.get();
+    } catch (first) {
+      await started.browser.kill();
+      try {
+        await started.browser.get();
+      } catch (error) {
+        throw upstream("The browser could not be started.", error ?? first);
+      }
+    }
     handle.clock.lap("browserStart");
+    // A spare being made right now is waited for rather than raced: two renderer processes starting at
+    // once is what slows a busy machine most. Like the launch, this is before the page's clock starts.
+    if (!this.spare && this.spareInProgress) await withTimeout(this.spareInProgress, SPARE_WAIT_MS);
     // A spare page made ready after an earlier render skips context and page creation (a new renderer
     // process: most of a render's fixed cost). It is as fresh as one made now: its own incognito
     // context and proxy session, never used for another page, with DNS bound to this analysis only now.

@@ -477,6 +477,11 @@ async function main(): Promise<void> {
     // The link-dense row measures how long the page takes; the default 20 s cap would turn a slow
     // run on a loaded machine into a 422 with no figure.
     ANALYSIS_TIMEOUT_MS: "120000",
+  }).catch(async (error: unknown) => {
+    // Nothing else may keep this process alive when the server cannot start (a loaded machine).
+    await corpus.close();
+    await site.close();
+    throw error;
   });
   const browser = await launchBareBrowser();
   const rows: Row[] = [];

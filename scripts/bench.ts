@@ -23,6 +23,8 @@ const REPORT = path.join(ROOT, "reports", "benchmarks.md");
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 const CHILD_TIMEOUT_MS = 15 * 60_000;
+/** BENCH_PARTS=http,paste,load runs only those parts (default all three); the report says what did not run. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "http,paste,load").split(",").map((part) => part.trim()));
 
 interface ChildRun {
   name: string;
@@ -130,9 +132,9 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "linklens-bench-"));
   const summaryFile = path.join(tmp, "load.json");
   try {
-    const http = await runScript("bench:http");
-    const paste = scriptDefined("bench:paste") ? await runScript("bench:paste") : null;
-    const load = await runScript("test:load", { LOAD_SECONDS: String(LOAD_SECONDS), LOAD_SUMMARY_JSON: summaryFile });
+    const http = PARTS.has("http") ? await runScript("bench:http") : null;
+    const paste = PARTS.has("paste") && scriptDefined("bench:paste") ? await runScript("bench:paste") : null;
+    const load = PARTS.has("load") ? await runScript("test:load", { LOAD_SECONDS: String(LOAD_SECONDS), LOAD_SUMMARY_JSON: summaryFile }) : null;
     const figures = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, "utf8")) as { phaseA: LoadFigures; phaseB: LimitFigures }) : null;
 
     const report = [
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
           "The stage tables come from the server's own `url mode timings` / `paste mode timings` log lines (lib/analyzer/timings.ts); `other` is the round trip minus the stages.",
       ),
       childSection("Paste mode, in process, whole corpus", paste, "scripts/bench-paste.ts: the analysis pipeline on all 170 corpus pages in one process, against a bare jsdom parse of the same page as the in-run baseline."),
-      loadSection(load, figures),
+      load ? loadSection(load, figures) : "## Load (paste mode)\n\nNot run in this report (BENCH_PARTS).",
     ].join("\n\n");
     mkdirSync(path.dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, `${report}\n`);

@@ -84,7 +84,7 @@ function machineSection(machine: Machine, date: Date, load: string): string {
 }
 
 function childSection(title: string, run: ChildRun | null, intro: string): string {
-  if (!run) return `## ${title}\n\nNot run: the script is not defined or its file does not exist yet.`;
+  if (!run) return `## ${title}\n\nNot run in this report (left out by BENCH_PARTS, or the script is not defined).`;
   const status = run.code === 0 ? "" : `\n\n**Failed (exit ${run.code}).** Last lines of stderr:\n\n\`\`\`\n${run.stderr.trim().split("\n").slice(-15).join("\n")}\n\`\`\``;
   return [
     `## ${title}`,

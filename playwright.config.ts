@@ -56,14 +56,15 @@ export default defineConfig({
       env: { ...appEnv(APP_PORT, "1000"), SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "LinkLens <noreply@linklens.test>" },
       url: `${APP_ORIGIN}/api/v1/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A start deadline, not a margin: migrations and worker warm-up took 61 s at load average 25.
+      timeout: 180_000,
     },
     {
       command: "node dist/server.cjs",
       env: appEnv(LIMITED_PORT, "1"),
       url: `${LIMITED_ORIGIN}/api/v1/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
     },
   ],
 });

@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import type { Link } from "@/lib/api/schemas";
-import { ImageBadge, RelBadges, StatusBadge, TypeBadge } from "./badges";
+import { GroupBadge, ImageBadge, RelBadges, StatusBadge, TypeBadge } from "./badges";
 
 function isWebUrl(href: string): boolean {
   return /^https?:\/\//i.test(href);
@@ -79,6 +79,7 @@ export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { lin
           </span>
           <span className="flex flex-wrap items-center gap-1">
             <TypeBadge type={link.linkType} />
+            {link.matchedGroupName && <GroupBadge name={link.matchedGroupName} />}
             <RelBadges link={link} />
             <StatusBadge status={link.httpStatus} />
           </span>
@@ -88,7 +89,10 @@ export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { lin
         <Href href={link.href} />
       </td>
       <td className="hidden px-2 py-1.5 sm:table-cell">
-        <TypeBadge type={link.linkType} />
+        <span className="flex flex-col items-start gap-1">
+          <TypeBadge type={link.linkType} />
+          {link.matchedGroupName && <GroupBadge name={link.matchedGroupName} />}
+        </span>
       </td>
       <td className="hidden px-2 py-1.5 sm:table-cell">
         <RelBadges link={link} />

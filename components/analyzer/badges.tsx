@@ -39,6 +39,19 @@ export function TypeBadge({ type }: { type: LinkType }) {
   return <span className={`${base} ${TYPE_STYLES[type]}`}>{type}</span>;
 }
 
+/**
+ * The domain group that made a link internal (signed-in audits): the link goes to a sister site of the
+ * page. Never shown on the landing page, whose answers have no groups.
+ */
+export function GroupBadge({ name }: { name: string }) {
+  return (
+    <span className={`${base} max-w-full truncate bg-teal-100 text-teal-900 dark:bg-teal-900/50 dark:text-teal-100`} title={`Internal through the domain group "${name}"`} data-testid="group-badge">
+      <span className="sr-only">domain group </span>
+      {name}
+    </span>
+  );
+}
+
 export function ImageBadge() {
   return (
     <span className={`${base} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`} title="Image link">

@@ -47,12 +47,15 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
   };
 }
 
-/** `?limit=` (1–100, default 50) and `?cursor=` of every account list. */
-export { parseListQuery } from "./list-query";
+/** `?limit=` (1–100, default 50) and `?cursor=` of every account list; parseQuery for other query strings. */
+export { parseListQuery, parseQuery } from "./list-query";
 
-/** Reads a small JSON body (16 KiB) and validates it with a strict zod schema (400 names the field). */
-export async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
-  const parsed = schema.safeParse(await readJsonBody(request, 16 * 1024));
+/**
+ * Reads a small JSON body (16 KiB unless a route needs more, e.g. a domain group's 500 hostnames) and
+ * validates it with a strict zod schema (400 names the field; over the cap 413).
+ */
+export async function parseBody<T>(request: Request, schema: ZodType<T>, maxBytes = 16 * 1024): Promise<T> {
+  const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
   if (!parsed.success) throw parsed.error;
   return parsed.data;
 }

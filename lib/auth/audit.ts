@@ -14,7 +14,13 @@ export type AuditAction =
   | "member.remove"
   | "organization.create"
   | "organization.update"
-  | "organization.delete";
+  | "organization.delete"
+  | "domain_group.create"
+  | "domain_group.update"
+  | "domain_group.delete"
+  | "audit.create"
+  | "audit.delete"
+  | "audit.export";
 
 export interface AuditEntry {
   organizationId: string;

@@ -59,7 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }),
   );
 
-  const deadline = Date.now() + 60_000;
+  // A start deadline (a hung start fails the test), not a margin: a start took 61 s at load average 25.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {

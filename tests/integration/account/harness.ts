@@ -78,7 +78,9 @@ export function makeRequest(method: string, pathname: string, options: CallOptio
 export async function call(handler: RouteHandler, method: string, pathname: string, options: CallOptions = {}) {
   const response = await handler(makeRequest(method, pathname, options), { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  // Downloads (CSV exports) are not JSON: their text is the answer.
+  const isJson = (response.headers.get("content-type") ?? "").startsWith("application/json");
+  const json = text && isJson ? (JSON.parse(text) as Record<string, unknown>) : null;
   return { status: response.status, json, headers: response.headers, text };
 }
 

@@ -11,6 +11,8 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/app", label: "Overview" },
+  { href: "/app/audits", label: "Audits" },
+  { href: "/app/groups", label: "Groups" },
   { href: "/app/alerts", label: "Alerts" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },

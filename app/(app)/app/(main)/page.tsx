@@ -3,6 +3,7 @@ import { AlertList } from "@/components/account/AlertList";
 import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
+import { listAudits } from "@/lib/account/audits";
 import { database } from "@/lib/db";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
@@ -11,6 +12,7 @@ export default async function OverviewPage() {
   const ctx = await pageContext("/app");
   const canEdit = ctx.role !== "viewer";
   const latest = await alertFeed(database().db, ctx, { limit: 5 });
+  const audits = await listAudits(database().db, ctx, { limit: 3 });
   return (
     <div className="space-y-6">
       <div>
@@ -19,9 +21,22 @@ export default async function OverviewPage() {
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Panel id="audits" title="Saved audits">
-          <p className="text-sm text-slate-600 dark:text-slate-400">No saved audits yet. {canEdit ? "Analyze a page on the home page to see its links; saving audits to your team comes next." : "Members of your team will save audits here."}</p>
-          <Link href="/" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
-            Analyze a page →
+          {audits.items.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No saved audits yet. {canEdit ? "Audit a URL or pasted HTML; it is saved for your team, with your domain groups applied." : "Members of your team will save audits here."}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {audits.items.map((audit) => (
+                <li key={audit.id} className="truncate">
+                  <Link href={`/app/audits/${audit.id}`} className="text-blue-700 hover:underline dark:text-blue-300">
+                    {audit.title ?? audit.url}
+                  </Link>{" "}
+                  <span className="text-slate-500 dark:text-slate-400">· {audit.stats.total} links</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link href="/app/audits" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+            {canEdit ? "Open audits →" : "See audits →"}
           </Link>
         </Panel>
         <Panel id="monitors" title="Monitored pages">

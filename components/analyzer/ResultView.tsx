@@ -1,0 +1,69 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import type { Link, Stats } from "@/lib/api/schemas";
+import { FindMyLink } from "./FindMyLink";
+import { LinkMixChart } from "./LinkMixChart";
+import { LinksTable } from "./LinksTable";
+import { Panel } from "./Panel";
+import { Snapshot } from "./Snapshot";
+import { StatsSummary } from "./StatsSummary";
+
+/** What the result view shows: the public answer's fields, which a saved audit has too. */
+export interface ResultData {
+  url: string;
+  domain: string;
+  links: readonly Link[];
+  stats: Stats;
+  /** Absent when the caller did not ask for the snapshot: its panel is left out. */
+  sanitizedHtml?: string;
+}
+
+/**
+ * One analysis, whoever made it: the landing page's answer and a team's saved audit render through
+ * this same view (stats, link mix, find-my-link, the filterable table, the snapshot). Callers bring the
+ * heading, the line under it and their own actions (client-side exports on the landing page; API
+ * exports, re-run and delete in the app). Mount it with a key per analysis, so selection and filters
+ * start fresh.
+ */
+export function ResultView({ data, title = "Results", subtitle, actions }: { data: ResultData; title?: React.ReactNode; subtitle?: React.ReactNode; actions?: React.ReactNode }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const select = useCallback((position: number) => setSelected(position), []);
+
+  return (
+    <div className="space-y-4" data-testid="results">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
+          <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+            <span className="font-mono break-all">{data.url}</span>
+            {subtitle && <span className="text-slate-500 dark:text-slate-400"> · {subtitle}</span>}
+          </p>
+        </div>
+        {actions}
+      </div>
+
+      <StatsSummary stats={data.stats} />
+
+      <div className="grid gap-4 lg:grid-cols-5">
+        <Panel id="mix-heading" title="Link mix" className="lg:col-span-3">
+          <LinkMixChart stats={data.stats} links={data.links} />
+        </Panel>
+        <Panel id="find-heading" title="Find my link" className="lg:col-span-2">
+          <FindMyLink links={data.links} onSelect={select} />
+        </Panel>
+      </div>
+
+      <div className={data.sanitizedHtml === undefined ? "" : "grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]"}>
+        <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`} className="xl:self-start">
+          <LinksTable links={data.links} selected={selected} onSelect={select} />
+        </Panel>
+        {data.sanitizedHtml !== undefined && (
+          <Panel id="snapshot-heading" title="Snapshot" className="flex flex-col xl:sticky xl:top-4 xl:h-[calc(100vh-2rem)] xl:self-start">
+            <Snapshot html={data.sanitizedHtml} pageUrl={data.url} selected={selected} onSelect={select} />
+          </Panel>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { ResultView } from "@/components/analyzer/ResultView";
+import type { Audit } from "@/lib/api/account-schemas";
+import { AuditActions } from "./AuditActions";
+import { AuditCompare } from "./AuditCompare";
+import { utcTime } from "./AuditsTable";
+
+/** A saved audit: the landing page's result view, with the audit's own actions and the comparison. */
+export function AuditDetail({ audit, canEdit }: { audit: Audit; canEdit: boolean }) {
+  const grouped = audit.links.filter((link) => link.matchedGroupName !== null).length;
+  return (
+    <div className="space-y-4">
+      <ResultView
+        key={audit.id}
+        data={audit}
+        title={audit.title ?? "Saved audit"}
+        subtitle={
+          <>
+            {audit.mode === "url" ? "rendered in Chromium" : `pasted HTML, classified as ${audit.domain}`} · {utcTime(audit.createdAt)} by {audit.createdBy.email}
+            {audit.requestedUrl !== audit.url && ` · requested as ${audit.requestedUrl}`}
+            {grouped > 0 && ` · ${grouped} ${grouped === 1 ? "link" : "links"} internal through domain groups`}
+          </>
+        }
+        actions={canEdit ? <AuditActions auditId={audit.id} /> : undefined}
+      />
+      <AuditCompare audit={audit} />
+    </div>
+  );
+}

@@ -4,8 +4,9 @@ import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
+import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
-import type { AnalyzerPool } from "./worker-pool";
+import type { AnalyzerPool, JobTiming } from "./worker-pool";
 import type { Config } from "@/lib/config";
 
 /** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */
@@ -37,10 +38,11 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const resolver = analysisResolver(deps.resolver);
   const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
   const renderedAt = performance.now();
+  const timing: JobTiming = { timings: {} };
   const { analysis, signals } = await deps.pool.analyze(
     { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow, groups: deps.groups },
     // The URL lane: a render already paid for must not wait behind pastes.
-    { clientKey: deps.clientKey, lane: "url", signal: deps.signal },
+    { clientKey: deps.clientKey, lane: "url", signal: deps.signal, timing },
   );
   const analysedAt = performance.now();
 
@@ -60,6 +62,8 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
       checkMs: Math.round(performance.now() - analysedAt),
       checked: statuses.size,
       renderedBytes: rendered.html.length,
+      stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt }),
+      peakHeapMb: timing.peakHeapMb,
     },
     "url mode timings",
   );

@@ -1,9 +1,11 @@
 import type { Config } from "@/lib/config";
+import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
+import { roundTimings } from "./timings";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, PageReport } from "./types";
-import { AnalyzerPool, poolOptionsFrom } from "./worker-pool";
+import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -118,10 +120,12 @@ export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Pr
 
 /** Paste mode with the page's signals (title, meta noindex, canonical) and domain groups applied. */
 export async function inspectHtml(input: HtmlInput, options: InspectOptions): Promise<PageReport> {
+  const timing: JobTiming = { timings: {} };
   const { analysis, signals } = await pool(options.settings).analyze(
     { html: input.html, pageUrl: input.pageUrl, scripting: false, groups: options.groups },
-    { clientKey: options.clientKey, lane: "paste", signal: options.signal },
+    { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing },
   );
+  log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
   return { analysis, page: { ...signals, httpStatus: null } };
 }
 

@@ -8,6 +8,7 @@ import { pruneTree } from "./prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
+import { Stopwatch, type StageTimings } from "./timings";
 import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups } from "./types";
 
 const MAX_TITLE_LENGTH = 500;
@@ -20,18 +21,29 @@ const MAX_TITLE_LENGTH = 500;
  * `domain` is the page URL's host (already lowercased and punycoded by the URL parser); `url` is the
  * page URL exactly as given. Throws ApiError UNPROCESSABLE_PAGE for documents nested too deeply to
  * parse (see nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
+ * `timings`, when given, receives the time of each stage (timings.ts); `onStage` runs after each one.
  */
-export function analyzeDocument(input: AnalyzeDocumentInput): AnalysisResult {
-  return inspectDocument(input).analysis;
+export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): AnalysisResult {
+  return inspectDocument(input, timings, onStage).analysis;
 }
 
 /** analyzeDocument, plus what the document says about the page (title, noindex, canonical, challenge). */
-export function inspectDocument(input: AnalyzeDocumentInput): DocumentReport {
+export function inspectDocument(
+  input: AnalyzeDocumentInput,
+  timings?: StageTimings,
+  onStage?: () => void,
+  /** Runs the document's release (parse.ts releaseDocument) later, off the answer's path; default now. */
+  deferRelease?: (release: () => void) => void,
+): DocumentReport {
+  const clock = new Stopwatch(timings, onStage);
   const domain = new URL(input.pageUrl).hostname;
   assertParseableNesting(input.html);
+  clock.lap("nesting");
   const document = parseHtml(input.html);
+  clock.lap("parse");
   try {
     const extraction = extractLinks(document, input.scripting);
+    clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
     const groupOf = groupClassifier(context, input.groups);
@@ -52,12 +64,15 @@ export function inspectDocument(input: AnalyzeDocumentInput): DocumentReport {
     });
 
     const signals = readSignals(document, input.html, extraction, context);
+    clock.lap("classify");
     pruneTree(document, extraction.fates);
+    clock.lap("prune");
+    const sanitizedHtml = sanitizeDocument(document, clock);
 
     return {
       analysis: {
         success: true,
-        sanitizedHtml: sanitizeDocument(document),
+        sanitizedHtml,
         links,
         stats: computeStats(links),
         domain,
@@ -66,7 +81,9 @@ export function inspectDocument(input: AnalyzeDocumentInput): DocumentReport {
       signals,
     };
   } finally {
-    releaseDocument(document);
+    if (deferRelease) deferRelease(() => releaseDocument(document));
+    else releaseDocument(document);
+    clock.lap("release");
   }
 }
 

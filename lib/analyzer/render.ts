@@ -2,16 +2,17 @@ import type { BrowserContext, Page, Target } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
-import { guardPage, throwIfBlocked } from "@/lib/analyzer/render-guard";
+import { guardPage, throwIfBlocked, type NavigationState } from "@/lib/analyzer/render-guard";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
 import { headersSayChallenge } from "@/lib/analyzer/challenge";
 import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
-import { settle, trackNetwork } from "@/lib/analyzer/settle";
+import { installActivityTracker, settle, trackNetwork, type NetworkTracker } from "@/lib/analyzer/settle";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import { FilteringProxy, type ProxyListener } from "@/lib/net/filtering-proxy";
-import { assertPublicHost, type Resolver } from "@/lib/net/resolve";
+import { assertPublicHost, systemResolver, type Resolver } from "@/lib/net/resolve";
 import { effectivePort } from "@/lib/net/url-policy";
 import { withTimeout } from "@/lib/timeout";
+import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
 
 /**
  * URL mode's renderer: loads a public page in a fresh incognito context of the warm browser, lets
@@ -42,6 +43,8 @@ export interface RenderResult {
   headerChallenge: boolean;
   /** HTTP status of the main document's final response. */
   status: number;
+  /** Where the render's time went (queue, browser, context, navigation, settle, capture). */
+  timings: StageTimings;
 }
 
 /** Per-call options of Renderer.render. */
@@ -80,6 +83,8 @@ export interface RendererOptions {
   skipHeavyResources?: boolean;
   /** Extra Chromium flags (tests). */
   extraArgs?: string[];
+  /** Keep the next render's context and page ready (default on); off makes every render create its own on demand. */
+  sparePage?: boolean;
 }
 
 /** A renderer: a filtering proxy, a warm browser and a render queue. */
@@ -94,6 +99,8 @@ export interface Renderer {
   readonly browser: BrowserManager | null;
   /** The queue (tests and metrics). */
   readonly queue: RenderQueue;
+  /** Renders that used a spare page made ready in advance (tests and metrics). */
+  readonly sparesUsed: number;
 }
 
 const DEFAULT_MAX_HTML_BYTES = 10 * 1024 * 1024;
@@ -116,23 +123,48 @@ function remaining(deadline: number): number {
 /** Shared by a render and its watchdog. */
 interface RenderHandle {
   context: BrowserContext | null;
+  clock: Stopwatch;
+  timings: StageTimings;
   /** Called once the page's context exists: the page's own clock starts then (see withWatchdog). */
   ready?: () => void;
 }
+
+/** One render's own incognito context and proxy session, and (once opened) its guarded page. */
+interface PreparedPage {
+  context: BrowserContext;
+  session: ProxyListener;
+  page: { page: Page; network: NetworkTracker; state: NavigationState } | null;
+  /** Points the session's DNS at the render's resolver (undefined: the renderer's default). */
+  bindResolver(resolver: Resolver | undefined): void;
+}
+type PreparedPageReady = PreparedPage & { page: NonNullable<PreparedPage["page"]> };
+
+/** How long the renderer must be idle before it makes the next render's page (see scheduleSpare). */
+const SPARE_IDLE_MS = 150;
+/** How long a render waits for a spare that is being made before making its own page. */
+const SPARE_WAIT_MS = 5_000;
 
 /** How long starting (or reconnecting) the browser may take before the watchdog gives up, ms. */
 const STARTUP_ALLOWANCE_MS = 30_000;
 
 class PuppeteerRenderer implements Renderer {
   readonly queue: RenderQueue;
+  sparesUsed = 0;
   proxy: FilteringProxy | null = null;
   browser: BrowserManager | null = null;
   private starting: Promise<{ proxy: FilteringProxy; browser: BrowserManager }> | null = null;
+  /** The next render's context and page, made after the previous render (see renderOnce). */
+  private spare: PreparedPage | null = null;
+  /** Settles when the spare being made is ready (or failed). */
+  private spareInProgress: Promise<void> | null = null;
+  private readonly spareDisabled: boolean;
+  private closing = false;
   private userAgent: string | null = null;
   private readonly config: RenderSettings;
 
   constructor(private readonly options: RendererOptions) {
     this.config = options.config;
+    this.spareDisabled = options.sparePage === false;
     const concurrency = this.config.MAX_CONCURRENT_RENDERS;
     this.queue = new RenderQueue(concurrency, options.maxQueued ?? concurrency * 2);
   }
@@ -157,11 +189,15 @@ class PuppeteerRenderer implements Renderer {
 
   async render(url: URL, options: RenderOptions = {}): Promise<RenderResult> {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
+    const timings: StageTimings = {};
+    const clock = new Stopwatch(timings);
     const release = await this.queue.acquire(options.signal);
+    clock.lap("renderQueue");
     try {
-      return await this.withWatchdog(url, timeoutMs, options.signal, options.resolver ?? this.options.resolver);
+      return await this.withWatchdog(url, timeoutMs, { clock, timings, context: null }, options.signal, options.resolver ?? this.options.resolver);
     } finally {
       release();
+      this.scheduleSpare();
     }
   }
 
@@ -172,9 +208,8 @@ class PuppeteerRenderer implements Renderer {
    * launch took most of a 5 s deadline and a blocked redirect came back as 502 "did not answer in
    * time". Until the context exists the watchdog allows the launch its own timeout instead.
    */
-  private async withWatchdog(url: URL, timeoutMs: number, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
+  private async withWatchdog(url: URL, timeoutMs: number, handle: RenderHandle, signal?: AbortSignal, resolver?: Resolver): Promise<RenderResult> {
     signal?.throwIfAborted();
-    const handle: RenderHandle = { context: null };
     const grace = this.options.watchdogGraceMs ?? 5_000;
     const job = this.renderOnce(url, timeoutMs, handle, resolver);
     job.catch(() => undefined);
@@ -223,13 +258,71 @@ class PuppeteerRenderer implements Renderer {
     await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
 
     let started: { proxy: FilteringProxy; browser: BrowserManager };
-    let session: ProxyListener;
     try {
       started = await this.ensureStarted();
-      session = await started.proxy.openSession({ resolver });
     } catch (error) {
       throw upstream("The page renderer could not start.", error);
     }
+    // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
+    try {
+      await started.browser.get();
+    } catch (first) {
+      await started.browser.kill();
+      try {
+        await started.browser.get();
+      } catch (error) {
+        throw upstream("The browser could not be started.", error ?? first);
+      }
+    }
+    handle.clock.lap("browserStart");
+    // A spare being made right now is waited for rather than raced: two renderer processes starting at
+    // once is what slows a busy machine most. Like the launch, this is before the page's clock starts.
+    if (!this.spare && this.spareInProgress) await withTimeout(this.spareInProgress, SPARE_WAIT_MS);
+    // A spare page made ready after an earlier render skips context and page creation (a new renderer
+    // process: most of a render's fixed cost). It is as fresh as one made now: its own incognito
+    // context and proxy session, never used for another page, with DNS bound to this analysis only now.
+    let prepared = await this.takeSpare();
+    try {
+      prepared ??= await this.prepareContext(started);
+      prepared.bindResolver(resolver);
+      handle.context = prepared.context;
+      handle.clock.lap("context");
+    } catch (error) {
+      if (prepared) void this.discard(prepared);
+      if (error instanceof ApiError) throw error;
+      throw upstream("The browser could not be started.", error);
+    }
+    const { context, session } = prepared;
+    try {
+      const deadline = Date.now() + timeoutMs;
+      handle.ready?.();
+      try {
+        const ready = await this.preparePage(prepared);
+        return await this.renderInContext(ready, url, deadline, handle);
+      } finally {
+        handle.context = null;
+        handle.clock.lap("capture");
+        await withTimeout(context.close().catch(() => undefined), 3_000);
+        handle.clock.lap("contextClose");
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw upstream("The browser failed while rendering the page.", error);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /**
+   * A new incognito context behind a new proxy session of its own. DNS is bound later
+   * (bindResolver): until then the session refuses every connection.
+   */
+  private async prepareContext(started: { proxy: FilteringProxy; browser: BrowserManager }): Promise<PreparedPage> {
+    let bound: Resolver | null = null;
+    const defaultResolver = this.options.resolver ?? systemResolver;
+    const session = await started.proxy.openSession({
+      resolver: (hostname) => (bound ? bound(hostname) : Promise.reject(new Error("This render has not started yet."))),
+    });
     try {
       const contextOptions = {
         // Layer 2, per context: remote browsers have no launch flags of ours, and a session of
@@ -250,24 +343,24 @@ class PuppeteerRenderer implements Renderer {
           throw upstream("The browser could not be started.", error ?? first);
         }
       }
-      handle.context = context;
-      const deadline = Date.now() + timeoutMs;
-      handle.ready?.();
-      try {
-        return await this.renderInContext(context, session, url, deadline);
-      } finally {
-        handle.context = null;
-        await withTimeout(context.close().catch(() => undefined), 3_000);
-      }
+      return {
+        context,
+        session,
+        page: null,
+        bindResolver: (resolver) => {
+          bound = resolver ?? defaultResolver;
+        },
+      };
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw upstream("The browser failed while rendering the page.", error);
-    } finally {
       await session.close();
+      throw error;
     }
   }
 
-  private async renderInContext(context: BrowserContext, session: ProxyListener, url: URL, deadline: number): Promise<RenderResult> {
+  /** Opens the context's page and installs the guard, the trackers and our User-Agent (once per prepared context). */
+  private async preparePage(prepared: PreparedPage): Promise<PreparedPageReady> {
+    if (prepared.page) return prepared as PreparedPageReady;
+    const context = prepared.context;
     // Popups (window.open, target=_blank) are closed as soon as they appear; only our page lives here.
     context.on("targetcreated", (target: Target) => {
       if (target.type() === "page" && target.opener()) void target.page().then((popup) => popup?.close().catch(() => undefined), () => undefined);
@@ -278,12 +371,86 @@ class PuppeteerRenderer implements Renderer {
     await page.setUserAgent(await this.renderUserAgent(page));
 
     const network = trackNetwork(page);
+    await installActivityTracker(page);
     const state = await guardPage(page, {
       interceptionGuard: this.options.interceptionGuard ?? true,
       skipHeavyResources: this.options.skipHeavyResources ?? true,
       allowPrivateHosts: this.config.ALLOW_PRIVATE_HOSTS,
     });
+    prepared.page = { page, network, state };
+    return prepared as PreparedPageReady;
+  }
 
+  /**
+   * The spare, if one is ready and its page still answers; a dead one (the browser crashed or was
+   * killed since) is discarded.
+   */
+  private async takeSpare(): Promise<PreparedPage | null> {
+    const spare = this.spare;
+    this.spare = null;
+    if (!spare) return null;
+    const page = spare.page?.page;
+    const alive = page && !page.isClosed() && page.browser().connected && (await withTimeout(page.evaluate("1").then(() => true, () => false), 1_000));
+    if (alive) {
+      this.sparesUsed += 1;
+      return spare;
+    }
+    void this.discard(spare);
+    return null;
+  }
+
+  /**
+   * Makes the next render's page once the renderer has been idle a moment (SPARE_IDLE_MS): while
+   * renders come back to back, starting a renderer process beside a running render only slows both
+   * on a small machine, and that render makes its own page anyway. The page is made while the
+   * analysis that just rendered goes on in the worker and the link checker.
+   */
+  private scheduleSpare(): void {
+    if (this.spareDisabled || this.spare || this.spareInProgress || this.closing) return;
+    const timer = setTimeout(() => {
+      if (this.queue.active === 0 && this.queue.queued === 0) this.refillSpare();
+    }, SPARE_IDLE_MS);
+    timer.unref();
+  }
+
+  /** Starts making the next render's context and page in the background (one spare at a time). */
+  private refillSpare(): void {
+    if (this.spareDisabled || this.spare || this.spareInProgress || this.closing) return;
+    const started = this.starting;
+    if (!started) return;
+    this.spareInProgress = (async () => {
+      let prepared: PreparedPage | null = null;
+      try {
+        const ready = await withTimeout(
+          started.then(async (running) => {
+            prepared = await this.prepareContext(running);
+            return this.preparePage(prepared);
+          }),
+          STARTUP_ALLOWANCE_MS,
+        );
+        if (!ready || this.closing || this.spare) {
+          if (prepared) await this.discard(prepared);
+          return;
+        }
+        this.spare = ready;
+      } catch {
+        if (prepared) await this.discard(prepared);
+      } finally {
+        this.spareInProgress = null;
+      }
+    })();
+  }
+
+  private async discard(prepared: PreparedPage): Promise<void> {
+    await withTimeout(prepared.context.close().catch(() => undefined), 3_000);
+    await prepared.session.close().catch(() => undefined);
+  }
+
+  private async renderInContext(prepared: PreparedPageReady, url: URL, deadline: number, handle: RenderHandle): Promise<RenderResult> {
+    const clock = handle.clock;
+    const session = prepared.session;
+    const { page, network, state } = prepared.page;
+    clock.lap("pageSetup");
     let gotoError: unknown = null;
     try {
       await page.goto(url.href, { waitUntil: "load", timeout: Math.max(1, remaining(deadline)) });
@@ -305,7 +472,9 @@ class PuppeteerRenderer implements Renderer {
     let isHtml = isHtmlContentType(headers["content-type"]);
     if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
 
+    clock.lap("navigation");
     if (gotoError === null) await settle(page, network, deadline, { quietMs: this.options.settleQuietMs ?? 500, maxMs: this.options.settleMaxMs ?? 5_000 });
+    clock.lap("settle");
     // A page still loading at the deadline is analysed as it stands, if it has a document at all.
     const snapshot = await page
       .evaluate(() => {
@@ -338,6 +507,7 @@ class PuppeteerRenderer implements Renderer {
       headerNoindex: robotsHeaderNoindex(headers["x-robots-tag"]),
       headerChallenge: headersSayChallenge(headers),
       status,
+      timings: handle.timings,
     };
   }
 
@@ -349,6 +519,10 @@ class PuppeteerRenderer implements Renderer {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    const spare = this.spare;
+    this.spare = null;
+    if (spare) await this.discard(spare);
     const started = await this.starting?.catch(() => null);
     this.starting = null;
     if (!started) return;

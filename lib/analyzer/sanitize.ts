@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config } from "dompurify";
 import { inertWindow } from "./parse";
+import type { Stopwatch } from "./timings";
 
 // DOMPurify must share the parser's window: its instanceof checks and NodeIterator need the same
 // DOM classes as the document it cleans. One instance per process/worker; sanitize() is synchronous.
@@ -95,9 +96,12 @@ export function sanitizerFate(htmlTagName: string): SanitizerFate {
  * sanitized tree serializes to, with the `<!DOCTYPE html>` the page had so the snapshot keeps its
  * rendering mode; nothing is edited after sanitizing.
  */
-export function sanitizeDocument(document: Document): string {
+export function sanitizeDocument(document: Document, clock?: Stopwatch): string {
   const root = document.documentElement;
   purify.sanitize(root, CONFIG);
+  clock?.lap("purify");
   const doctype = document.doctype !== null && document.doctype.name.toLowerCase() === "html" ? "<!DOCTYPE html>\n" : "";
-  return doctype + root.outerHTML;
+  const html = doctype + root.outerHTML;
+  clock?.lap("serialize");
+  return html;
 }

@@ -5,6 +5,7 @@ import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
+import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 import type { WorkerOutcome, WorkerTask } from "./worker";
 
@@ -42,6 +43,14 @@ export interface AnalyzeJobOptions {
   lane?: Lane;
   /** The caller gave up (the client went away): the job leaves the line or its worker is stopped, and analyze rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Filled in with where the job's time went (queue, transfers, the worker's stages) and its peak heap. */
+  timing?: JobTiming;
+}
+
+/** What AnalyzerPool.analyze tells about one job's time (see timings.ts). */
+export interface JobTiming {
+  timings: StageTimings;
+  peakHeapMb?: number;
 }
 
 /** How long a job may wait for a worker before the pool answers "busy" (429). */
@@ -102,7 +111,10 @@ export class AnalyzerPool {
     const onCallerAbort = () => controller.abort(job.signal?.reason);
     job.signal?.throwIfAborted();
     job.signal?.addEventListener("abort", onCallerAbort, { once: true });
-    port1.once("message", () => {
+    const queuedAt = epochNow();
+    let dispatchedAt = queuedAt;
+    port1.once("message", (workerStartedAt: number) => {
+      if (job.timing) job.timing.timings.toWorker = workerStartedAt - dispatchedAt;
       startedAt = this.now();
       this.timers.clearTimeout(waitTimer);
       runTimer = this.timers.setTimeout(() => controller.abort(), this.timeoutMs);
@@ -117,8 +129,15 @@ export class AnalyzerPool {
         lane: job.lane ?? "paste",
         signal: controller.signal,
       });
+      dispatchedAt = epochNow();
+      if (job.timing) job.timing.timings.poolQueue = dispatchedAt - queuedAt;
       const task: WorkerTask = { input, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
+      if (job.timing && outcome.timing) {
+        Object.assign(job.timing.timings, outcome.timing.timings);
+        job.timing.timings.fromWorker = epochNow() - outcome.timing.finishedAt;
+        job.timing.peakHeapMb = outcome.timing.peakHeapMb;
+      }
     } catch (error) {
       if (job.signal?.aborted) throw job.signal.reason;
       if (startedAt === null && controller.signal.reason instanceof QueueTimeout) throw busy();

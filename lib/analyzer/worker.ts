@@ -2,26 +2,46 @@
  * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
  * because class identity (ApiError) does not survive the thread boundary.
  */
+import { getHeapStatistics } from "node:v8";
 import { ApiError } from "@/lib/errors";
 import { inspectDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
+import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 
-export type WorkerOutcome =
+/** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "mode timings" log. */
+export interface WorkerTiming {
+  timings: StageTimings;
+  /** The most used heap seen at the end of any stage, MiB: a close floor of the job's peak. */
+  peakHeapMb: number;
+  finishedAt: number;
+}
+
+export type WorkerOutcome = (
   | { ok: true; report: DocumentReport }
-  | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string };
+  | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string }
+) & { timing?: WorkerTiming };
 
 export interface WorkerTask {
   input: AnalyzeDocumentInput;
-  /** Told when this worker starts the job: the pool's time cap runs from then, not from queueing. */
+  /** Told when this worker starts the job (epoch ms): the pool's time cap runs from then, not from queueing. */
   started: MessagePort;
 }
 
 export default function analyzeTask({ input, started }: WorkerTask): WorkerOutcome {
-  started.postMessage("started");
+  started.postMessage(epochNow());
   started.close();
+  const timings: StageTimings = {};
+  let peak = 0;
+  const sampleHeap = () => {
+    peak = Math.max(peak, getHeapStatistics().used_heap_size);
+  };
+  const timing = (): WorkerTiming => ({ timings, peakHeapMb: Math.round(peak / 1048576), finishedAt: epochNow() });
   try {
-    return { ok: true, report: inspectDocument(input) };
+    // The document is detached right after the answer is posted, not before: the event loop runs
+    // between jobs (atomics "disabled", see worker-pool.ts), so it is gone before the next one starts.
+    const report = inspectDocument(input, timings, sampleHeap, (release) => setImmediate(release));
+    return { ok: true, report, timing: timing() };
   } catch (error) {
     if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
     if (error instanceof RangeError) {

@@ -57,6 +57,10 @@ const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
 /** The 300 links of /many: a mix of live, broken and redirected URLs on this site. */
 export const MANY_LINKS = 300;
 
+/** /article: links in the served markup, and links its script adds from a fetched list after load. */
+export const ARTICLE_STATIC_LINKS = 40;
+export const ARTICLE_SCRIPT_LINKS = 10;
+
 /** Starts the fixture site. */
 export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const sockets = new Set<Socket>();
@@ -195,6 +199,83 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/canary/sw.js": (_req, res) => res.writeHead(200, { "content-type": "text/javascript" }).end(`self.addEventListener('install', () => fetch(${JSON.stringify(`${canary}/sw-fetch`)}));`),
   };
 
+  // /article: a news-style page for the URL-mode benchmark (scripts/bench-http.ts): navigation, body
+  // text with inline links, a footer, and a "related" box its script fills from a fetched list.
+  routes["/article"] = (_req, res) => html(res, articlePage());
+  routes["/article/related"] = (_req, res) => {
+    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({ href: `/p/related-${i}`, title: `Related story ${i}` }));
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list)), 80);
+  };
+  routes["/article/style.css"] = (_req, res) =>
+    res.writeHead(200, { "content-type": "text/css" }).end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
+
+  // Render isolation (tests/integration/url-mode/isolation.test.ts): /isolation/write leaves every kind
+  // of state a page can leave (cookie, localStorage, sessionStorage, IndexedDB, Cache Storage, HTTP
+  // cache) and reports what it can read back as /isolation/self?…; /isolation/read reports what it finds
+  // as /isolation/state?…. Both hold a timer while they work, so the render waits for the report.
+  const readState = `function readState(target) {
+    const found = { cookie: document.cookie ? "leak" : "none", local: localStorage.getItem("ll") || "none", session: sessionStorage.getItem("ll") || "none" };
+    const idb = new Promise((resolve) => {
+      const open = indexedDB.open("ll", 1);
+      open.onupgradeneeded = () => { open.result.createObjectStore("s"); };
+      open.onsuccess = () => {
+        const get = open.result.transaction("s", "readonly").objectStore("s").get("k");
+        get.onsuccess = () => resolve(get.result || "none");
+        get.onerror = () => resolve("error");
+      };
+      open.onerror = () => resolve("error");
+    });
+    const cache = caches.has("ll").then((has) => (has ? "leak" : "none"), () => "error");
+    return Promise.all([idb, cache]).then(([idbValue, cacheValue]) => {
+      found.idb = idbValue;
+      found.cache = cacheValue;
+      const a = document.createElement("a");
+      a.href = target + "?" + new URLSearchParams(found).toString();
+      a.textContent = "state";
+      document.body.appendChild(a);
+    });
+  }`;
+  routes["/isolation/write"] = (_req, res) =>
+    html(
+      res,
+      page(
+        "Write state",
+        `<a href="/wrote">wrote</a><script src="/isolation/cacheable.js"></script>
+<script>
+  ${readState}
+  const hold = setTimeout(() => {}, 450);
+  document.cookie = "ll_js=leak; path=/; max-age=3600";
+  localStorage.setItem("ll", "leak");
+  sessionStorage.setItem("ll", "leak");
+  const written = new Promise((resolve) => {
+    const open = indexedDB.open("ll", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("s");
+    open.onsuccess = () => { const tx = open.result.transaction("s", "readwrite"); tx.objectStore("s").put("leak", "k"); tx.oncomplete = resolve; tx.onerror = resolve; };
+    open.onerror = resolve;
+  });
+  const cached = caches.open("ll").then((cache) => cache.put("/isolation/cached", new Response("leak"))).catch(() => {});
+  Promise.all([written, cached]).then(() => readState("/isolation/self")).then(() => clearTimeout(hold));
+</script>`,
+      ),
+      200,
+      { "set-cookie": "ll_http=leak; Path=/; Max-Age=3600" },
+    );
+  routes["/isolation/cacheable.js"] = (_req, res) =>
+    res.writeHead(200, { "content-type": "text/javascript", "cache-control": "public, max-age=3600" }).end("window.cacheableLoaded = true;");
+  routes["/isolation/read"] = (_req, res) =>
+    html(
+      res,
+      page(
+        "Read state",
+        `<script src="/isolation/cacheable.js"></script>
+<script>
+  ${readState}
+  const hold = setTimeout(() => {}, 450);
+  readState("/isolation/state").then(() => clearTimeout(hold));
+</script>`,
+      ),
+    );
+
   // /many: 300 links to this site (200s, 404s, redirects) for the checker and the benchmark.
   routes["/many"] = (_req, res) => {
     const links: string[] = [];
@@ -307,6 +388,42 @@ function shopPage(port: number): string {
         p.appendChild(a);
         document.body.appendChild(p);
       }, 150);
+    });
+  </script>
+</body>
+</html>`;
+}
+
+function articlePage(): string {
+  // Every link leads to a live page (/p/… answers 200), as most of a real article's links do.
+  const nav = ["/", "/p/news", "/p/world", "/p/business", "/p/tech", "/p/science", "/p/sport", "/p/culture"].map((href) => `<a href="${href}">${href.slice(3) || "home"}</a>`).join("");
+  const paragraphs: string[] = [];
+  // 24 links in the text: a few repeat, one is a same-page fragment and one a mailto (ignored).
+  for (let i = 0; i < 22; i += 1) {
+    const rel = i % 7 === 3 ? ' rel="nofollow"' : i % 11 === 5 ? ' rel="sponsored"' : "";
+    paragraphs.push(`<p>Paragraph ${i} of the story, with <a href="/p/story-${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`);
+  }
+  paragraphs.push(`<p>Jump <a href="#comments">to the comments</a> or <a href="mailto:desk@example.com">write to the desk</a>.</p>`);
+  const footer = ["/about", "/p/contact", "/p/privacy", "/p/terms", "/p/jobs", "/p/archive", "/p/1", "/p/2"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join(" · ");
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Fixture article</title><link rel="stylesheet" href="/article/style.css"></head>
+<body>
+  <nav>${nav}</nav>
+  <article><h1>A long story</h1>${paragraphs.join("\n")}
+  <aside><h2>Related</h2><ul id="related"></ul></aside></article>
+  <footer id="comments">${footer}</footer>
+  <script>
+    fetch("/article/related").then(function (r) { return r.json(); }).then(function (list) {
+      var ul = document.getElementById("related");
+      list.forEach(function (item) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = item.href;
+        a.textContent = item.title;
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
     });
   </script>
 </body>

@@ -108,6 +108,8 @@ export const configSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   /** Sender address of every email, e.g. "LinkLens <alerts@example.com>". */
   MAIL_FROM: optionalString,
+  /** Not in the spec: the first retry delay of an email the mail server refused, seconds; it doubles per attempt (capped at 1 h). */
+  MAIL_RETRY_BASE_SECONDS: positiveInt(30),
   /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes, per IP and per email address. */
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   /** Signed-in audits one organization may run per UTC day (account-api.md); past it 429. */

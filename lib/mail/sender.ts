@@ -41,8 +41,11 @@ export interface SenderOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
+/** `baseMs`, twice that, four times, … capped at 1 h. */
+export const exponentialBackoff = (baseMs: number) => (attempts: number) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
 /** 30 s, 1 min, 2 min, … capped at 1 h: about 2 hours in all before a row is `failed`. */
-export const defaultBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+export const defaultBackoffMs = exponentialBackoff(30_000);
 
 export interface PassResult {
   sent: number;

@@ -11,6 +11,8 @@ export interface TestSmtpServer {
   readonly url: string;
   readonly received: ParsedMail[];
   refuse(count: number, code?: number): void;
+  /** Answers every message with `code` (default 421: try later) until `ms` from now. */
+  refuseFor(ms: number, code?: number): void;
   /** Resolves once `count` messages have been accepted in all. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   stop(): Promise<void>;
@@ -21,6 +23,7 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
   const received: ParsedMail[] = [];
   let refusals = 0;
   let refusalCode = 451;
+  let refusingUntil = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -30,8 +33,8 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refusals > 0) {
-          refusals -= 1;
+        if (refusals > 0 || Date.now() < refusingUntil) {
+          refusals = Math.max(0, refusals - 1);
           const error = Object.assign(new Error(refusalCode >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: refusalCode });
           callback(error);
           return;
@@ -56,6 +59,10 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
     received,
     refuse(count, code = 451) {
       refusals = count;
+      refusalCode = code;
+    },
+    refuseFor(ms, code = 421) {
+      refusingUntil = Date.now() + ms;
       refusalCode = code;
     },
     async waitFor(count, timeoutMs = 20_000) {

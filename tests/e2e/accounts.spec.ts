@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
-import { APP_ORIGIN, SMTP_PORT } from "./ports";
+import { checkNow, setFixturePage } from "./monitoring";
+import { APP_ORIGIN, FIXTURE_ORIGIN, SMTP_PORT } from "./ports";
 
 /**
  * Accounts end to end: sign up, invite a colleague (the invitation is read from a real SMTP server the
  * app delivers to), accept as a new user, see the shared team, and check that a viewer gets no edit
- * controls and a 403 from the API.
+ * controls and a 403 from the API. Alerts live here too: they need the same SMTP server.
  */
 
 let smtp: TestSmtpServer;
@@ -80,4 +81,75 @@ test("sign up, invite a viewer by email, accept, and the viewer cannot edit", as
   await expect(owner.getByTestId(`member-${viewerEmail}`)).toBeVisible();
   await ownerContext.close();
   await viewerContext.close();
+});
+
+test("alerts: choose notifications in Settings, lose a tracked link, read the alert in the app and open the email's monitor link", async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = Date.now();
+  const email = `alice-${run}@example.com`;
+  const placement = `/e2e-alert-${run}`;
+  const target = `${FIXTURE_ORIGIN}/p/alert-product-${run}`;
+  await setFixturePage(`/p/alert-product-${run}`, "<!doctype html><title>Product</title><p>Product</p>");
+  const withLink = `<!doctype html><title>Review</title><p>We recommend <a href="${target}">Alert Product</a>.</p>`;
+  await setFixturePage(placement, withLink);
+
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill("Alice");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Alice's team" })).toBeVisible();
+
+  // Settings → Notifications: immediate emails, but not about anchor text.
+  await page.getByRole("link", { name: "Settings" }).first().click();
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications.getByLabel("Immediately (one email per check that changed something)")).toBeChecked();
+  await notifications.getByLabel("A link's anchor text changes").uncheck();
+  await notifications.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(notifications.getByText("Notification settings saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByLabel("A link's anchor text changes")).not.toBeChecked();
+
+  // A monitored placement that disappears: live, one miss, confirmed missing.
+  await page.getByRole("link", { name: "Monitors" }).first().click();
+  await page.getByLabel("Page URL").fill(`${FIXTURE_ORIGIN}${placement}`);
+  await page.getByLabel(/^Links to track/).fill(target);
+  await page.getByRole("button", { name: "Add monitor" }).click();
+  await page.getByRole("link", { name: `${FIXTURE_ORIGIN}${placement}` }).click();
+  await page.waitForURL(/\/app\/monitors\/[\w-]+$/);
+  const monitorUrl = page.url();
+  const row = page.getByTestId(`link-${target}`);
+  await checkNow(page);
+  await expect(row.getByText("Live", { exact: true })).toBeVisible();
+  await setFixturePage(placement, "<!doctype html><title>Review</title><p>We recommend other things.</p>");
+  await checkNow(page);
+  await checkNow(page);
+  await expect(row.getByText("Missing", { exact: true })).toBeVisible();
+
+  const headline = `Link removed: 127.0.0.1/p/alert-product-${run} on 127.0.0.1/e2e-alert-${run}`;
+  await page.getByRole("link", { name: "Alerts" }).first().click();
+  await expect(page.getByRole("heading", { name: "Alerts", level: 1 })).toBeVisible();
+  await expect(page.getByText(headline)).toBeVisible();
+  await page.screenshot({ path: "test-results/e2e/alerts.png", fullPage: true });
+
+  // The email: exactly one, with a link that opens the monitor.
+  const isAlert = (mail: ParsedMail) => mail.subject === headline;
+  await expect.poll(() => smtp.received.filter(isAlert).length, { timeout: 30_000 }).toBe(1);
+  const alert = smtp.received.find(isAlert) as ParsedMail;
+  expect(alert.html).toBeTruthy();
+  const openLink = /Open the monitor: (\S+)/.exec(alert.text ?? "")?.[1] ?? "";
+  expect(openLink).toBe(monitorUrl);
+  await page.goto(openLink);
+  await expect(page.getByTestId(`link-${target}`).getByText("Missing", { exact: true })).toBeVisible();
+
+  // "Mute this monitor" works in one click without a session, and can be undone.
+  const muteLink = /Mute this monitor: (\S+)/.exec(alert.text ?? "")?.[1] ?? "";
+  const stranger = await page.context().browser()?.newContext();
+  const anonymous = await stranger?.newPage();
+  if (!anonymous) throw new Error("no browser context");
+  await anonymous.goto(muteLink);
+  await expect(anonymous.getByRole("heading", { name: "Monitor muted" })).toBeVisible();
+  await anonymous.getByRole("button", { name: "Undo" }).click();
+  await expect(anonymous.getByText("Alert emails about this page are on again.")).toBeVisible();
+  await stranger?.close();
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { checkNow, setFixturePage } from "./monitoring";
 import { FIXTURE_ORIGIN } from "./ports";
 
 /**
@@ -8,22 +9,6 @@ import { FIXTURE_ORIGIN } from "./ports";
  * missing, and read the change in the timeline.
  */
 
-async function setFixturePage(path: string, body: string): Promise<void> {
-  const response = await fetch(`${FIXTURE_ORIGIN}/__pages`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ path, body }) });
-  expect(response.status).toBe(204);
-}
-
-/** "Check now" as a person would: a scheduled check running at that moment answers 409, then retry. */
-async function checkNow(page: Page): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    await page.getByRole("button", { name: "Check now" }).click();
-    const outcome = page.getByText(/^Checked\.$|being checked right now/);
-    await expect(outcome).toBeVisible({ timeout: 45_000 });
-    if ((await outcome.textContent())?.startsWith("Checked")) return;
-    await page.waitForTimeout(2000);
-  }
-  throw new Error("the page stayed busy");
-}
 
 test("add a monitor, check it, lose the link, confirm it missing, read the timeline", async ({ page }) => {
   test.setTimeout(180_000);

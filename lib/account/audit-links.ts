@@ -4,6 +4,7 @@ import type { Link } from "../api/schemas";
 import type { AccountContext } from "../auth/guard";
 import type { Db } from "../db/client";
 import { audit, auditLink } from "../db/schema";
+import { toStoredLink } from "../db/stored-link";
 
 /**
  * A saved audit's links as rows of audit_link, one per captured link, keyed (auditId, position): the
@@ -17,46 +18,16 @@ type Insert = Pick<Db, "insert">;
 /** Rows per INSERT: 11 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
 const INSERT_BATCH = 1_000;
 
-/** PostgreSQL text cannot hold U+0000 (a script can put one in a rendered link's text); U+FFFD stands in. */
-export function storableText<T extends string | null>(value: T): T {
-  return (value === null || !value.includes("\u0000") ? value : value.replaceAll("\u0000", "\uFFFD")) as T;
-}
-
 export async function insertLinks(tx: Insert, auditId: string, links: readonly AnalyzedLink[]): Promise<void> {
   for (let start = 0; start < links.length; start += INSERT_BATCH) {
     await tx.insert(auditLink).values(
-      links.slice(start, start + INSERT_BATCH).map((link) => ({
-        auditId,
-        position: link.position,
-        href: storableText(link.href),
-        linkType: link.linkType,
-        anchorText: storableText(link.anchorText),
-        isNofollow: link.isNofollow,
-        isSponsored: link.isSponsored,
-        isUgc: link.isUgc,
-        isImage: link.isImage,
-        httpStatus: link.httpStatus,
-        matchedGroupName: link.matchedGroupName,
-      })),
+      links.slice(start, start + INSERT_BATCH).map((link) => ({ auditId, ...toStoredLink(link) })),
     );
   }
 }
 
 /** A row as the public Link (public-api.md §2.6), fields in the schema's order. */
-export function linkOf(row: LinkRow): Link {
-  return {
-    href: row.href,
-    position: row.position,
-    linkType: row.linkType,
-    anchorText: row.anchorText,
-    isNofollow: row.isNofollow,
-    isSponsored: row.isSponsored,
-    isUgc: row.isUgc,
-    isImage: row.isImage,
-    httpStatus: row.httpStatus,
-    matchedGroupName: row.matchedGroupName,
-  };
-}
+export const linkOf = (row: LinkRow): Link => toStoredLink(row);
 
 /** Up to `limit` links after `afterPosition`, in position order (keyset on the primary key). */
 export async function readLinkBatch(db: Pick<Db, "select">, auditId: string, afterPosition: number, limit: number): Promise<Link[]> {

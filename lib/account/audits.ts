@@ -16,7 +16,8 @@ import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { log } from "../log";
 import { loadDomainGroups } from "./group-lookup";
-import { insertLinks, readLinks, storableText } from "./audit-links";
+import { insertLinks, readLinks } from "./audit-links";
+import { storableText, toStoredLink } from "../db/stored-link";
 import { quotaExceeded, quotaHeaders, returnAuditUnit, takeAuditUnit } from "./audit-quota";
 
 /**
@@ -161,7 +162,7 @@ async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, r
     return inserted;
   });
   // The links as stored: the analyzer's, with only U+0000 replaced (see storableText).
-  return auditOf(row, analysis.links.map((link) => ({ ...link, href: storableText(link.href), anchorText: storableText(link.anchorText) })));
+  return auditOf(row, analysis.links.map(toStoredLink));
 }
 
 /** POST /api/account/audits: a new audit of a URL or of pasted HTML. */

@@ -10,6 +10,11 @@ export type CsvValue = string | number | boolean | null | undefined;
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** Whether a spreadsheet would read this text as a formula (what csvCell guards against). */
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
+
 /** One cell: null and undefined are empty, booleans true/false. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";

@@ -27,10 +27,23 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       hint: "Send the body as JSON with the header Content-Type: application/json.",
     });
   }
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
+  const text = await readBodyText(request, maxBytes, () => tooLarge(maxBytes));
+  if (text === "") throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
+  }
+}
 
+/**
+ * A request body as UTF-8 text, read as a stream and refused with `tooLarge()` (413) as soon as it
+ * passes `maxBytes`, whatever Content-Length claims; "" when there is none.
+ */
+export async function readBodyText(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,17 +53,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  if (size === 0) throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
-  const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
-  }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
 function tooLarge(maxBytes: number): ApiError {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { inspectUrl, type AnalyzedLink, type AnalyzerSettings, type PageReport } from "../analyzer";
+import { inspectUrl, type AnalyzerSettings, type PageReport } from "../analyzer";
 import { loadDomainGroups } from "../account/group-lookup";
 import { recordAlertEvents, type NewAlertEvent } from "../alerts/events";
+import { toStoredLink } from "../db/stored-link";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
-import type { StoredLink } from "../db/schema/monitors";
 import { ApiError, type ErrorCode } from "../errors";
 import { isUniqueViolation } from "./deps";
 import { findTrackedLink, matchesTarget } from "./match";
@@ -63,22 +63,6 @@ interface PageOutcome {
   report: PageReport | null;
   pageStatus: number | null;
   errorCode: ErrorCode | null;
-}
-
-/** The public Link fields of an analysed link, as stored. */
-function storedLink(link: AnalyzedLink): StoredLink {
-  return {
-    href: link.href,
-    position: link.position,
-    linkType: link.linkType,
-    anchorText: link.anchorText,
-    isNofollow: link.isNofollow,
-    isSponsored: link.isSponsored,
-    isUgc: link.isUgc,
-    isImage: link.isImage,
-    httpStatus: link.httpStatus,
-    matchedGroupName: link.matchedGroupName,
-  };
 }
 
 async function claim(deps: CheckDeps, organizationId: string, monitorId: string, trigger: CheckTrigger, leaseUntil: Date): Promise<MonitorRow | null> {
@@ -220,7 +204,7 @@ async function store(
             continue;
           }
           const found = findTrackedLink(links, link);
-          const seen = found ? storedLink(found) : null;
+          const seen = found ? toStoredLink(found) : null;
           const next = nextLinkState(
             { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: link.current ?? null, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
             seen,

@@ -1,3 +1,4 @@
+import { csvRow, startsLikeFormula, type CsvValue } from "../account/csv";
 import { ApiError } from "../errors";
 
 /**
@@ -7,24 +8,17 @@ import { ApiError } from "../errors";
  * imports as it was.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell, formula-safe and quoted when it must be. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The writer is the saved audits' (lib/account/csv.ts): one set of quoting and formula-guard rules. */
+export { csvCell } from "../account/csv";
 
 /** Records as CSV text: cells joined by commas, every record ended by CRLF. */
-export function toCsv(records: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
-  return records.map((record) => `${record.map(csvCell).join(",")}\r\n`).join("");
+export function toCsv(records: ReadonlyArray<ReadonlyArray<CsvValue>>): string {
+  return records.map(csvRow).join("");
 }
 
 /** Undoes csvCell's formula guard on an imported cell. */
 export function unguardCell(cell: string): string {
-  return cell.length > 1 && cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.length > 1 && cell.startsWith("'") && startsLikeFormula(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /**

@@ -5,6 +5,7 @@ import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
+import { readBodyText } from "../api/read-body";
 import { isUniqueViolation, type MonitorDeps } from "./deps";
 import { parseCsv, unguardCell } from "./csv";
 import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "./schemas";
@@ -63,23 +64,9 @@ const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `An import holds at mos
 export async function readCsvBody(request: Request): Promise<string> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "text/csv") throw new ApiError("INVALID_REQUEST", "Content-Type must be text/csv.", { hint: "Send the file itself as the body with Content-Type: text/csv." });
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES) throw tooLarge();
-  if (!request.body) throw new ApiError("INVALID_REQUEST", "The body is empty; send a CSV file with a header row.");
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > IMPORT_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  const text = await readBodyText(request, IMPORT_MAX_BYTES, tooLarge);
+  if (text === "") throw new ApiError("INVALID_REQUEST", "The body is empty; send a CSV file with a header row.");
+  return text;
 }
 
 /** Splits the file into its header's column positions and data records (413 past the row limit). */

@@ -1,5 +1,6 @@
 import type { LinkState, MonitorStatus, StoredLink } from "../db/schema/monitors";
 import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
+import { toStoredLink } from "../db/stored-link";
 
 /**
  * The exact JSON shapes of account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
@@ -48,19 +49,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 
 /** The public Link fields only, in their order (a stored object may come from an older shape). */
 export function publicLink(link: StoredLink | null): StoredLink | null {
-  if (!link) return null;
-  return {
-    href: link.href,
-    position: link.position,
-    linkType: link.linkType,
-    anchorText: link.anchorText,
-    isNofollow: link.isNofollow,
-    isSponsored: link.isSponsored,
-    isUgc: link.isUgc,
-    isImage: link.isImage,
-    httpStatus: link.httpStatus,
-    matchedGroupName: link.matchedGroupName,
-  };
+  return link ? toStoredLink(link) : null;
 }
 
 export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {

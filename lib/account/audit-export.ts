@@ -4,7 +4,7 @@ import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { readLinkBatch } from "./audit-links";
-import { findAudit, type AuditRow } from "./audits";
+import { auditOf, findAudit, type AuditRow } from "./audits";
 import { csvRow } from "./csv";
 
 /**
@@ -37,20 +37,9 @@ export function exportFilename(row: Pick<AuditRow, "domain" | "createdAt">, form
   return `linklens-audit-${domain}-${stamp}Z.${format}`;
 }
 
-/** The JSON Audit up to its links array, as the GET route answers it. */
+/** The JSON Audit up to its links array, as the GET route answers it (its serialization without `]}`). */
 function jsonHead(row: AuditRow): string {
-  const head = JSON.stringify({
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: { id: row.createdById, email: row.createdByEmail },
-    mode: row.mode,
-    requestedUrl: row.requestedUrl,
-    url: row.url,
-    domain: row.domain,
-    title: row.title,
-    stats: row.stats,
-  });
-  return `${head.slice(0, -1)},"links":[`;
+  return JSON.stringify(auditOf(row, [])).slice(0, -"]}".length);
 }
 
 /**

@@ -78,7 +78,8 @@ function summaryOf(row: AuditRow): AuditSummary {
   return { id: row.id, createdAt: row.createdAt.toISOString(), mode: row.mode, url: row.url, domain: row.domain, title: row.title, stats: row.stats };
 }
 
-function auditOf(row: AuditRow, links: Audit["links"]): Audit {
+/** The Audit of a row and its links (GET, POST, re-run, and the JSON export's head). */
+export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

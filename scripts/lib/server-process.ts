@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
+import { freshDataDir } from "./embedded-template";
 
 /**
  * Starts the real production server (`dist/server.cjs`, built by `npm run build`) on a free loopback
@@ -32,7 +32,7 @@ export async function freePort(host = "127.0.0.1"): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   // Each server gets its own embedded database unless the test names one (PGlite serves one process).
-  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? null : fs.mkdtempSync(path.join(os.tmpdir(), "linklens-data-"));
+  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? null : await freshDataDir();
   let log = "";
   const child = spawn(process.execPath, [path.join(ROOT, "dist", "server.cjs")], {
     cwd: ROOT,

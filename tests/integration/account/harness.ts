@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox } from "@/lib/db/schema";
@@ -8,6 +6,7 @@ import { resetAuth } from "@/lib/auth";
 import { setAuthLimiter } from "@/lib/auth/limits";
 import { handleAuthRequest } from "@/lib/auth/route";
 import { TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
+import { freshDataDir } from "../../../scripts/lib/embedded-template";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";
 
 /**
@@ -32,7 +31,7 @@ export async function useFreshDatabase(backend: Backend): Promise<Database> {
     postgres ??= await startPostgres();
     database = openDatabase({ databaseUrl: await postgres.createDatabase(), dataDir: "" });
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "linklens-pglite-"));
+    const dir = await freshDataDir("linklens-pglite-");
     database = openDatabase({ dataDir: dir });
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   }

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 
@@ -77,26 +77,20 @@ const VECTORS: string[] = [
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 let browser: Browser;
+let context: BrowserContext;
+// Pages shared by the concurrent vectors, one vector at a time each. A fresh context per check cost a
+// renderer process start each (1–2 s per check on a loaded machine, 200 s for the file); each check
+// still gets its own document and window (about:blank first), so nothing carries over.
+const PAGES = 3;
+const idlePages: Page[] = [];
+const waiting: Array<(page: Page) => void> = [];
+const dialogSeen = new WeakMap<Page, boolean>();
 
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Loads the snapshot into a fresh page, pokes at it, and reports whether any payload ran. */
-async function runsScript(html: string): Promise<boolean> {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  let pwned = false;
-  page.on("dialog", (dialog) => {
-    pwned = true;
-    void dialog.dismiss();
-  });
+  context = await browser.newContext({ javaScriptEnabled: true });
   await context.route("**/*", (route) => route.abort());
-  await page.addInitScript(() => {
+  await context.addInitScript(() => {
     const flag = () => {
       (window as unknown as { __pwned: number }).__pwned = 1;
     };
@@ -105,7 +99,38 @@ async function runsScript(html: string): Promise<boolean> {
     window.prompt = () => (flag(), "");
     window.print = flag;
   });
+  for (let i = 0; i < PAGES; i += 1) {
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => {
+      dialogSeen.set(page, true);
+      void dialog.dismiss();
+    });
+    idlePages.push(page);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function takePage(): Promise<Page> {
+  const page = idlePages.pop();
+  return page ?? new Promise((resolve) => waiting.push(resolve));
+}
+
+function givePageBack(page: Page): void {
+  const next = waiting.shift();
+  if (next) next(page);
+  else idlePages.push(page);
+}
+
+/** Loads the snapshot into a fresh document, pokes at it, and reports whether any payload ran. */
+async function runsScript(html: string): Promise<boolean> {
+  const page = await takePage();
   try {
+    // A new document and window (timers and globals of the previous check are gone with the old one).
+    await page.goto("about:blank");
+    dialogSeen.set(page, false);
     await page.setContent(html, { waitUntil: "load", timeout: 10_000 });
     const target = page.locator("#clickme");
     // force: a payload that needs a click gets one even where actionability checks would wait.
@@ -115,9 +140,9 @@ async function runsScript(html: string): Promise<boolean> {
     // A javascript: URL runs in this document, so the flag is set here; an ordinary link may have
     // navigated away (to an aborted request), which is not a script running.
     const flagged = await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned === 1).catch(() => false);
-    return pwned || flagged;
+    return dialogSeen.get(page) === true || flagged;
   } finally {
-    await context.close();
+    givePageBack(page);
   }
 }
 
@@ -143,7 +168,7 @@ describe("sanitizedHtml is inert in Chromium", () => {
     expect(VECTORS.length).toBeGreaterThanOrEqual(40);
   });
 
-  // Each vector gets its own browser context, so they can run side by side.
+  // Each check gets its own document on one of the shared pages, so vectors can run side by side.
   VECTORS.forEach((vector, index) => {
     it.concurrent(`vector ${index}: ${vector}`, async ({ expect }) => {
       for (const scripting of [false, true]) {

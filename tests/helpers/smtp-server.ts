@@ -13,6 +13,11 @@ export interface TestSmtpServer {
   refuse(count: number, code?: number): void;
   /** Answers every message with `code` (default 421: try later) until `ms` from now. */
   refuseFor(ms: number, code?: number): void;
+  /** Answers every message with `code` (default 421: try later) until acceptAgain(); `refused` counts them. */
+  refuseUntilAccepting(code?: number): void;
+  acceptAgain(): void;
+  /** Messages refused so far. */
+  readonly refused: number;
   /** Resolves once `count` messages have been accepted in all. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   stop(): Promise<void>;
@@ -24,6 +29,7 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
   let refusals = 0;
   let refusalCode = 451;
   let refusingUntil = 0;
+  let refused = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,6 +41,7 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
       stream.on("end", () => {
         if (refusals > 0 || Date.now() < refusingUntil) {
           refusals = Math.max(0, refusals - 1);
+          refused += 1;
           const error = Object.assign(new Error(refusalCode >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: refusalCode });
           callback(error);
           return;
@@ -64,6 +71,17 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
     refuseFor(ms, code = 421) {
       refusingUntil = Date.now() + ms;
       refusalCode = code;
+    },
+    refuseUntilAccepting(code = 421) {
+      refusingUntil = Number.POSITIVE_INFINITY;
+      refusalCode = code;
+    },
+    acceptAgain() {
+      refusingUntil = 0;
+      refusals = 0;
+    },
+    get refused() {
+      return refused;
     },
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

@@ -102,7 +102,8 @@ describe("remote browser (BROWSER_WS_ENDPOINT)", () => {
 
   it("does not count a slow browser start against the page's deadline (a blocked redirect stays 403)", async () => {
     // A relay that holds every connection to the browser for longer than the whole render deadline,
-    // as a cold start on a busy machine does. The page itself answers at once.
+    // as a cold start on a busy machine does. The page itself answers at once; the deadline leaves a
+    // loaded machine room for the render itself (at 2 s it ran out there).
     const target = new URL(wsEndpoint);
     const held = new Set<net.Socket>();
     const relay = net.createServer((client) => {
@@ -117,13 +118,13 @@ describe("remote browser (BROWSER_WS_ENDPOINT)", () => {
         });
         upstream.on("error", () => client.destroy());
         client.on("close", () => upstream.destroy());
-      }, 2_500);
+      }, 7_000);
     });
     await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
     const relayed = new URL(wsEndpoint);
     relayed.port = String((relay.address() as net.AddressInfo).port);
     const slowStart = createRenderer({
-      config: parseConfig({ BROWSER_WS_ENDPOINT: relayed.href, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "2000" }),
+      config: parseConfig({ BROWSER_WS_ENDPOINT: relayed.href, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "6000" }),
       resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
       interceptionGuard: false,
       watchdogGraceMs: 100,

@@ -19,7 +19,8 @@ beforeAll(async () => {
   const config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
     PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
-    RENDER_TIMEOUT_MS: "4000",
+    // Generous: on a loaded machine a 4 s deadline cut renders short (the tests of deadlines pass their own).
+    RENDER_TIMEOUT_MS: "15000",
     MAX_CONCURRENT_RENDERS: "2",
   });
   renderer = createRenderer({ config, resolver: staticResolver({ "evil.test": ["127.0.0.2"] }), watchdogGraceMs: 3_000 });

@@ -117,7 +117,9 @@ function loadSection(run: ChildRun, figures: { phaseA: LoadFigures; phaseB: Limi
   return [
     "## Load (paste mode)",
     `\`LOAD_SECONDS=${LOAD_SECONDS} npm run test:load\` (the full suite runs 60 s): ${a.connections} connections sending the ${a.pages} corpus pages ` +
-      "of ≤ 2 MiB in a fixed shuffled order, limits lifted; a probe calls `GET /api/v1/health` every 50 ms meanwhile. " +
+      "of ≤ 2 MiB in a fixed shuffled order, as many clients (X-Forwarded-For), the per-IP limit lifted; a probe calls `GET /api/v1/health` every 50 ms meanwhile. " +
+      "Then the default limit: 200 concurrent requests from one client, of which the limiter must refuse exactly 190 (`429 limit`); " +
+      "the ten it admits are analysed (200) or find the pool's per-client line full (`429 queue`: one job running, four waiting). " +
       `Exit ${run.code}.`,
     ["| Figure | Value |", "|---|---|", ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join("\n"),
   ].join("\n\n");

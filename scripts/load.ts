@@ -1,7 +1,8 @@
 /**
  * Load suite (`npm run test:load`; needs `npm run build` first). Loopback only, bounded in time.
  *
- * Phase A: the production server with the per-IP limit and the per-client pool caps lifted; LOAD_CONNECTIONS (16) clients send
+ * Phase A: the production server with the per-IP limit lifted; LOAD_CONNECTIONS (16) clients (one
+ * address each, named in X-Forwarded-For, so the pool's per-client fairness sees 16 clients) send
  * paste-mode analyses of the real pages in ../shared/corpus/pages for LOAD_SECONDS (60) while a probe
  * calls GET /api/v1/health every 50 ms. Pages over MAX_HTML_BYTES (2 MiB) are left out of the mix —
  * they would only measure the 413 path — and are instead sent once each afterwards, expecting 413.
@@ -285,7 +286,8 @@ function checkLimitAnswer(response: Response, body: string): string[] {
 }
 
 /**
- * "200"; "429 limit" when the per-IP limiter refused (its message names the limit); "429 queue" when
+ * "200"; "429 limit" when the per-IP limiter refused (its message names the limit: see
+ * app/api/demo/analyze/route.ts); "429 queue" when
  * the limiter admitted the request but the pool's per-client line was full (one job running, four
  * waiting); otherwise the status.
  */

@@ -265,8 +265,8 @@ export interface LimitFigures {
   malformed: string[];
 }
 
-/** What is wrong with one analyzer answer's rate-limit headers and body; empty when right. */
-function checkLimitAnswer(response: Response, body: string): string[] {
+/** What is wrong with one analyzer answer's rate-limit headers and body (`kind` from answerKind); empty when right. */
+function checkLimitAnswer(response: Response, body: string, kind: string): string[] {
   const problems: string[] = [];
   const header = (name: string): string | null => response.headers.get(name);
   const nowSeconds = Date.now() / 1000;
@@ -279,17 +279,15 @@ function checkLimitAnswer(response: Response, body: string): string[] {
     const retryAfter = Number(header("retry-after"));
     if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > 61) problems.push(`Retry-After ${header("retry-after")}`);
     if (!body.includes('"errorCode":"RATE_LIMITED"')) problems.push(`429 body ${body.slice(0, 200)}`);
-    const limited = answerKind(response, body) === "429 limit";
-    if (limited && header("x-ratelimit-remaining") !== "0") problems.push(`limiter 429 with X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
+    if (kind === "429 limit" && header("x-ratelimit-remaining") !== "0") problems.push(`limiter 429 with X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
   }
   return problems;
 }
 
 /**
  * "200"; "429 limit" when the per-IP limiter refused (its message names the limit: see
- * app/api/demo/analyze/route.ts); "429 queue" when
- * the limiter admitted the request but the pool's per-client line was full (one job running, four
- * waiting); otherwise the status.
+ * app/api/demo/analyze/route.ts); "429 queue" when the limiter admitted the request but the pool's
+ * per-client line was full (one job running, four waiting); otherwise the status.
  */
 function answerKind(response: Response, body: string): string {
   if (response.status !== 429) return String(response.status);
@@ -310,7 +308,7 @@ async function phaseB(): Promise<LimitFigures> {
           const text = await response.text();
           const kind = answerKind(response, text);
           statusCounts[kind] = (statusCounts[kind] ?? 0) + 1;
-          const problems = checkLimitAnswer(response, text);
+          const problems = checkLimitAnswer(response, text, kind);
           if (problems.length > 0) malformed.push(`#${index} ${response.status}: ${problems.join("; ")}`);
         } catch (error) {
           statusCounts.error = (statusCounts.error ?? 0) + 1;

@@ -1,6 +1,8 @@
 import { authorize, type AccountContext } from "../auth/guard";
 import type { Permission } from "../auth/roles";
-import type { ZodType } from "zod";
+import { ZodError, type ZodType } from "zod";
+import { ApiError, ERRORS } from "../errors";
+import { describeZodError } from "./errors";
 import { errorResponse, methodNotAllowed } from "./http";
 import { readJsonBody } from "./read-body";
 
@@ -11,6 +13,24 @@ type RouteContext = { params: Promise<Params> };
 export interface AccountMethod {
   permission: Permission;
   handler: (ctx: AccountContext, request: Request, params: Params) => Promise<Response>;
+  /**
+   * The hint of a 400 INVALID_REQUEST that names no hint of its own. Default: the account routes' one;
+   * POST /api/account/audits takes the public analyzer's request shapes and keeps the public hint.
+   */
+  requestHint?: string;
+}
+
+/** The error table's INVALID_REQUEST hint describes the public analyzer's body; account routes take others. */
+export const ACCOUNT_REQUEST_HINT =
+  "Fix the field the message names: docs/account-api.md lists what each account operation takes. JSON bodies need Content-Type: application/json.";
+
+/** A 400 without a hint of its own (a zod failure, a bare ApiError) gets `hint`; anything else is as thrown. */
+function withRequestHint(error: unknown, hint: string): unknown {
+  if (error instanceof ZodError) return new ApiError("INVALID_REQUEST", describeZodError(error), { hint });
+  if (error instanceof ApiError && error.code === "INVALID_REQUEST" && error.hint === ERRORS.INVALID_REQUEST.hint) {
+    return new ApiError("INVALID_REQUEST", error.message, { hint, headers: error.headers, cause: error.cause });
+  }
+  return error;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -32,7 +52,7 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
       const ctx = await authorize(request, spec.permission);
       return await spec.handler(ctx, request, (await route?.params) ?? {});
     } catch (error) {
-      return errorResponse(error, request);
+      return errorResponse(withRequestHint(error, spec.requestHint ?? ACCOUNT_REQUEST_HINT), request);
     }
   };
   const notAllowed = async (request: Request) => methodNotAllowed(request, allow);

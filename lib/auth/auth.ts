@@ -17,8 +17,10 @@ export interface AuthDeps {
   secret: string;
   /** The site's public origin (SITE_URL); unset → Better Auth takes it from each request. */
   baseURL?: string;
-  /** The site's origins for Better Auth's own CSRF check (ours runs first, in the route). */
+  /** Origins callbackURL/redirectTo may point at (relative paths always may). */
   trustedOrigins: (request?: Request) => string[] | Promise<string[]>;
+  /** Whether cookies are Secure (and `__Secure-` named): the site is served over https. */
+  secureCookies: boolean;
 }
 
 function slugFor(name: string): string {
@@ -119,9 +121,17 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     advanced: {
-      // Secure cookies when the site is served over https (SITE_URL); plain http (the embedded default on
-      // localhost, the tests) would never get its cookie back otherwise.
-      useSecureCookies: deps.baseURL?.startsWith("https://") ?? false,
+      // Secure cookies when the site is served over https; plain http (the embedded default on
+      // localhost, the tests) would never get its cookie back otherwise. lib/auth/index.ts keeps one
+      // instance per scheme and picks it per request.
+      useSecureCookies: deps.secureCookies,
+      // The origin rule is account-api.md's, applied to every /api/auth request by lib/auth/route.ts
+      // before Better Auth runs. Better Auth's own CSRF check would also refuse what the spec allows
+      // (a cookie-bearing request with no Origin: a non-browser client).
+      disableCSRFCheck: true,
+      // Stated, not defaulted: Better Auth skips callbackURL validation when NODE_ENV is "test", and the
+      // tests must run the checks production runs (no open redirects through callbackURL).
+      disableOriginCheck: false,
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: ["x-linklens-client-key"] },
     },

@@ -24,7 +24,7 @@ export async function authorize(request: Request, permission: Permission): Promi
       hint: "Account routes use the browser session cookie of the web app; there are no API keys. Sign in at /sign-in.",
     });
   }
-  const found = await getAuth().api.getSession({ headers: request.headers });
+  const found = await getAuth(request).api.getSession({ headers: request.headers });
   if (!found) throw new ApiError("UNAUTHORIZED", "Sign in first: no valid session.");
 
   assertSameOrigin(request);

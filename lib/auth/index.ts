@@ -8,23 +8,32 @@ export { createAuth, membershipOf, type Auth } from "./auth";
 export { can, isRoleName, roleRank, ROLE_NAMES, type Permission, type RoleName } from "./roles";
 export { resolveAuthSecret, MissingSecretError } from "./secret";
 
-let instance: Auth | undefined;
+const instances = new Map<boolean, Auth>();
 
-/** The process's Better Auth instance over the process database (built on first use). */
-export function getAuth(): Auth {
+/**
+ * The process's Better Auth instance for a request (built on first use), over the process database.
+ * Cookie attributes are fixed per Better Auth instance, so there is one for a site served over https
+ * (SITE_URL https://…, or X-Forwarded-Proto: https from a trusted proxy) and one for plain http.
+ * Without a request: the scheme of SITE_URL.
+ */
+export function getAuth(request?: Request): Auth {
+  const config = getConfig();
+  const secure = (request ? siteOrigin(request) : (config.SITE_URL ?? "")).startsWith("https://");
+  let instance = instances.get(secure);
   if (!instance) {
-    const config = getConfig();
     instance = createAuth({
       db: database().db,
       secret: resolveAuthSecret(config),
       baseURL: config.SITE_URL?.replace(/\/+$/, ""),
-      trustedOrigins: (request) => (request ? [siteOrigin(request)] : []),
+      trustedOrigins: (incoming) => (incoming ? [siteOrigin(incoming)] : []),
+      secureCookies: secure,
     });
+    instances.set(secure, instance);
   }
   return instance;
 }
 
-/** Forgets the instance (tests that switch the process database). */
+/** Forgets the instances (tests that switch the process database). */
 export function resetAuth(): void {
-  instance = undefined;
+  instances.clear();
 }

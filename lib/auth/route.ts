@@ -1,6 +1,7 @@
 import { clientKeyOf } from "../api/client-key";
 import { ApiError, errorAnchor, ERRORS, type ErrorCode } from "../errors";
 import { docsPageUrl, errorResponse, jsonResponse, requestIdOf, siteOrigin } from "../api/http";
+import { getConfig, listenOrigin } from "../config";
 import { getAuth } from "./index";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
 import { assertSameOrigin } from "./origin";
@@ -82,6 +83,28 @@ const REPLACED_PATHS: Record<string, string> = {
   "/organization/leave": "POST /api/account/organization/leave",
 };
 
+/**
+ * The request Better Auth sees. With SITE_URL set, that is the base of every link and redirect. Without
+ * it Better Auth takes its base from the request's URL, so this chooses that URL: the links it emails
+ * (sign-in, reset, verification: POSTs anyone may send) use the listen address, never a Host header the
+ * sender wrote (a forged Host would put the sender's server into a stranger's sign-in link); the redirect
+ * after following such a link (a GET) returns to the host the browser used, where its cookie was set.
+ */
+function forBetterAuth(request: Request): Request {
+  const config = getConfig();
+  if (config.SITE_URL) return request;
+  const url = new URL(request.url);
+  const origin = request.method === "GET" ? siteOrigin(request) : listenOrigin(config);
+  const target = new URL(`${url.pathname}${url.search}`, origin);
+  if (target.href === url.href) return request;
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, signal: request.signal };
+  if (request.body) {
+    init.body = request.body;
+    init.duplex = "half";
+  }
+  return new Request(target, init);
+}
+
 /** The handler of every method under /api/auth/*. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
@@ -92,7 +115,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), await emailOf(request));
     }
-    const response = await getAuth().handler(request);
+    const response = await getAuth(request).handler(forBetterAuth(request));
     if (response.status < 400) return response;
     return await toPublicError(response, request);
   } catch (error) {

@@ -14,7 +14,7 @@ import { alertDelivery, alertEvent, digestRun, monitor, monitorMute, notificatio
 import type { StoredLink } from "@/lib/db/schema/monitors";
 import { deliverDue, smtpTransport } from "@/lib/mail/sender";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp-server";
 
@@ -98,6 +98,7 @@ describe.each(BACKENDS)("alerts and alert emails (%s)", (backend) => {
 
   describe("guard", () => {
     itChecksGuardOrder(ROUTES, () => team);
+    itHintsAccountRequests(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);
   });
 

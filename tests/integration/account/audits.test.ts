@@ -14,7 +14,7 @@ import { auditLink } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 import { auditIds, newAudit, PAGE } from "./audit-setup";
 import { parseStrictCsv } from "../../helpers/strict-csv";
@@ -85,6 +85,7 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
 
   describe("check order and roles", () => {
     itChecksGuardOrder(ROUTES, () => team);
+    itHintsAccountRequests(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);
   });
 

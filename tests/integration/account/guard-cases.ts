@@ -1,4 +1,6 @@
 import { expect, it } from "vitest";
+import { ACCOUNT_REQUEST_HINT } from "@/lib/api/account-route";
+import { ERRORS } from "@/lib/errors";
 import { call, type CallOptions } from "./harness";
 import type { Team } from "./team-setup";
 import { ERROR_KEYS } from "../../helpers/server";
@@ -62,5 +64,19 @@ export function itEnforcesRoles(routes: RouteCase[], team: () => Team): void {
     const result = await send(route, team(), { cookie: team()[role].cookie });
     if (allowed) expect(result.status, result.text).toBeLessThan(300);
     else expectError(result, 403, "FORBIDDEN");
+  });
+}
+
+/**
+ * A 400 of an account route carries an account hint, not the public analyzer's (which describes the
+ * `{url}` / `{html, domain}` body). POST /api/account/audits takes exactly that body and keeps it.
+ */
+export function itHintsAccountRequests(routes: RouteCase[], team: () => Team): void {
+  const withBodies = routes.filter((r) => r.method !== "GET" && r.body);
+  it.each(withBodies)("$name: a body of the wrong shape is 400 with the hint of this kind of route", async (route) => {
+    const result = await call(route.handler, route.method, route.path, { body: [], params: route.params?.(team()), cookie: team().owner.cookie });
+    expectError(result, 400, "INVALID_REQUEST");
+    const analyzerBody = route.method === "POST" && route.path === "/api/account/audits";
+    expect(result.json?.hint).toBe(analyzerBody ? ERRORS.INVALID_REQUEST.hint : ACCOUNT_REQUEST_HINT);
   });
 }

@@ -19,7 +19,7 @@ import { audit, auditLink, monitor, trackedLink } from "@/lib/db/schema";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { freePort } from "@/scripts/lib/server-process";
 import { BACKENDS, call, closeAll, makeRequest, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { csvRequest, expectLinkShape, expectMonitorShape, htmlPage, type MonitorJson, type TrackedLinkJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
 
@@ -135,6 +135,7 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
     // The import's body is CSV: its guard order is checked here (steps 1–3 answer before any body is
     // read), its role boundary below with a real CSV body.
     itChecksGuardOrder([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
+    itHintsAccountRequests([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
     itEnforcesRoles(
       ROUTES.filter((route) => route.name !== "POST /audits/{id}/track"),
       () => team,

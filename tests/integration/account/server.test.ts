@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from "../../helpers/server";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";
 import { startRedisServer, type RedisServer } from "../../helpers/redis-server";
 import { startUpstashBridge, type UpstashBridge } from "../../helpers/upstash-bridge";
+import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp-server";
 
 /**
  * The production server (`npm run build` first) with accounts: migrations before listen, the embedded
@@ -86,6 +87,73 @@ describe("embedded database (no configuration)", () => {
     server = await startServer({ DATA_DIR: dataDir });
     const me = await get(server, "/api/account/me", cookie);
     expect(me.status).toBe(200);
+  });
+});
+
+describe("/api/auth on the production server: clients without Origin, https behind a proxy, emailed links", () => {
+  let smtp: TestSmtpServer;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // No SITE_URL: one trusted proxy says how the site is served.
+    server = await startServer({ TRUSTED_PROXY_HOPS: "1", SMTP_URL: smtp.url, MAIL_FROM: "LinkLens <links@example.com>" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  /** The first email received whose text matches (emails leave the outbox in the background). */
+  async function mailMatching(pattern: RegExp) {
+    for (let count = 1; ; count += 1) {
+      await smtp.waitFor(count, 30_000);
+      const found = smtp.received.find((mail) => pattern.test(mail.text ?? ""));
+      if (found) return found;
+    }
+  }
+
+  /** A request as a non-browser client sends it: no Origin, no Sec-Fetch-* headers. */
+  const bare = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseUrl}${pathname}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+  it("a client that sends no Origin signs up, updates its profile and signs out with its cookie", async () => {
+    const up = await bare("/api/auth/sign-up/email", { email: "script@example.com", password: "correct horse battery", name: "Script" });
+    expect(up.status, await up.clone().text()).toBe(200);
+    const cookie = cookieOf(up.headers.getSetCookie());
+    const updated = await bare("/api/auth/update-user", { name: "Scripted" }, { cookie });
+    expect(updated.status, await updated.clone().text()).toBe(200);
+    expect((await get(server, "/api/account/me", cookie)).json).toMatchObject({ user: { name: "Scripted" } });
+    const out = await bare("/api/auth/sign-out", {}, { cookie, "sec-fetch-site": "same-origin" });
+    expect(out.status, await out.clone().text()).toBe(200);
+    expect((await get(server, "/api/account/me", cookie)).status).toBe(401);
+    const crossSite = await bare("/api/auth/sign-in/email", { email: "script@example.com", password: "correct horse battery" }, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ errorCode: "INVALID_ORIGIN" });
+  });
+
+  it("served over https through the proxy, the session cookie is Secure and works over https", async () => {
+    const https = { "x-forwarded-proto": "https", "x-forwarded-host": "links.example.com" };
+    const signIn = await bare("/api/auth/sign-in/email", { email: "script@example.com", password: "correct horse battery" }, { ...https, origin: "https://links.example.com" });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const session = signIn.headers.getSetCookie().find((line) => line.includes("session_token="));
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    const me = await fetch(`${server.baseUrl}/api/account/me`, { headers: { ...https, cookie: cookieOf(signIn.headers.getSetCookie()) } });
+    expect(me.status).toBe(200);
+  });
+
+  it("an emailed sign-in link uses the listen address, not a host the request named", async () => {
+    const asked = await bare("/api/auth/sign-in/magic-link", { email: "script@example.com", callbackURL: "/app" }, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    const mail = await mailMatching(/magic-link\/verify/);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text ?? "")?.[0] ?? "about:blank");
+    expect(link.origin).toBe(server.baseUrl);
+    // Followed from the browser's host, it signs in there and returns there.
+    const followed = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe(`${server.baseUrl}/app`);
+    expect((await get(server, "/api/account/me", cookieOf(followed.headers.getSetCookie()))).status).toBe(200);
   });
 });
 

@@ -10,6 +10,7 @@ import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
 import { recordAudit } from "./audit";
+import { betterAuthLog } from "./log";
 import { ac, roles } from "./roles";
 
 export interface AuthDeps {
@@ -47,6 +48,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: "/api/auth",
     trustedOrigins: deps.trustedOrigins,
     telemetry: { enabled: false },
+    logger: { level: "warn", log: betterAuthLog },
     // LinkLens limits sign-in/up/magic-link/reset itself, per IP and per email, with the shared limiter storage.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, { provider: "pg", schema }),

@@ -155,6 +155,13 @@ describe("/api/auth on the production server: clients without Origin, https behi
     expect(followed.headers.get("location")).toBe(`${server.baseUrl}/app`);
     expect((await get(server, "/api/account/me", cookieOf(followed.headers.getSetCookie()))).status).toBe(200);
   });
+
+  it("says once, in its own words, that SITE_URL is not set (the http and https auth instances both started)", () => {
+    const lines = server.output().split("\n").filter((line) => line.includes("SITE_URL is not set"));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: 40, component: "auth" });
+    expect(server.output()).not.toMatch(/BETTER_AUTH_URL/);
+  });
 });
 
 describe("PostgreSQL", () => {

@@ -36,7 +36,12 @@ export const audit = pgTable(
     inputHtmlGzip: bytea("input_html_gzip"),
     createdAt: time("created_at").notNull().defaultNow(),
   },
-  (table) => [index("audit_org_created_idx").on(table.organizationId, table.createdAt, table.id), index("audit_org_url_idx").on(table.organizationId, table.url)],
+  (table) => [
+    index("audit_org_created_idx").on(table.organizationId, table.createdAt, table.id),
+    // ?url= matches the final URL or the one asked for: one index each, so both sides of the OR are lookups.
+    index("audit_org_url_idx").on(table.organizationId, table.url),
+    index("audit_org_requested_url_idx").on(table.organizationId, table.requestedUrl),
+  ],
 );
 
 /** One row per captured link of an audit, the public Link fields (group rules applied). */

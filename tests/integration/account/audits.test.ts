@@ -11,7 +11,7 @@ import { AuditComparisonSchema, AuditSchema, AuditSummarySchema, type Audit } fr
 import { getConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { auditLink } from "@/lib/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
@@ -208,6 +208,13 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
       expectError(await call(listAudits, "GET", "/x?limit=0", { cookie: team.viewer.cookie }), 400, "INVALID_REQUEST");
       expectError(await call(listAudits, "GET", "/x?cursor=zzz", { cookie: team.viewer.cookie }), 400, "INVALID_REQUEST");
     });
+  });
+
+  it("?url= has an index for each side of its OR (the final URL, the requested URL), per organization", async () => {
+    const result = (await database.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'audit'`)) as { rows: Array<{ indexdef: string }> };
+    const definitions = result.rows.map((row) => row.indexdef);
+    expect(definitions).toContainEqual(expect.stringMatching(/\(organization_id, url\)$/));
+    expect(definitions).toContainEqual(expect.stringMatching(/\(organization_id, requested_url\)$/));
   });
 
   describe("re-run and delete", () => {

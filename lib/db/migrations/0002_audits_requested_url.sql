@@ -1,0 +1,1 @@
+CREATE INDEX "audit_org_requested_url_idx" ON "audit" USING btree ("organization_id","requested_url");

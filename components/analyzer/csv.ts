@@ -5,7 +5,10 @@ import type { Link } from "@/lib/api/schemas";
  * (leading = + - @, tab or CR) get a leading apostrophe: anchor text comes from arbitrary pages and
  * SEO people open these files in Excel (OWASP "CSV injection").
  */
-export const CSV_COLUMNS = ["position", "anchorText", "href", "linkType", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const;
+export const CSV_COLUMNS = ["position", "href", "linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const satisfies readonly (keyof Link)[];
+
+/** Columns whose text comes from the page (the formula guard applies to them). */
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(["href", "anchorText", "matchedGroupName"]);
 
 export function csvCell(value: string | number | boolean | null | undefined, { text = false } = {}): string {
   if (value === null || value === undefined) return "";
@@ -14,23 +17,9 @@ export function csvCell(value: string | number | boolean | null | undefined, { t
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
+/** The columns and their order are those of the signed-in product's audit export (account-api.md), so one file format serves both. */
 export function linksToCsv(links: readonly Link[]): string {
   const rows = [CSV_COLUMNS.join(",")];
-  for (const link of links) {
-    rows.push(
-      [
-        csvCell(link.position),
-        csvCell(link.anchorText, { text: true }),
-        csvCell(link.href, { text: true }),
-        csvCell(link.linkType),
-        csvCell(link.isNofollow),
-        csvCell(link.isSponsored),
-        csvCell(link.isUgc),
-        csvCell(link.isImage),
-        csvCell(link.httpStatus),
-        csvCell(link.matchedGroupName, { text: true }),
-      ].join(","),
-    );
-  }
+  for (const link of links) rows.push(CSV_COLUMNS.map((column) => csvCell(link[column], { text: TEXT_COLUMNS.has(column) })).join(","));
   return `${rows.join("\r\n")}\r\n`;
 }

@@ -79,10 +79,10 @@ test.describe("paste mode", () => {
     expect(csvDownload.suggestedFilename()).toMatch(/^linklens-shop\.example\.com-\d{8}-\d{4}\.csv$/);
     const csv = (await readFile(await csvDownload.path(), "utf8")).replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("position,anchorText,href,linkType,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName");
+    expect(lines[0]).toBe("position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName");
     expect(lines).toHaveLength(7);
-    expect(lines[2]).toBe('2,"Partner, ""quoted""",https://example.org/landing,external,true,false,false,false,,');
-    expect(lines[4]).toBe("4,'=Sponsor,https://sponsor.test/,external,false,true,false,false,,");
+    expect(lines[2]).toBe('2,https://example.org/landing,external,"Partner, ""quoted""",true,false,false,false,,');
+    expect(lines[4]).toBe("4,https://sponsor.test/,external,'=Sponsor,false,true,false,false,,");
 
     // JSON: the API's answer as is.
     const [jsonDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);

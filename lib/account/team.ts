@@ -69,7 +69,7 @@ export async function listMembers(db: Db, ctx: AccountContext, page: PageRequest
   return { items: pageRows.map(memberView), nextCursor };
 }
 
-async function findMember(db: Pick<Db, "select">, ctx: AccountContext, memberId: string) {
+export async function findMember(db: Pick<Db, "select">, ctx: AccountContext, memberId: string) {
   const [row] = await db
     .select(memberColumns)
     .from(schema.member)

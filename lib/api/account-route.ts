@@ -18,6 +18,12 @@ export interface AccountMethod {
    * POST /api/account/audits takes the public analyzer's request shapes and keeps the public hint.
    */
   requestHint?: string;
+  /**
+   * Finds what the path's id names in the active organization (404 when it is not there), before the
+   * handler reads a body: check 5 of account-api.md's order (unknown ids → 404) comes before check 6
+   * (body validation → 400). Give it on every method that takes both an id and a body.
+   */
+  resource?: (ctx: AccountContext, params: Params) => Promise<unknown>;
 }
 
 /** The error table's INVALID_REQUEST hint describes the public analyzer's body; account routes take others. */
@@ -50,7 +56,9 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
     if (!spec) return methodNotAllowed(request, allow);
     try {
       const ctx = await authorize(request, spec.permission);
-      return await spec.handler(ctx, request, (await route?.params) ?? {});
+      const params = (await route?.params) ?? {};
+      if (spec.resource) await spec.resource(ctx, params);
+      return await spec.handler(ctx, request, params);
     } catch (error) {
       return errorResponse(withRequestHint(error, spec.requestHint ?? ACCOUNT_REQUEST_HINT), request);
     }

@@ -8,7 +8,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
-import { magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
+import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
+import { siteOrigin } from "../api/http";
 import { recordAudit } from "./audit";
 import { betterAuthLog } from "./log";
 import { ac, roles } from "./roles";
@@ -35,6 +36,17 @@ function slugFor(name: string): string {
 }
 
 /**
+ * A reset link that lands on the app's reset page. Better Auth's link checks the token, then redirects to
+ * the request's `redirectTo`; asked without one (a script, another client), the link would end on an
+ * error page, so it goes to /reset-password, which takes the token from the query.
+ */
+function withResetPage(url: string): string {
+  const link = new URL(url);
+  if (!link.searchParams.get("callbackURL")) link.searchParams.set("callbackURL", "/reset-password");
+  return link.toString();
+}
+
+/**
  * The Better Auth instance of LinkLens over a database. Emails are rows of the outbox (lib/mail), never
  * sent from a request; audit-log rows are written by the hooks below.
  */
@@ -58,7 +70,7 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueEmail(db, { to: user.email, content: passwordResetEmail(url) });
+        await enqueueEmail(db, { to: user.email, content: passwordResetEmail(withResetPage(url)) });
       },
     },
     emailVerification: {
@@ -103,6 +115,17 @@ export function createAuth(deps: AuthDeps) {
             if (first) return { data: { ...session, activeOrganizationId: first.organizationId } };
           },
           after: async (session) => {
+            // At sign-up the personal organization is created after the session (Better Auth runs the
+            // user's after-hook once its transaction commits), so the session starts there now.
+            if (!session.activeOrganizationId) {
+              const [first] = await db
+                .select({ organizationId: schema.member.organizationId })
+                .from(schema.member)
+                .where(eq(schema.member.userId, session.userId))
+                .orderBy(asc(schema.member.createdAt))
+                .limit(1);
+              if (first) await db.update(schema.session).set({ activeOrganizationId: first.organizationId }).where(eq(schema.session.id, session.id));
+            }
             const [row] = await db
               .select({ email: schema.user.email })
               .from(schema.user)
@@ -147,8 +170,17 @@ export function createAuth(deps: AuthDeps) {
         // The invitation's id reaches only the invited mailbox (the link), which proves the address as much
         // as a verification link would; and without SMTP_URL only the inviting owner can pass the link on.
         requireEmailVerificationOnInvitation: false,
-        // Invitations, role changes, removal and leaving go through /api/account (lib/account/team.ts, the
-        // spec's rules); lib/auth/route.ts closes Better Auth's own endpoints for them.
+        // Invitations made through Better Auth's own endpoint get the email of POST /api/account/invitations.
+        sendInvitationEmail: async ({ id, email, role, organization: org, inviter }, request) => {
+          const origin = request ? siteOrigin(request) : (deps.baseURL ?? "");
+          await enqueueEmail(db, {
+            to: email,
+            organizationId: org.id,
+            content: invitationEmail({ url: `${origin}/app/invitations/${id}`, organizationName: org.name, inviterName: inviter.user.name || inviter.user.email, role }),
+          });
+        },
+        // Invitations, role changes and removal keep the spec's rules on both doors: /api/account
+        // (lib/account/team.ts) and Better Auth's own endpoints (lib/auth/organization-gate.ts).
         organizationHooks: {
           afterAcceptInvitation: async ({ invitation, member, user }) => {
             await recordAudit(db, {

@@ -1,23 +1,25 @@
 import { clientKeyOf } from "../api/client-key";
 import { ApiError, errorAnchor, ERRORS, type ErrorCode } from "../errors";
 import { docsPageUrl, errorResponse, jsonResponse, requestIdOf, siteOrigin } from "../api/http";
+import { readBodyText } from "../api/read-body";
 import { getConfig, listenOrigin } from "../config";
+import { log } from "../log";
 import { getAuth } from "./index";
+import { gateOrganizationRequest } from "./organization-gate";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
 import { assertSameOrigin } from "./origin";
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** The email address a limited request names, read from a copy of its body (null when none). */
-async function emailOf(request: Request): Promise<string | null> {
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
+
+/** The email address a limited request's body names (null when none). */
+function emailIn(body: string): string | null {
   try {
-    const text = await request.clone().text();
-    if (text.length > BODY_LIMIT_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
-    const body: unknown = JSON.parse(text);
-    const email = typeof body === "object" && body !== null ? (body as Record<string, unknown>).email : undefined;
+    const parsed: unknown = JSON.parse(body);
+    const email = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>).email : undefined;
     return typeof email === "string" && email.length <= 320 ? email : null;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
+  } catch {
     return null;
   }
 }
@@ -73,36 +75,32 @@ function hintFor(status: number): string {
   return "See docs/account-api.md for the fields of this operation.";
 }
 
-/** Better Auth endpoints replaced by /api/account routes that apply the spec's team rules. */
+/**
+ * Better Auth endpoints that are closed. add-member adds a user without an invitation (Better Auth
+ * serves it to server code only); the team endpoints it has over HTTP stay open, with the spec's rules
+ * in front (organization-gate.ts).
+ */
 const REPLACED_PATHS: Record<string, string> = {
-  "/organization/invite-member": "POST /api/account/invitations",
-  "/organization/cancel-invitation": "DELETE /api/account/invitations/{id}",
-  "/organization/update-member-role": "PATCH /api/account/members/{id}",
-  "/organization/remove-member": "DELETE /api/account/members/{id}",
   "/organization/add-member": "POST /api/account/invitations",
-  "/organization/leave": "POST /api/account/organization/leave",
 };
 
 /**
- * The request Better Auth sees. With SITE_URL set, that is the base of every link and redirect. Without
- * it Better Auth takes its base from the request's URL, so this chooses that URL: the links it emails
- * (sign-in, reset, verification: POSTs anyone may send) use the listen address, never a Host header the
- * sender wrote (a forged Host would put the sender's server into a stranger's sign-in link); the redirect
- * after following such a link (a GET) returns to the host the browser used, where its cookie was set.
+ * The request Better Auth sees, with the body already read (capped, so no body of any size reaches it).
+ *
+ * Its URL: with SITE_URL set, that is the base of every link and redirect. Without it Better Auth takes
+ * its base from the request's URL, so this chooses that URL: the links it emails (sign-in, reset,
+ * verification: POSTs anyone may send) use the listen address, never a Host header the sender wrote (a
+ * forged Host would put the sender's server into a stranger's sign-in link); the redirect after
+ * following such a link (a GET) returns to the host the browser used, where its cookie was set.
+ *
+ * Its body: an empty one is none. A POST without a body (sign-out from a script) reaches a route handler
+ * with an empty body stream, which Better Auth would refuse 415 for want of a Content-Type.
  */
-function forBetterAuth(request: Request): Request {
+function forBetterAuth(request: Request, body: string): Request {
   const config = getConfig();
-  if (config.SITE_URL) return request;
   const url = new URL(request.url);
-  const origin = request.method === "GET" ? siteOrigin(request) : listenOrigin(config);
-  const target = new URL(`${url.pathname}${url.search}`, origin);
-  if (target.href === url.href) return request;
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, signal: request.signal };
-  if (request.body) {
-    init.body = request.body;
-    init.duplex = "half";
-  }
-  return new Request(target, init);
+  const origin = config.SITE_URL ? url.origin : request.method === "GET" ? siteOrigin(request) : listenOrigin(config);
+  return new Request(new URL(`${url.pathname}${url.search}`, origin), { method: request.method, headers: request.headers, signal: request.signal, body: body === "" ? null : body });
 }
 
 /** The handler of every method under /api/auth/*. */
@@ -112,11 +110,18 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
     const replacement = REPLACED_PATHS[path];
     if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
+    const readsBody = request.body !== null && request.method !== "GET" && request.method !== "HEAD";
+    const body = readsBody ? await readBodyText(request, BODY_LIMIT_BYTES, tooLarge) : "";
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
-      await checkAuthAttempt(clientKeyOf(request), await emailOf(request));
+      await checkAuthAttempt(clientKeyOf(request), emailIn(body));
     }
-    const response = await getAuth(request).handler(forBetterAuth(request));
-    if (response.status < 400) return response;
+    const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, body) : null;
+    const response = await getAuth(request).handler(forBetterAuth(request, body));
+    if (response.status < 400) {
+      // The change happened: a failed audit row is logged, not answered as a failure of the change.
+      await afterSuccess?.(response).catch((error: unknown) => log.error({ err: error, path }, "audit row of a team change not written"));
+      return response;
+    }
     return await toPublicError(response, request);
   } catch (error) {
     return errorResponse(error, request);

@@ -14,7 +14,7 @@ import { alertDelivery, alertEvent, digestRun, monitor, monitorMute, notificatio
 import type { StoredLink } from "@/lib/db/schema/monitors";
 import { deliverDue, smtpTransport } from "@/lib/mail/sender";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp-server";
 
@@ -99,6 +99,7 @@ describe.each(BACKENDS)("alerts and alert emails (%s)", (backend) => {
   describe("guard", () => {
     itChecksGuardOrder(ROUTES, () => team);
     itHintsAccountRequests(ROUTES, () => team);
+    itFindsIdsBeforeBodies(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);
   });
 

@@ -14,7 +14,7 @@ import { auditLink } from "@/lib/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 import { auditIds, newAudit, PAGE } from "./audit-setup";
 import { parseStrictCsv } from "../../helpers/strict-csv";
@@ -86,6 +86,7 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
   describe("check order and roles", () => {
     itChecksGuardOrder(ROUTES, () => team);
     itHintsAccountRequests(ROUTES, () => team);
+    itFindsIdsBeforeBodies(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/account/me/route";
+import { handleAuthRequest } from "@/lib/auth/route";
 import type { Database } from "@/lib/db";
 import { auth, BACKENDS, call, closeAll, cookieFrom, lastEmailTo, linkIn, signIn, signUp, useFreshDatabase, type CallOptions } from "./harness";
 import { ERROR_KEYS } from "../../helpers/server";
@@ -62,6 +63,24 @@ describe.each(BACKENDS)("/api/auth and the origin rule (%s)", (backend) => {
       expect(Object.keys(result.json ?? {}).sort()).toEqual(ERROR_KEYS);
       expect(result.json).toMatchObject({ success: false, errorCode: "INVALID_ORIGIN" });
     });
+  });
+
+  it("a POST without a body or Content-Type (sign-out from a script) is served, not refused 415", async () => {
+    const cookie = await signIn("owner@example.com");
+    // As a route handler receives it: an empty body stream, no Content-Type.
+    const request = new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { host: "localhost:3000", "x-linklens-client-key": "127.0.0.1", cookie }, body: "" });
+    expect(request.body).not.toBeNull();
+    const response = await handleAuthRequest(request);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await call(me, "GET", "/api/account/me", { cookie })).status).toBe(401);
+  });
+
+  it("a body over 64 KiB is 413 on any /api/auth endpoint, before Better Auth reads it", async () => {
+    const cookie = await signIn("owner@example.com");
+    const result = await auth("POST", "/update-user", { cookie, body: { name: "x".repeat(70 * 1024) } });
+    expect(result.status).toBe(413);
+    expect(Object.keys(result.json ?? {}).sort()).toEqual(ERROR_KEYS);
+    expect(result.json).toMatchObject({ errorCode: "PAYLOAD_TOO_LARGE" });
   });
 
   it("a callbackURL on another site is refused (no open redirect through sign-in links)", async () => {

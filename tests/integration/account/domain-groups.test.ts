@@ -10,7 +10,7 @@ import { AuditSchema, DomainGroupSchema, type DomainGroup } from "@/lib/api/acco
 import { getConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 import { groupNames, newAudit, newGroup, PAGE } from "./audit-setup";
 
@@ -52,6 +52,7 @@ describe.each(BACKENDS)("domain groups (%s)", (backend) => {
   describe("check order and roles", () => {
     itChecksGuardOrder(ROUTES, () => team);
     itHintsAccountRequests(ROUTES, () => team);
+    itFindsIdsBeforeBodies(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);
   });
 

@@ -10,7 +10,7 @@ import { POST as leave } from "@/app/api/account/organization/leave/route";
 import { POST as transfer } from "@/app/api/account/organization/transfer/route";
 import { PUT as switchOrg } from "@/app/api/account/active-organization/route";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
 
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -42,6 +42,7 @@ describe.each(BACKENDS)("account guard (%s)", (backend) => {
   describe("check order", () => {
     itChecksGuardOrder(ROUTES, () => team);
     itHintsAccountRequests(ROUTES, () => team);
+    itFindsIdsBeforeBodies(ROUTES, () => team);
 
     it("a mutation with no Origin and no Sec-Fetch-Site is a non-browser client: allowed", async () => {
       const result = await call(invite, "POST", "/api/account/invitations", { cookie: team.owner.cookie, origin: null, body: { email: "cli@example.com", role: "viewer" } });

@@ -19,7 +19,7 @@ import { audit, auditLink, monitor, trackedLink } from "@/lib/db/schema";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { freePort } from "@/scripts/lib/server-process";
 import { BACKENDS, call, closeAll, makeRequest, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
+import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { csvRequest, expectLinkShape, expectMonitorShape, htmlPage, type MonitorJson, type TrackedLinkJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
 
@@ -136,6 +136,7 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
     // read), its role boundary below with a real CSV body.
     itChecksGuardOrder([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
     itHintsAccountRequests([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
+    itFindsIdsBeforeBodies([...ROUTES, { name: "POST /links/import", handler: importLinks, method: "POST", path: "/api/account/links/import", minRole: "member" }], () => team);
     itEnforcesRoles(
       ROUTES.filter((route) => route.name !== "POST /audits/{id}/track"),
       () => team,

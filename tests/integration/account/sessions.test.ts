@@ -59,9 +59,9 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
     expect(crossSite.json).toMatchObject({ errorCode: "INVALID_ORIGIN" });
   });
 
-  it("Better Auth's own team endpoints are closed in favour of /api/account (the spec's rules)", async () => {
+  it("add-member (a member without an invitation) is closed in favour of an invitation", async () => {
     const cookie = await signIn("grace@example.com");
-    const result = await auth("POST", "/organization/invite-member", { cookie, body: { email: "x@example.com", role: "admin" } });
+    const result = await auth("POST", "/organization/add-member", { cookie, body: { userId: "x", role: "admin" } });
     expect(result.status).toBe(404);
     expect(String(result.json?.hint)).toMatch(/\/api\/account\/invitations/);
   });
@@ -111,6 +111,20 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
     expect(revoked.status, revoked.text).toBe(200);
     expect(await alive(a)).toBe(true);
     expect(await alive(b)).toBe(false);
+  });
+
+  it("a reset asked for without redirectTo (a script) still emails a link that lands on the reset page with its token", async () => {
+    const asked = await auth("POST", "/request-password-reset", { origin: null, body: { email: "grace@example.com" } });
+    expect(asked.status, asked.text).toBe(200);
+    const link = new URL(linkIn((await lastEmailTo(database, "grace@example.com")).text));
+    const followed = await auth("GET", `${link.pathname.replace(/^\/api\/auth/, "")}${link.search}`);
+    expect(followed.status).toBe(302);
+    const landing = new URL(followed.headers.get("location") ?? "", "http://localhost:3000");
+    expect(landing.pathname).toBe("/reset-password");
+    const token = landing.searchParams.get("token");
+    expect(token).toBeTruthy();
+    const reset = await auth("POST", "/reset-password", { body: { token, newPassword: "correct horse battery" } });
+    expect(reset.status, reset.text).toBe(200);
   });
 
   it("resets a password by email: the new one works, the old one and old sessions do not", async () => {

@@ -4,18 +4,14 @@ import { assertGroupExists, deleteGroup, getGroup, GROUP_BODY_MAX_BYTES, updateG
 import { database } from "@/lib/db";
 
 // GET /api/account/domain-groups/{id} — one group (viewer+).
-// PATCH /api/account/domain-groups/{id} — rename it or replace its domains (member+); unknown ids 404 before the body is read.
+// PATCH /api/account/domain-groups/{id} — rename it or replace its domains (member+).
 // DELETE /api/account/domain-groups/{id} — remove it (member+); audits already saved keep their group names.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getGroup(database().db, ctx, String(params.id))) },
   PATCH: {
     permission: { audit: ["update"] },
-    handler: async (ctx, request, params) => {
-      const { db } = database();
-      await assertGroupExists(db, ctx, String(params.id));
-      const input = await parseBody(request, updateGroupSchema, GROUP_BODY_MAX_BYTES);
-      return jsonResponse(await updateGroup(db, ctx, String(params.id), input));
-    },
+    resource: (ctx, params) => assertGroupExists(database().db, ctx, String(params.id)),
+    handler: async (ctx, request, params) => jsonResponse(await updateGroup(database().db, ctx, String(params.id), await parseBody(request, updateGroupSchema, GROUP_BODY_MAX_BYTES))),
   },
   DELETE: {
     permission: { audit: ["delete"] },

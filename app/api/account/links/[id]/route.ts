@@ -1,7 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
-import { deleteLink, getLink, updateLink } from "@/lib/monitor/links";
+import { deleteLink, findLink, getLink, updateLink } from "@/lib/monitor/links";
 import { linkPatchSchema } from "@/lib/monitor/schemas";
 
 // GET /api/account/links/{id} — one tracked link.
@@ -11,6 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getLink(monitorDeps(), ctx, String(params.id))) },
   PATCH: {
     permission: { audit: ["update"] },
+    resource: (ctx, params) => findLink(monitorDeps().db, ctx.organization.id, String(params.id)),
     handler: async (ctx, request, params) => jsonResponse(await updateLink(monitorDeps(), ctx, String(params.id), await parseBody(request, linkPatchSchema))),
   },
   DELETE: {

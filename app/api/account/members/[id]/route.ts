@@ -1,6 +1,6 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
-import { changeRole, removeMember, roleChangeSchema } from "@/lib/account/team";
+import { changeRole, findMember, removeMember, roleChangeSchema } from "@/lib/account/team";
 import { database } from "@/lib/db";
 
 // PATCH /api/account/members/{id} — change a member's role (admin+; owners manage admins and owners).
@@ -8,6 +8,7 @@ import { database } from "@/lib/db";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   PATCH: {
     permission: { member: ["update"] },
+    resource: (ctx, params) => findMember(database().db, ctx, String(params.id)),
     handler: async (ctx, request, params) => {
       const { role } = await parseBody(request, roleChangeSchema);
       return jsonResponse(await changeRole(database().db, ctx, String(params.id), role));

@@ -1,7 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
-import { deleteMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
+import { deleteMonitor, findMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
 import { monitorPatchSchema } from "@/lib/monitor/schemas";
 
 // GET /api/account/monitors/{id} — one monitored page with its tracked links.
@@ -11,6 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getMonitor(monitorDeps().db, ctx.organization.id, String(params.id))) },
   PATCH: {
     permission: { audit: ["update"] },
+    resource: (ctx, params) => findMonitor(monitorDeps().db, ctx.organization.id, String(params.id)),
     handler: async (ctx, request, params) => jsonResponse(await updateMonitor(monitorDeps(), ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
   },
   DELETE: {

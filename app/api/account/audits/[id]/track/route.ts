@@ -1,5 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
+import { findAudit } from "@/lib/account/audits";
+import { database } from "@/lib/db";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { trackFromAudit } from "@/lib/monitor/links";
 import { trackSchema } from "@/lib/monitor/schemas";
@@ -8,6 +10,7 @@ import { trackSchema } from "@/lib/monitor/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
+    resource: (ctx, params) => findAudit(database().db, ctx, String(params.id)),
     handler: async (ctx, request, params) => {
       const { position } = await parseBody(request, trackSchema);
       return jsonResponse(await trackFromAudit(monitorDeps(), ctx, String(params.id), position), { status: 201 });

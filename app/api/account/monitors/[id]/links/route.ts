@@ -2,12 +2,14 @@ import { accountRoute, parseBody } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { addLink } from "@/lib/monitor/links";
+import { findMonitor } from "@/lib/monitor/monitors";
 import { newLinkSchema } from "@/lib/monitor/schemas";
 
 // POST /api/account/monitors/{id}/links — track one more link on the page (member+; 409 for a target already tracked there).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
+    resource: (ctx, params) => findMonitor(monitorDeps().db, ctx.organization.id, String(params.id)),
     handler: async (ctx, request, params) => jsonResponse(await addLink(monitorDeps(), ctx, String(params.id), await parseBody(request, newLinkSchema)), { status: 201 }),
   },
 });

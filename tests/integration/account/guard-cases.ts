@@ -82,14 +82,15 @@ export function itHintsAccountRequests(routes: RouteCase[], team: () => Team): v
 }
 
 /**
- * Check 5 before check 6: an id that is not in the active organization is 404 even when the body is
- * invalid too (the id is looked up before the body is read).
+ * Check 5 before check 6: an id that is not in the active organization is 404 even when the body or the
+ * query is invalid too (the id is looked up before either is read).
  */
 export function itFindsIdsBeforeBodies(routes: RouteCase[], team: () => Team): void {
-  const cases = routes.filter((r) => r.method !== "GET" && r.body && r.params);
-  it.each(cases)("$name: an unknown id with an invalid body is 404, not 400", async (route) => {
+  const cases = routes.filter((r) => r.params && (r.method === "GET" || r.body));
+  it.each(cases)("$name: an unknown id with an invalid body or query is 404, not 400", async (route) => {
     const unknown = Object.fromEntries(Object.keys(route.params?.(team()) ?? {}).map((name) => [name, "00000000-0000-4000-8000-000000000000"]));
-    const result = await call(route.handler, route.method, route.path, { body: [], params: unknown, cookie: team().owner.cookie });
-    expectError(result, 404, "NOT_FOUND");
+    const path = route.method === "GET" ? `${route.path}${route.path.includes("?") ? "&" : "?"}limit=0` : route.path;
+    const body = route.method === "GET" ? undefined : [];
+    expectError(await call(route.handler, route.method, path, { body, params: unknown, cookie: team().owner.cookie }), 404, "NOT_FOUND");
   });
 }

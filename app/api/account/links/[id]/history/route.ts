@@ -1,9 +1,13 @@
 import { accountRoute, parseListQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
-import { linkHistory } from "@/lib/monitor/links";
+import { findLink, linkHistory } from "@/lib/monitor/links";
 
 // GET /api/account/links/{id}/history — the link's state changes with before/after, newest first.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, request, params) => jsonResponse(await linkHistory(monitorDeps(), ctx, String(params.id), parseListQuery(request))) },
+  GET: {
+    permission: { account: ["read"] },
+    resource: (ctx, params) => findLink(monitorDeps().db, ctx.organization.id, String(params.id)),
+    handler: async (ctx, request, params) => jsonResponse(await linkHistory(monitorDeps(), ctx, String(params.id), parseListQuery(request))),
+  },
 });

@@ -110,8 +110,10 @@ export const configSchema = z.object({
   MAIL_FROM: optionalString,
   /** Not in the spec: the first retry delay of an email the mail server refused, seconds; it doubles per attempt (capped at 1 h). */
   MAIL_RETRY_BASE_SECONDS: positiveInt(30),
-  /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes, per IP and per email address. */
+  /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes per email address. */
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
+  /** Accounts: the same attempts per 15 minutes per client IP (a team behind one address signs up together). */
+  AUTH_IP_RATE_LIMIT_PER_15_MIN: positiveInt(100),
   /** Signed-in audits one organization may run per UTC day (account-api.md); past it 429. */
   ORG_AUDITS_PER_DAY: positiveInt(500),
   /** Consecutive checks that must see a tracked link missing or broken before its state says so. */

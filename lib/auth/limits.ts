@@ -5,32 +5,33 @@ import { budgetPolicy, createLimiter, rateLimitHeaders, type Limiter } from "../
 /** Better Auth paths whose attempts are limited per IP and per email address. */
 export const LIMITED_AUTH_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/sign-in/magic-link", "/request-password-reset"]);
 
-let limiter: Limiter | undefined;
+type Scope = "ip" | "email";
+let limiters: Record<Scope, Limiter> | undefined;
 
 /**
- * The sign-in limiter: the public limiter's storage (Upstash when configured, in-process otherwise)
- * with its own window, `AUTH_RATE_LIMIT_PER_15_MIN` attempts per 15 minutes per key.
+ * The sign-in limiters: the public limiter's storage (Upstash when configured, in-process otherwise),
+ * 15-minute windows: `AUTH_RATE_LIMIT_PER_15_MIN` attempts per email address (password guessing aims
+ * at one account), `AUTH_IP_RATE_LIMIT_PER_15_MIN` per client IP (an office shares one address).
  */
-function authLimiter(): Limiter {
-  if (!limiter) {
+function authLimiters(): Record<Scope, Limiter> {
+  if (!limiters) {
     const config = getConfig();
-    limiter = createLimiter(config, {
-      policies: { ip: { limit: config.AUTH_RATE_LIMIT_PER_15_MIN, windowSeconds: 900, prefix: "linklens:auth" }, budget: budgetPolicy(config) },
-    });
+    const limiter = (limit: number, prefix: string) => createLimiter(config, { policies: { ip: { limit, windowSeconds: 900, prefix }, budget: budgetPolicy(config) } });
+    limiters = { ip: limiter(config.AUTH_IP_RATE_LIMIT_PER_15_MIN, "linklens:auth"), email: limiter(config.AUTH_RATE_LIMIT_PER_15_MIN, "linklens:auth-email") };
   }
-  return limiter;
+  return limiters;
 }
 
-/** Replaces the auth limiter (tests); undefined rebuilds it from the config. */
-export function setAuthLimiter(next: Limiter | undefined): void {
-  limiter = next;
+/** Forgets the limiters (tests that change the configuration); they are rebuilt from it on next use. */
+export function resetAuthLimiters(): void {
+  limiters = undefined;
 }
 
 /** Consumes one attempt for the client's IP and, when the body names one, for the email address. */
 export async function checkAuthAttempt(clientKey: string, email: string | null): Promise<void> {
-  const keys = [`ip:${clientKey}`, ...(email ? [`email:${email.trim().toLowerCase()}`] : [])];
-  for (const key of keys) {
-    const result = await authLimiter().checkRequest(key);
+  const keys: Array<[Scope, string]> = [["ip", `ip:${clientKey}`], ...(email ? [["email", `email:${email.trim().toLowerCase()}`] as [Scope, string]] : [])];
+  for (const [scope, key] of keys) {
+    const result = await authLimiters()[scope].checkRequest(key);
     if (!result.allowed) {
       const what = key.startsWith("ip:") ? "from this address" : "for this email address";
       throw new ApiError("RATE_LIMITED", `Too many sign-in attempts ${what}.`, {

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox } from "@/lib/db/schema";
 import { resetAuth } from "@/lib/auth";
-import { setAuthLimiter } from "@/lib/auth/limits";
+import { resetAuthLimiters } from "@/lib/auth/limits";
 import { handleAuthRequest } from "@/lib/auth/route";
 import { TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
 import { freshDataDir } from "../../../scripts/lib/embedded-template";
@@ -38,7 +38,7 @@ export async function useFreshDatabase(backend: Backend): Promise<Database> {
   await database.migrate();
   setDatabase(database);
   resetAuth();
-  setAuthLimiter(undefined);
+  resetAuthLimiters();
   cleanups.push(() => database.close());
   return database;
 }

@@ -191,7 +191,7 @@ describe("PostgreSQL", () => {
     const url = await postgres.createDatabase();
     const redis: RedisServer = await startRedisServer();
     const bridge: UpstashBridge = await startUpstashBridge({ redisPort: redis.port });
-    const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, AUTH_RATE_LIMIT_PER_15_MIN: "5" };
+    const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, AUTH_IP_RATE_LIMIT_PER_15_MIN: "5" };
     // Started together: the migration lock makes them take turns.
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     try {

@@ -21,5 +21,7 @@ export function betterAuthLog(level: Level, message: string, ...args: unknown[])
     return;
   }
   const err = args.find((arg): arg is Error => arg instanceof Error);
-  log[level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
+  // Better Auth logs what clients got wrong (a foreign callbackURL, a bad token) as errors; failures of
+  // ours reach the route as a 500 and are logged there, with the request id.
+  log[level === "error" ? "warn" : level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
 }

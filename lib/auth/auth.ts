@@ -35,6 +35,17 @@ function slugFor(name: string): string {
   return `${base || "team"}-${randomUUID().slice(0, 8)}`;
 }
 
+/** The user's oldest membership's organization (a new account's personal one), or null. */
+async function firstOrganizationOf(db: Db, userId: string): Promise<string | null> {
+  const [first] = await db
+    .select({ organizationId: schema.member.organizationId })
+    .from(schema.member)
+    .where(eq(schema.member.userId, userId))
+    .orderBy(asc(schema.member.createdAt))
+    .limit(1);
+  return first?.organizationId ?? null;
+}
+
 /**
  * A reset link that lands on the app's reset page. Better Auth's link checks the token, then redirects to
  * the request's `redirectTo`; asked without one (a script, another client), the link would end on an
@@ -106,25 +117,15 @@ export function createAuth(deps: AuthDeps) {
           // Every session starts in an organization: the one it names, else the user's oldest membership.
           before: async (session) => {
             if (session.activeOrganizationId) return;
-            const [first] = await db
-              .select({ organizationId: schema.member.organizationId })
-              .from(schema.member)
-              .where(eq(schema.member.userId, session.userId))
-              .orderBy(asc(schema.member.createdAt))
-              .limit(1);
-            if (first) return { data: { ...session, activeOrganizationId: first.organizationId } };
+            const first = await firstOrganizationOf(db, session.userId);
+            if (first) return { data: { ...session, activeOrganizationId: first } };
           },
           after: async (session) => {
             // At sign-up the personal organization is created after the session (Better Auth runs the
             // user's after-hook once its transaction commits), so the session starts there now.
             if (!session.activeOrganizationId) {
-              const [first] = await db
-                .select({ organizationId: schema.member.organizationId })
-                .from(schema.member)
-                .where(eq(schema.member.userId, session.userId))
-                .orderBy(asc(schema.member.createdAt))
-                .limit(1);
-              if (first) await db.update(schema.session).set({ activeOrganizationId: first.organizationId }).where(eq(schema.session.id, session.id));
+              const first = await firstOrganizationOf(db, session.userId);
+              if (first) await db.update(schema.session).set({ activeOrganizationId: first }).where(eq(schema.session.id, session.id));
             }
             const [row] = await db
               .select({ email: schema.user.email })

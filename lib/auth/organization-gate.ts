@@ -131,7 +131,7 @@ export async function gateOrganizationRequest(path: string, request: Request, ra
       // remove-member: anyone may remove themselves (Better Auth keeps the last owner); others by the rule.
       const target = stringIn(body, "memberIdOrEmail");
       const role = target ? await memberRole(actor.organizationId, target) : null;
-      const self = target === actor.email || (target !== null && (await isOwnMembership(actor, target)));
+      const self = target !== null && (target.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(actor, target)));
       if (role && !self) assertManages(actor.role, rolesIn(role));
       return async (response) => {
         const removed = (await json(response)).member as Body | undefined;

@@ -102,5 +102,9 @@ describe.each(BACKENDS)("Better Auth's organization endpoints (%s)", (backend) =
     expect(await actions(otherAdmin)).toContain("member.remove");
     const left = await auth("POST", "/organization/leave", { cookie: otherAdmin.member.cookie, body: { organizationId: otherAdmin.organizationId } });
     expect(left.status, left.text).toBe(200);
+    // Removing oneself is leaving, whatever one's role, however the address is written.
+    const self = await auth("POST", "/organization/remove-member", { cookie: otherAdmin.admin.cookie, body: { memberIdOrEmail: otherAdmin.admin.email.toUpperCase() } });
+    expect(self.status, self.text).toBe(200);
+    expect(await roleOf(otherAdmin, otherAdmin.admin.memberId)).toBeUndefined();
   });
 });

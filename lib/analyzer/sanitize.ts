@@ -1,10 +1,12 @@
 import createDOMPurify, { type Config } from "dompurify";
 import { inertWindow } from "./parse";
+import { purifyWindow } from "./purify-window";
 import type { Stopwatch } from "./timings";
 
-// DOMPurify must share the parser's window: its instanceof checks and NodeIterator need the same
-// DOM classes as the document it cleans. One instance per process/worker; sanitize() is synchronous.
-const purify = createDOMPurify(inertWindow as unknown as Parameters<typeof createDOMPurify>[0]);
+// DOMPurify must share the parser's window: its NodeIterator and DOM getters need the same DOM
+// classes as the document it cleans (purify-window.ts says what its view of that window changes).
+// One instance per process/worker; sanitize() is synchronous.
+const purify = createDOMPurify(purifyWindow(inertWindow) as unknown as Parameters<typeof createDOMPurify>[0]);
 
 /**
  * The sanitizer contract of decisions.md, spelled out rather than left to DOMPurify's defaults:
@@ -13,7 +15,7 @@ const purify = createDOMPurify(inertWindow as unknown as Parameters<typeof creat
  * how URLs resolve; no inline handlers; DOMPurify's URI allow-list (no javascript:, vbscript:, or data:
  * outside media elements) on every URI-bearing attribute.
  */
-const CONFIG: Config & { IN_PLACE: true } = {
+export const SNAPSHOT_CONFIG: Config & { IN_PLACE: true } = {
   IN_PLACE: true,
   WHOLE_DOCUMENT: true,
   USE_PROFILES: { html: true },
@@ -46,7 +48,7 @@ const CONFIG: Config & { IN_PLACE: true } = {
   KEEP_CONTENT: true,
 };
 
-const FORBIDDEN = new Set(CONFIG.FORBID_TAGS);
+const FORBIDDEN = new Set(SNAPSHOT_CONFIG.FORBID_TAGS);
 // DOMPurify's default FORBID_CONTENTS (a removed element of these loses its content too) plus the
 // forbidden elements that hold no markup worth keeping.
 const FORBID_CONTENTS = new Set([
@@ -55,13 +57,13 @@ const FORBID_CONTENTS = new Set([
   ...["frame", "frameset", "embed", "meta", "base", "link"],
 ]);
 
-// The tags DOMPurify keeps under CONFIG, read from DOMPurify itself (its hook sees the resolved
+// The tags DOMPurify keeps under SNAPSHOT_CONFIG, read from DOMPurify itself (its hook sees the resolved
 // allow-list) so the pre-pass below can never disagree with the real sanitizer about what stays.
 const ALLOWED = new Set<string>();
 purify.addHook("uponSanitizeElement", (_node, data) => {
   for (const tag of Object.keys(data.allowedTags)) if (data.allowedTags[tag] === true) ALLOWED.add(tag);
 });
-purify.sanitize("<p></p>", { USE_PROFILES: CONFIG.USE_PROFILES, WHOLE_DOCUMENT: true });
+purify.sanitize("<p></p>", { USE_PROFILES: SNAPSHOT_CONFIG.USE_PROFILES, WHOLE_DOCUMENT: true });
 purify.removeAllHooks();
 
 // CSS cannot run javascript: URLs in any current browser, but the contract is "no javascript: URL
@@ -98,7 +100,7 @@ export function sanitizerFate(htmlTagName: string): SanitizerFate {
  */
 export function sanitizeDocument(document: Document, clock?: Stopwatch): string {
   const root = document.documentElement;
-  purify.sanitize(root, CONFIG);
+  purify.sanitize(root, SNAPSHOT_CONFIG);
   clock?.lap("purify");
   const doctype = document.doctype !== null && document.doctype.name.toLowerCase() === "html" ? "<!DOCTYPE html>\n" : "";
   const html = doctype + root.outerHTML;

@@ -16,7 +16,8 @@
  *     median/p90/max. Baseline: the same pages' bare renders (fresh context, load, content()).
  *
  * Per-stage breakdowns come from the server's own "url mode timings" / "paste mode timings" log lines
- * (lib/analyzer/timings.ts), matched by X-Request-Id. Environment: BENCH_RUNS (11), BENCH_SATURATION_S (15).
+ * (lib/analyzer/timings.ts), matched by X-Request-Id. Environment: BENCH_RUNS (11), BENCH_SATURATION_S (15),
+ * BENCH_ROWS (a comma list of url-article, paste-corpus, dense, health, url-corpus; default all).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +39,12 @@ const ANALYZE = "/api/demo/analyze";
 const MAX_HTML_BYTES = 2_097_152;
 const SATURATING_PAGE = "www.reddit.com.html";
 const DENSE_BYTES = Math.round(1.9 * 1024 * 1024);
+const ROW_NAMES = ["url-article", "paste-corpus", "dense", "health", "url-corpus"] as const;
+/** The rows this run measures: working on one row should not cost the whole table's minutes. */
+const ROWS = new Set((process.env.BENCH_ROWS ?? ROW_NAMES.join(",")).split(",").map((name) => name.trim()));
+for (const name of ROWS) {
+  if (!(ROW_NAMES as readonly string[]).includes(name)) throw new Error(`BENCH_ROWS: unknown row "${name}" (rows: ${ROW_NAMES.join(", ")})`);
+}
 
 type Stages = Record<string, number>;
 interface Row {
@@ -486,6 +493,7 @@ async function main(): Promise<void> {
   const browser = await launchBareBrowser();
   const rows: Row[] = [];
   const step = async (name: string, run: () => Promise<Row>) => {
+    if (!ROWS.has(name)) return;
     const before = loadAverage();
     const started = performance.now();
     try {
@@ -501,11 +509,11 @@ async function main(): Promise<void> {
   };
   try {
     console.log(`LinkLens issue-12 benchmark: production server over HTTP vs in-run baselines; Chromium ${EXECUTABLE}; load average ${loadBefore}`);
-    await step("URL article", () => urlArticleRow(server, site, browser));
-    await step("paste corpus", () => pasteCorpusRow(server));
-    await step("dense paste", () => denseRow(server));
-    await step("health under saturation", () => healthRow(server));
-    await step("URL corpus", () => urlCorpusRow(server, corpus, browser));
+    await step("url-article", () => urlArticleRow(server, site, browser));
+    await step("paste-corpus", () => pasteCorpusRow(server));
+    await step("dense", () => denseRow(server));
+    await step("health", () => healthRow(server));
+    await step("url-corpus", () => urlCorpusRow(server, corpus, browser));
   } finally {
     console.log("\nIssue 12 targets (each against its baseline measured in this run):");
     console.table(rows);

@@ -56,6 +56,18 @@ export interface JobTiming {
 /** How long a job may wait for a worker before the pool answers "busy" (429). */
 const MAX_QUEUE_WAIT_MS = 30_000;
 
+/**
+ * The young generation a worker may grow to, MiB: an eighth of its heap cap, between 16 and 192.
+ * Nearly everything an analysis allocates (jsdom's nodes and their wrappers) lives until the document
+ * is released, so V8's scavenger copies it once or twice before promoting it; with the default 32 MiB
+ * the 1.9 MiB link-dense page ran ~120 scavenges (750 ms, a quarter of the job), with 192 MiB ~35
+ * (570 ms) and fewer full collections (README "Performance", issue 12). The young generation only
+ * grows under such allocation, so small pages pay nothing for the headroom.
+ */
+export function youngGenerationMb(maxHeapMb: number): number {
+  return Math.min(192, Math.max(16, Math.round(maxHeapMb / 8)));
+}
+
 export const DEFAULT_WORKER_FILE = path.join(process.cwd(), "dist", "analyzer-worker.cjs");
 
 export class AnalyzerPool {
@@ -81,6 +93,7 @@ export class AnalyzerPool {
       budgetMs: options.clientBudgetMs ?? 2 * this.timeoutMs,
       now: options.now,
     });
+    const maxHeapMb = options.maxHeapMb ?? 1536;
     this.pool = new Piscina({
       filename: options.filename ?? DEFAULT_WORKER_FILE,
       minThreads: threads,
@@ -91,7 +104,11 @@ export class AnalyzerPool {
       // in Atomics.wait, so jsdom's queued timer tasks (a <details open> toggle, for one) never run and
       // keep their documents alive: a 12 KB page then exhausted a 96 MiB worker heap every ~20 jobs.
       atomics: "disabled",
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1536, stackSizeMb: 16 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: maxHeapMb,
+        maxYoungGenerationSizeMb: youngGenerationMb(maxHeapMb),
+        stackSizeMb: 16,
+      },
     });
   }
 

@@ -4,7 +4,7 @@ import { CodeBlock } from "@/components/docs/CodeBlock";
 import { FieldTable } from "@/components/docs/FieldTable";
 import { SITE_ICON, SiteFooter, SiteHeader } from "@/components/site/SiteChrome";
 import { API_VERSION, OPERATIONS, SERVICE_DESCRIPTION, limitFacts } from "@/lib/api/catalog";
-import { ERROR_CODES, ERRORS, errorAnchor, type ErrorCode } from "@/lib/errors";
+import { ERRORS, errorAnchor, type ErrorCode } from "@/lib/errors";
 import { publicOrigin } from "@/lib/api/http";
 import { describeFields } from "@/lib/api/schema-fields";
 import {
@@ -14,6 +14,7 @@ import {
   HealthSchema,
   LinkSchema,
   OperationSchema,
+  PUBLIC_ERROR_CODES,
   PasteModeRequestSchema,
   ProductSchema,
   StatsSchema,
@@ -42,8 +43,6 @@ const SCHEMAS = [
   { title: "Stats", schema: StatsSchema },
 ];
 
-const PUBLIC_CODES = ERROR_CODES.filter((code) => ERRORS[code].public);
-const ACCOUNT_CODES = ERROR_CODES.filter((code) => !ERRORS[code].public);
 
 /** One row of the error table; its id is the anchor an Error body's `docs` points at. */
 function ErrorRowView({ code }: { code: ErrorCode }) {
@@ -146,16 +145,7 @@ export default async function DocsPage() {
               </tr>
             </thead>
             <tbody>
-              {PUBLIC_CODES.map((code) => (
-                <ErrorRowView key={code} code={code} />
-              ))}
-            </tbody>
-          </table>
-          <h3 className="mt-6 text-lg font-semibold">Account API codes</h3>
-          <p className="mt-1 text-sm">Answered only by the signed-in account API, never by the public operations above.</p>
-          <table className="mt-2 w-full border-collapse text-left text-sm">
-            <tbody>
-              {ACCOUNT_CODES.map((code) => (
+              {PUBLIC_ERROR_CODES.map((code) => (
                 <ErrorRowView key={code} code={code} />
               ))}
             </tbody>

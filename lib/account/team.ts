@@ -213,7 +213,7 @@ export async function switchOrganization(db: Db, ctx: AccountContext, organizati
     .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
     .where(and(eq(schema.member.userId, ctx.user.id), eq(schema.member.organizationId, organizationId)))
     .limit(1);
-  if (!row) throw notFound("organization of yours");
+  if (!row) throw new ApiError("NOT_FOUND", "You are a member of no organization with this id.", { hint: "Use an id from GET /api/account/me (organizations)." });
   await db.update(schema.session).set({ activeOrganizationId: row.id }).where(eq(schema.session.id, ctx.session.id));
   return row;
 }

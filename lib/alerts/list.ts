@@ -1,11 +1,10 @@
 import { and, eq, gte, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { ApiError } from "../errors";
 import type { AccountContext } from "../auth/guard";
 import type { Db } from "../db/client";
 import { afterCursor, keysetOrder, toPage } from "../db/keyset";
 import { alertEvent } from "../db/schema";
-import { describeZodError } from "../api/errors";
+import { parseQuery } from "../api/list-query";
 import { ALERT_TYPES } from "./types";
 
 /**
@@ -38,9 +37,7 @@ export const alertsQuerySchema = z.strictObject({
 export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
 
 export function parseAlertsQuery(request: Request): AlertsQuery {
-  const parsed = alertsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error), { hint: "Filters: type (comma-separated), monitorId, trackedLinkId, since (ISO 8601); and limit, cursor." });
-  return parsed.data;
+  return parseQuery(request, alertsQuerySchema, "Filters: type (comma-separated), monitorId, trackedLinkId, since (ISO 8601); and limit, cursor.");
 }
 
 export interface AlertEventView {

@@ -4,6 +4,7 @@ import { ZodError, type ZodType } from "zod";
 import { ApiError, ERRORS } from "../errors";
 import { describeZodError } from "./errors";
 import { errorResponse, methodNotAllowed } from "./http";
+import { hasNul, rejectNul } from "./nul";
 import { readJsonBody } from "./read-body";
 
 type Params = Record<string, string | string[] | undefined>;
@@ -30,9 +31,18 @@ export interface AccountMethod {
 export const ACCOUNT_REQUEST_HINT =
   "Fix the field the message names: docs/account-api.md lists what each account operation takes. JSON bodies need Content-Type: application/json.";
 
-/** A 400 without a hint of its own (a zod failure, a bare ApiError) gets `hint`; anything else is as thrown. */
+/** The error table's PAYLOAD_TOO_LARGE hint is about pasted HTML; account bodies are small JSON or CSV. */
+const ACCOUNT_TOO_LARGE_HINT = "Send a smaller body: docs/account-api.md gives each operation's limits.";
+
+/**
+ * A 400 without a hint of its own (a zod failure, a bare ApiError) gets `hint`, a 413 without one the
+ * account routes' size hint; anything else is as thrown.
+ */
 function withRequestHint(error: unknown, hint: string): unknown {
   if (error instanceof ZodError) return new ApiError("INVALID_REQUEST", describeZodError(error), { hint });
+  if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE" && error.hint === ERRORS.PAYLOAD_TOO_LARGE.hint) {
+    return new ApiError("PAYLOAD_TOO_LARGE", error.message, { hint: ACCOUNT_TOO_LARGE_HINT, headers: error.headers, cause: error.cause });
+  }
   if (error instanceof ApiError && error.code === "INVALID_REQUEST" && error.hint === ERRORS.INVALID_REQUEST.hint) {
     return new ApiError("INVALID_REQUEST", error.message, { hint, headers: error.headers, cause: error.cause });
   }
@@ -57,6 +67,8 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
     try {
       const ctx = await authorize(request, spec.permission);
       const params = (await route?.params) ?? {};
+      // No stored id holds U+0000, and PostgreSQL would refuse the lookup (a 500): it names nothing.
+      if (Object.values(params).some((value) => [value ?? ""].flat().some(hasNul))) throw new ApiError("NOT_FOUND", "Nothing with this id exists in your organization.");
       if (spec.resource) await spec.resource(ctx, params);
       return await spec.handler(ctx, request, params);
     } catch (error) {
@@ -83,7 +95,9 @@ export { parseListQuery, parseQuery } from "./list-query";
  * validates it with a strict zod schema (400 names the field; over the cap 413).
  */
 export async function parseBody<T>(request: Request, schema: ZodType<T>, maxBytes = 16 * 1024): Promise<T> {
-  const parsed = schema.safeParse(await readJsonBody(request, maxBytes));
+  const body = await readJsonBody(request, maxBytes);
+  rejectNul(body);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw parsed.error;
   return parsed.data;
 }

@@ -6,11 +6,14 @@ import { ApiError, ERRORS, errorAnchor, type ErrorBody, type ErrorCode } from ".
  * turning anything thrown into the five-field Error body.
  */
 
-/** The first zod issue as `path: message`, the way a client can act on it. */
-export function describeZodError(error: ZodError): string {
+/**
+ * The first zod issue as `path: message`, the way a client can act on it; an issue about the whole
+ * input (an unknown key) is named by `root`: "body", or "query" for a query string.
+ */
+export function describeZodError(error: ZodError, root: "body" | "query" = "body"): string {
   const issue = error.issues[0];
-  if (!issue) return "Invalid request body.";
-  const path = issue.path.length > 0 ? issue.path.join(".") : "body";
+  if (!issue) return `Invalid request ${root}.`;
+  const path = issue.path.length > 0 ? issue.path.join(".") : root;
   return `${path}: ${issue.message}`;
 }
 

@@ -1,6 +1,7 @@
 import { z, type ZodRawShape } from "zod";
 import { ApiError } from "../errors";
 import { describeZodError } from "./errors";
+import { rejectNul } from "./nul";
 
 const listShape = {
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -19,10 +20,11 @@ export function parseListQuery(request: Request, extra: ZodRawShape = {}, hint =
   return parseQuery(request, z.strictObject({ ...listShape, ...extra }), hint);
 }
 
-/** A route's query string through a strict zod object: an unknown or invalid parameter is a 400 naming it. */
+/** A route's query string through a strict zod object: an unknown or invalid parameter (or one holding U+0000) is a 400 naming it. */
 export function parseQuery<T>(request: Request, schema: z.ZodType<T>, hint = "Fix or remove the query parameter the message names."): T {
   const params = Object.fromEntries(new URL(request.url).searchParams);
+  rejectNul(params, hint);
   const parsed = schema.safeParse(params);
-  if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error), { hint });
+  if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error, "query"), { hint });
   return parsed.data;
 }

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { ERROR_CODES } from "../errors";
+import { ERROR_CODES, ERRORS } from "../errors";
+
+/** The codes the public operations answer (the error table's public rows). */
+export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => ERRORS[code].public);
 import { MAX_URL_LENGTH } from "../limits";
 import type { AnalysisResult, AnalyzedLink, LinkStats } from "../analyzer";
 
@@ -13,7 +16,13 @@ export const ErrorSchema = z
   .strictObject({
     success: z.literal(false),
     error: z.string().meta({ description: "Human-readable message." }),
-    errorCode: z.enum(ERROR_CODES).meta({ description: "Stable machine code; see the Errors section of /docs." }),
+    // A string, as public-api.md types it, not an enum: the codes of the public operations are listed in
+    // the description and on /docs, and the signed-in product's codes (account-api.md: Better Auth's own
+    // among them) use the same body without being part of the public description.
+    errorCode: z
+      .string()
+      .regex(/^[A-Z0-9_]{1,80}$/)
+      .meta({ description: `Stable machine code; see the Errors section of /docs. The public operations answer ${PUBLIC_ERROR_CODES.join(", ")}.` }),
     hint: z.string().meta({ description: "What to do next." }),
     docs: z.url().meta({ description: "URL of this error code's row in the human API docs (/docs#error-CODE)." }),
   })

@@ -42,7 +42,11 @@ export async function authorize(request: Request, permission: Permission): Promi
     throw new ApiError("FORBIDDEN", "You belong to no organization.", { hint: "Ask an owner to invite you, or create an organization." });
   }
   const role = membership.role;
-  if (!can(role, permission)) throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`);
+  if (!can(role, permission)) {
+    throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`, {
+      hint: "An owner or admin of the organization can change your role (account-api.md lists what each role may do).",
+    });
+  }
   return {
     user: { id: found.user.id, email: found.user.email, name: found.user.name },
     organization: { id: membership.organization.id, name: membership.organization.name, slug: membership.organization.slug },

@@ -4,7 +4,7 @@ import * as schema from "../db/schema";
 import { ApiError } from "../errors";
 import { recordAudit, type AuditAction } from "./audit";
 import { getAuth } from "./index";
-import { isRoleName, roleRank, type RoleName } from "./roles";
+import { can, isRoleName, roleRank, type RoleName } from "./roles";
 
 /**
  * Better Auth's own team endpoints (invite-member, cancel-invitation, update-member-role, remove-member)
@@ -132,6 +132,8 @@ export async function gateOrganizationRequest(path: string, request: Request, ra
       const target = stringIn(body, "memberIdOrEmail");
       const role = target ? await memberRole(actor.organizationId, target) : null;
       const self = target !== null && (target.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(actor, target)));
+      // Better Auth refuses a member or viewer with 401, which reads as "signed out": the spec's 403.
+      if (!self && !can(actor.role, { member: ["delete"] })) throw new ApiError("FORBIDDEN", "Your role cannot remove members.");
       if (role && !self) assertManages(actor.role, rolesIn(role));
       return async (response) => {
         const removed = (await json(response)).member as Body | undefined;

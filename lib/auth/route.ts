@@ -1,6 +1,7 @@
 import { clientKeyOf } from "../api/client-key";
 import { ApiError, errorAnchor, ERRORS, type ErrorCode } from "../errors";
 import { docsPageUrl, errorResponse, jsonResponse, requestIdOf, siteOrigin } from "../api/http";
+import { rejectNul } from "../api/nul";
 import { readBodyText } from "../api/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
@@ -24,6 +25,8 @@ function emailIn(body: string): string | null {
   }
 }
 
+const AUTH_REQUEST_HINT = "See docs/account-api.md for the fields of this operation.";
+
 const STATUS_CODES: Record<number, ErrorCode> = { 400: "INVALID_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 409: "CONFLICT", 413: "PAYLOAD_TOO_LARGE", 429: "RATE_LIMITED" };
 
 /** Better Auth codes renamed to the names account-api.md uses (its example: 422 USER_ALREADY_EXISTS). */
@@ -44,7 +47,10 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
     // not JSON: keep the status, describe it generically
   }
   if (response.status >= 500) return errorResponse(new Error(`Better Auth ${response.status}: ${code ?? ""} ${message ?? ""}`), request);
-  const generic = STATUS_CODES[response.status] ?? "INVALID_REQUEST";
+  // Better Auth answers some role refusals (remove-member by a member) 401, which tells a signed-in
+  // client its session is gone; account-api.md's check 4 makes a role failure 403.
+  const status = response.status === 401 && code?.startsWith("YOU_ARE_NOT_ALLOWED") ? 403 : response.status;
+  const generic = STATUS_CODES[status] ?? "INVALID_REQUEST";
   const errorCode = code ?? generic;
   const headers: Record<string, string> = { "x-request-id": requestIdOf(request) };
   for (const name of ["retry-after", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
@@ -54,12 +60,12 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
   const out = jsonResponse(
     {
       success: false,
-      error: message ?? (response.status === 404 ? "No account operation lives at this path." : "The request was refused."),
+      error: message ?? (status === 404 ? "No account operation lives at this path." : "The request was refused."),
       errorCode,
-      hint: isTableCode(errorCode) ? ERRORS[errorCode].hint : hintFor(response.status),
+      hint: isTableCode(errorCode) ? ERRORS[errorCode].hint : hintFor(status, errorCode),
       docs: `${docsPageUrl(siteOrigin(request))}#${isTableCode(errorCode) ? errorAnchor(errorCode) : "errors"}`,
     },
-    { status: response.status, headers },
+    { status, headers },
   );
   for (const cookie of response.headers.getSetCookie()) out.headers.append("set-cookie", cookie);
   return out;
@@ -69,10 +75,20 @@ function isTableCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERRORS, code);
 }
 
-function hintFor(status: number): string {
-  if (status === 401) return "Check the email address and password, or sign in with an emailed link.";
-  if (status === 422) return "An account with this email already exists: sign in, or reset its password.";
-  return "See docs/account-api.md for the fields of this operation.";
+/** Hints for Better Auth's own codes, by code where the status alone would mislead. */
+const CODE_HINTS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "Check the email address and password, or sign in with an emailed link.",
+  USER_ALREADY_EXISTS: "An account with this email already exists: sign in, or reset its password.",
+  INVALID_TOKEN: "The link is spent or has expired: ask for a new one.",
+  TOKEN_EXPIRED: "The link has expired: ask for a new one.",
+};
+
+function hintFor(status: number, code: string): string {
+  const byCode = CODE_HINTS[code];
+  if (byCode) return byCode;
+  if (status === 403 || code.startsWith("YOU_ARE_NOT_ALLOWED")) return "Your role in this organization does not allow this; an owner or admin can change it.";
+  if (status === 401) return "Sign in first, or check the credentials this operation takes.";
+  return AUTH_REQUEST_HINT;
 }
 
 /**
@@ -103,6 +119,21 @@ function forBetterAuth(request: Request, body: string): Request {
   return new Request(new URL(`${url.pathname}${url.search}`, origin), { method: request.method, headers: request.headers, signal: request.signal, body: body === "" ? null : body });
 }
 
+/**
+ * 400 naming the query parameter or JSON field that holds U+0000: Better Auth would pass it to
+ * PostgreSQL, which refuses it (a 500 for a name, a token, an id).
+ */
+function rejectNulInput(request: Request, body: string): void {
+  rejectNul(Object.fromEntries(new URL(request.url).searchParams), AUTH_REQUEST_HINT);
+  if (body === "") return;
+  try {
+    rejectNul(JSON.parse(body) as unknown, AUTH_REQUEST_HINT);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // Not JSON: Better Auth answers that itself.
+  }
+}
+
 /** The handler of every method under /api/auth/*. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
@@ -112,6 +143,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
     const readsBody = request.body !== null && request.method !== "GET" && request.method !== "HEAD";
     const body = readsBody ? await readBodyText(request, BODY_LIMIT_BYTES, tooLarge) : "";
+    rejectNulInput(request, body);
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(body));
     }

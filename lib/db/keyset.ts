@@ -56,7 +56,8 @@ function encodeCursor(time: Date, id: string): string {
 function decodeCursor(cursor: string): [Date, string] {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const time = new Date(iso ?? "");
-  if (!id || Number.isNaN(time.getTime())) {
+  // A cursor is ours only if it names a time and an id; U+0000 is in no id (and PostgreSQL refuses it).
+  if (!id || id.includes("\u0000") || Number.isNaN(time.getTime())) {
     throw new ApiError("INVALID_REQUEST", "cursor: not a cursor this list gave out.", { hint: "Pass the nextCursor of the previous page, unchanged." });
   }
   return [time, id];

@@ -5,6 +5,7 @@ import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
+import { hasNul, nulMessage } from "../api/nul";
 import { readBodyText } from "../api/read-body";
 import { isUniqueViolation, type MonitorDeps } from "./deps";
 import { parseCsv, unguardCell } from "./csv";
@@ -110,6 +111,7 @@ export function splitTags(cell: string): string[] {
 
 function parseRow(row: number, cells: string[], columns: Map<Column, number>, width: number, allowPrivateHosts: readonly string[]): ParsedRow {
   if (cells.length !== width) throw new Error(`expected ${width} cells like the header, found ${cells.length}.`);
+  for (const [name, index] of columns) if (hasNul(cells[index] ?? "")) throw new Error(nulMessage(name));
   const cell = (name: Column): string | undefined => {
     const index = columns.get(name);
     // Line breaks inside a quoted cell are stored as \n, whichever the file used.

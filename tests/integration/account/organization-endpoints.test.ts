@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as auditLog } from "@/app/api/account/audit-log/route";
+import { GET as me } from "@/app/api/account/me/route";
 import { GET as members } from "@/app/api/account/members/route";
 import type { Database } from "@/lib/db";
 import { auth, BACKENDS, call, closeAll, lastEmailTo, linkIn, signUp, useFreshDatabase } from "./harness";
@@ -88,6 +89,25 @@ describe.each(BACKENDS)("Better Auth's organization endpoints (%s)", (backend) =
     const back = await auth("POST", "/organization/update-member-role", { cookie: team.owner.cookie, body: { memberId: team.viewer.memberId, role: "viewer" } });
     expect(back.status, back.text).toBe(200);
     expect(await actions(team)).toContain("member.role_change");
+  });
+
+  it("remove-member: a member or a viewer removing someone else is 403 FORBIDDEN (Better Auth alone says 401), and their session stays", async () => {
+    for (const actor of [team.member, team.viewer]) {
+      for (const target of [team.viewer.memberId, team.admin.email, "no-such-member"]) {
+        if (target === actor.memberId) continue;
+        const result = await auth("POST", "/organization/remove-member", { cookie: actor.cookie, body: { memberIdOrEmail: target } });
+        expectForbidden(result);
+        expect(result.json?.errorCode).toBe("FORBIDDEN");
+      }
+      // Themselves: Better Auth keeps remove-member to those who may remove members (leave is the way
+      // out); its refusal is a role failure too, so 403 with its own code.
+      const self = await auth("POST", "/organization/remove-member", { cookie: actor.cookie, body: { memberIdOrEmail: actor.email } });
+      expectForbidden(self);
+      expect(self.json?.errorCode).toBe("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER");
+      expect((await call(me, "GET", "/api/account/me", { cookie: actor.cookie })).status).toBe(200);
+    }
+    expect(await roleOf(team, team.viewer.memberId)).toBe("viewer");
+    expect(await roleOf(team, team.member.memberId)).toBe("member");
   });
 
   it("remove-member: an admin cannot remove an admin; the last owner cannot leave; removals are audited", async () => {

@@ -101,6 +101,12 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
     expect(reused.headers.get("location")).toMatch(/error=INVALID_TOKEN/);
   });
 
+  it("a bad emailed token is Better Auth's 401 INVALID_TOKEN with a hint about the link, not the password", async () => {
+    const result = await auth("GET", "/verify-email?token=nope");
+    expect(result.status, result.text).toBe(401);
+    expect(result.json).toMatchObject({ errorCode: "INVALID_TOKEN", hint: "The link is spent or has expired: ask for a new one." });
+  });
+
   it("lists sessions and revokes the others", async () => {
     const a = await signIn("grace@example.com");
     const b = await signIn("grace@example.com");

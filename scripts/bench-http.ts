@@ -28,6 +28,7 @@ import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
 import { CORPUS_DIR } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { ARTICLE_SCRIPT_LINKS, ARTICLE_STATIC_LINKS, startFixtureSite, type FixtureSite } from "./lib/fixture-site";
+import { probeHealth } from "./lib/health-probe";
 import { loadAverage } from "./lib/machine";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
@@ -369,24 +370,10 @@ async function denseRow(server: RunningServer): Promise<Row> {
   };
 }
 
-async function healthProbe(server: RunningServer, seconds: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const stopAt = performance.now() + seconds * 1000;
-  while (performance.now() < stopAt) {
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/api/v1/health`);
-    await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    latencies.push(elapsed);
-    await sleep(Math.max(0, 50 - elapsed));
-  }
-  return latencies;
-}
-
 async function healthRow(server: RunningServer): Promise<Row> {
   const html = readFileSync(path.join(CORPUS_DIR, SATURATING_PAGE), "utf8");
   const body = JSON.stringify({ html, domain: "www.reddit.com" });
-  const idle = await healthProbe(server, 5);
+  const idle = await probeHealth(server.baseUrl, 5);
   let running = true;
   let answered = 0;
   const statuses = new Map<number, number>();
@@ -399,7 +386,7 @@ async function healthRow(server: RunningServer): Promise<Row> {
   });
   // Let the line fill before probing: every worker busy, jobs waiting.
   await sleep(1_000);
-  const busy = await healthProbe(server, SATURATION_S);
+  const busy = await probeHealth(server.baseUrl, SATURATION_S);
   running = false;
   await Promise.all(clients);
   const p99 = percentile(busy, 99);

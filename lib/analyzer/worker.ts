@@ -7,7 +7,6 @@ import { ApiError } from "@/lib/errors";
 import { inspectDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
-import { lowerThreadPriority } from "./worker-priority";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
 
 /** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "mode timings" log. */
@@ -28,10 +27,6 @@ export interface WorkerTask {
   /** Told when this worker starts the job (epoch ms): the pool's time cap runs from then, not from queueing. */
   started: MessagePort;
 }
-
-// This module is loaded once per worker thread: the thread analyses at a lower priority than the
-// event loop that serves requests (worker-priority.ts says why).
-lowerThreadPriority();
 
 export default function analyzeTask({ input, started }: WorkerTask): WorkerOutcome {
   started.postMessage(epochNow());

@@ -43,7 +43,6 @@ const SCHEMAS = [
   { title: "Stats", schema: StatsSchema },
 ];
 
-
 /** One row of the error table; its id is the anchor an Error body's `docs` points at. */
 function ErrorRowView({ code }: { code: ErrorCode }) {
   const row = ERRORS[code];

@@ -1,7 +1,8 @@
 import { getConfig } from "../config";
-import { ERROR_CODES, ERRORS } from "../errors";
+import { ERRORS } from "../errors";
 import { MAX_URL_LENGTH } from "../limits";
 import { OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
+import { PUBLIC_ERROR_CODES } from "./schemas";
 import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "../mcp/catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
@@ -73,7 +74,7 @@ export function buildLlmsTxt(origin: string): string {
     "",
     'Every error is JSON with exactly these fields: {"success": false, "error": "...", "errorCode": "...", "hint": "...", "docs": "..."}. Read hint: it says what to do next.',
     "",
-    ...ERROR_CODES.filter((code) => ERRORS[code].public).map((code) => `- ${ERRORS[code].status} ${code}: ${ERRORS[code].when}`),
+    ...PUBLIC_ERROR_CODES.map((code) => `- ${ERRORS[code].status} ${code}: ${ERRORS[code].when}`),
     "",
     "On 429, wait until the Unix time in X-RateLimit-Reset (or Retry-After seconds) before retrying. Do not retry 400, 403, 404, 405, 413 or 422 unchanged.",
     "",

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ERROR_CODES, ERRORS } from "../errors";
-
-/** The codes the public operations answer (the error table's public rows). */
-export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => ERRORS[code].public);
 import { MAX_URL_LENGTH } from "../limits";
 import type { AnalysisResult, AnalyzedLink, LinkStats } from "../analyzer";
+
+/** The codes the public operations answer (the error table's public rows): /docs, llms.txt, OpenAPI. */
+export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => ERRORS[code].public);
 
 /**
  * The zod schemas of every resource in public-api.md §2, field for field, strict (no extra fields).

@@ -1,8 +1,7 @@
 /**
- * A health probe in a process of its own: `GET /api/v1/health` every 50 ms, one call at a time, for a
- * number of seconds; prints the latencies (ms) as one JSON array.
- *
- *   node scripts/lib/health-probe.mjs <baseUrl> <seconds>   (run through probeHealth below)
+ * A health probe in a process of its own (`probeHealth`): a child Node process calls
+ * `GET /api/v1/health` every 50 ms, one call at a time, for a number of seconds, and prints the
+ * latencies (ms) as one JSON array.
  *
  * Why a process of its own: the benchmark's saturating clients live in the benchmark's process and read
  * ~3 MB answers; a probe sharing that event loop measured the benchmark's own delays (its idle p99 was

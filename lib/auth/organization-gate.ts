@@ -83,18 +83,14 @@ async function json(response: Response): Promise<Body> {
 
 /**
  * Applies the team rules to a Better Auth team request (403 FORBIDDEN when the role may not do it) and
- * returns what to do after Better Auth succeeded (the audit row), or null for any other path. Requests
+ * returns what to do after Better Auth succeeded (the audit row), or null for any other path. `parsedBody` is
+ * the request body parsed once by the caller (undefined when it is not JSON). Requests
  * Better Auth itself will refuse (no session, unknown ids, no permission) pass through to its answer.
  */
-export async function gateOrganizationRequest(path: string, request: Request, rawBody: string): Promise<AfterSuccess | null> {
-  if (!GATED_PATHS.has(path)) return null;
-  let body: Body;
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    body = typeof parsed === "object" && parsed !== null ? (parsed as Body) : {};
-  } catch {
-    return null;
-  }
+export async function gateOrganizationRequest(path: string, request: Request, parsedBody: unknown): Promise<AfterSuccess | null> {
+  // A body that is not JSON (undefined) is Better Auth's to refuse.
+  if (!GATED_PATHS.has(path) || parsedBody === undefined) return null;
+  const body: Body = typeof parsedBody === "object" && parsedBody !== null ? (parsedBody as Body) : {};
   const actor = await actorOf(request, body);
   if (!actor) return null;
   const audit = (action: AuditAction, target: { type: string; id: string } | undefined, details: Record<string, unknown>) =>

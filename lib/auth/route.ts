@@ -14,15 +14,19 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
 
-/** The email address a limited request's body names (null when none). */
-function emailIn(body: string): string | null {
+/** The body as JSON, read once for the checks in front of Better Auth; undefined when it is none (Better Auth answers that). */
+function jsonOf(body: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(body);
-    const email = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>).email : undefined;
-    return typeof email === "string" && email.length <= 320 ? email : null;
+    return JSON.parse(body) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** The email address a limited request's body names (null when none). */
+function emailIn(json: unknown): string | null {
+  const email = typeof json === "object" && json !== null ? (json as Record<string, unknown>).email : undefined;
+  return typeof email === "string" && email.length <= 320 ? email : null;
 }
 
 const AUTH_REQUEST_HINT = "See docs/account-api.md for the fields of this operation.";
@@ -123,15 +127,9 @@ function forBetterAuth(request: Request, body: string): Request {
  * 400 naming the query parameter or JSON field that holds U+0000: Better Auth would pass it to
  * PostgreSQL, which refuses it (a 500 for a name, a token, an id).
  */
-function rejectNulInput(request: Request, body: string): void {
+function rejectNulInput(request: Request, json: unknown): void {
   rejectNul(Object.fromEntries(new URL(request.url).searchParams), AUTH_REQUEST_HINT);
-  if (body === "") return;
-  try {
-    rejectNul(JSON.parse(body) as unknown, AUTH_REQUEST_HINT);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    // Not JSON: Better Auth answers that itself.
-  }
+  rejectNul(json, AUTH_REQUEST_HINT);
 }
 
 /** The handler of every method under /api/auth/*. */
@@ -143,11 +141,12 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
     const readsBody = request.body !== null && request.method !== "GET" && request.method !== "HEAD";
     const body = readsBody ? await readBodyText(request, BODY_LIMIT_BYTES, tooLarge) : "";
-    rejectNulInput(request, body);
+    const json = jsonOf(body);
+    rejectNulInput(request, json);
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
-      await checkAuthAttempt(clientKeyOf(request), emailIn(body));
+      await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }
-    const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, body) : null;
+    const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, json) : null;
     const response = await getAuth(request).handler(forBetterAuth(request, body));
     if (response.status < 400) {
       // The change happened: a failed audit row is logged, not answered as a failure of the change.

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { hasNul } from "../api/nul";
 import { ApiError } from "../errors";
 
 /**
@@ -57,7 +58,7 @@ function decodeCursor(cursor: string): [Date, string] {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const time = new Date(iso ?? "");
   // A cursor is ours only if it names a time and an id; U+0000 is in no id (and PostgreSQL refuses it).
-  if (!id || id.includes("\u0000") || Number.isNaN(time.getTime())) {
+  if (!id || hasNul(id) || Number.isNaN(time.getTime())) {
     throw new ApiError("INVALID_REQUEST", "cursor: not a cursor this list gave out.", { hint: "Pass the nextCursor of the previous page, unchanged." });
   }
   return [time, id];

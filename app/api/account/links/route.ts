@@ -1,8 +1,7 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { listLinks } from "@/lib/monitor/links";
-import { parseQuery } from "@/lib/monitor/query";
 import { linkListSchema } from "@/lib/monitor/schemas";
 
 // GET /api/account/links — every tracked link of the organization, newest first; filters state, tag, monitorId, q.

@@ -1,8 +1,7 @@
-import { accountRoute, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { createMonitor, listMonitors } from "@/lib/monitor/monitors";
-import { parseJson } from "@/lib/monitor/query";
 import { newMonitorSchema } from "@/lib/monitor/schemas";
 
 // GET /api/account/monitors — the organization's monitored pages, newest first, each with its tracked links.
@@ -11,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listMonitors(monitorDeps(), ctx, parseListQuery(request))) },
   POST: {
     permission: { audit: ["create"] },
-    handler: async (ctx, request) => jsonResponse(await createMonitor(monitorDeps(), ctx, await parseJson(request, newMonitorSchema, 512 * 1024)), { status: 201 }),
+    handler: async (ctx, request) => jsonResponse(await createMonitor(monitorDeps(), ctx, await parseBody(request, newMonitorSchema, 512 * 1024)), { status: 201 }),
   },
 });

@@ -1,7 +1,6 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/api/account-route";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { exportLinks } from "@/lib/monitor/export";
-import { parseQuery } from "@/lib/monitor/query";
 import { exportQuerySchema } from "@/lib/monitor/schemas";
 
 // GET /api/account/links/export?format=csv|json — every tracked link as a download (member+; audit-logged).

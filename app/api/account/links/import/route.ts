@@ -1,8 +1,7 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/api/account-route";
 import { jsonResponse } from "@/lib/api/http";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { importLinks, readCsvBody } from "@/lib/monitor/import";
-import { parseQuery } from "@/lib/monitor/query";
 import { importQuerySchema } from "@/lib/monitor/schemas";
 
 // POST /api/account/links/import — tracked links from CSV (text/csv, ≤ 5,000 rows and 5 MiB; ?dryRun=1 validates only) (member+).

@@ -9,10 +9,12 @@
 import http from "node:http";
 import next from "next";
 import { OPERATIONS } from "@/lib/api/catalog";
-import { toErrorBody } from "@/lib/api/errors";
-import { acceptRequestId, CLIENT_CLOSED_REQUEST, docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/api/http";
+import { toErrorBody } from "@/lib/http/error-body";
+import { acceptRequestId } from "@/lib/http/request-id";
+import { CLIENT_CLOSED_REQUEST } from "@/lib/http/response";
+import { docsPageUrl, publicOrigin, type HeaderSource } from "@/lib/http/origin";
 import { ApiError } from "@/lib/errors";
-import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
+import { CLIENT_KEY_HEADER, TRUSTED_SERVER_FLAG } from "@/lib/http/client-key";
 import { listenOrigin, parseConfig, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { warmUpAnalyzer } from "@/lib/analyzer";

@@ -5,7 +5,7 @@ import { FieldTable } from "@/components/docs/FieldTable";
 import { SITE_ICON, SiteFooter, SiteHeader } from "@/components/site/SiteChrome";
 import { API_VERSION, OPERATIONS, SERVICE_DESCRIPTION, limitFacts } from "@/lib/api/catalog";
 import { ERRORS, errorAnchor, type ErrorCode } from "@/lib/errors";
-import { publicOrigin } from "@/lib/api/http";
+import { publicOrigin } from "@/lib/http/origin";
 import { describeFields } from "@/lib/api/schema-fields";
 import {
   ApiIndexSchema,
@@ -21,7 +21,7 @@ import {
   UrlModeRequestSchema,
 } from "@/lib/api/schemas";
 import { getConfig, listenOrigin } from "@/lib/config";
-import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "@/lib/mcp/catalog";
+import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "@/lib/api/mcp-catalog";
 
 export const metadata: Metadata = { title: "LinkLens API docs", icons: { icon: SITE_ICON } };
 

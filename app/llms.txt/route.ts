@@ -1,4 +1,5 @@
-import { readOnlyRoute, siteOrigin } from "@/lib/api/http";
+import { readOnlyRoute } from "@/lib/http/response";
+import { siteOrigin } from "@/lib/http/origin";
 import { buildLlmsTxt } from "@/lib/api/llms";
 
 // GET /llms.txt — the plain-text agent guide, generated from the operation catalog.

@@ -1,4 +1,5 @@
-import { jsonResponse, readOnlyRoute, siteOrigin } from "@/lib/api/http";
+import { jsonResponse, readOnlyRoute } from "@/lib/http/response";
+import { siteOrigin } from "@/lib/http/origin";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 
 // GET /openapi.json — the OpenAPI 3.1 document generated from the zod schemas.

@@ -1,4 +1,4 @@
-import { describeZodError } from "@/lib/api/errors";
+import { describeZodError } from "@/lib/http/error-body";
 import { MAX_URL_LENGTH } from "@/lib/limits";
 import { PasteModeRequestSchema, UrlModeRequestSchema, type PasteModeRequest, type UrlModeRequest } from "@/lib/api/schemas";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../analyzer";
 import { parseAnalyzeRequest, type ParsedAnalyzeRequest } from "../api/analyze-request";
 import type { Audit, AuditSummary } from "../api/account-schemas";
-import { maxAnalyzeBodyBytes, readJsonBody } from "../api/read-body";
+import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { getConfig } from "../config";

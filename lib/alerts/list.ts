@@ -4,7 +4,7 @@ import type { AccountContext } from "../auth/guard";
 import type { Db } from "../db/client";
 import { afterCursor, keysetOrder, toPage } from "../db/keyset";
 import { alertEvent } from "../db/schema";
-import { parseQuery } from "../api/list-query";
+import { parseQuery } from "../http/query";
 import { ALERT_TYPES } from "./types";
 
 /**

@@ -2,10 +2,10 @@ import { authorize, type AccountContext } from "../auth/guard";
 import type { Permission } from "../auth/roles";
 import { ZodError, type ZodType } from "zod";
 import { ApiError, ERRORS } from "../errors";
-import { describeZodError } from "./errors";
-import { errorResponse, methodNotAllowed } from "./http";
-import { hasNul, rejectNul } from "./nul";
-import { readJsonBody } from "./read-body";
+import { describeZodError } from "../http/error-body";
+import { errorResponse, methodNotAllowed } from "../http/response";
+import { hasNul, rejectNul } from "../http/nul";
+import { readJsonBody } from "../http/read-body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
@@ -88,7 +88,7 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
 }
 
 /** `?limit=` (1–100, default 50) and `?cursor=` of every account list; parseQuery for other query strings. */
-export { parseListQuery, parseQuery } from "./list-query";
+export { parseListQuery, parseQuery } from "../http/query";
 
 /**
  * Reads a small JSON body (16 KiB unless a route needs more, e.g. a domain group's 500 hostnames) and

@@ -1,6 +1,6 @@
 import { parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
-import { describeZodError } from "./errors";
+import { describeZodError } from "../http/error-body";
 import { normalizePasteDomain } from "./paste-domain";
 import { PasteModeRequestSchema, UrlModeRequestSchema } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { MCP_PATH, MCP_TOOLS } from "../mcp/catalog";
+import { MCP_PATH, MCP_TOOLS } from "./mcp-catalog";
 import { API_VERSION, CONTACT, OPERATIONS, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_SLUG, WHEN_NOT_TO_USE, WHEN_TO_USE } from "./catalog";
 import type { ApiIndex, Health, Product } from "./schemas";
 

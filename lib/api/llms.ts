@@ -3,7 +3,7 @@ import { ERRORS } from "../errors";
 import { MAX_URL_LENGTH } from "../limits";
 import { OPERATIONS, SERVICE_DESCRIPTION, WHEN_NOT_TO_USE, WHEN_TO_USE, limitFacts } from "./catalog";
 import { PUBLIC_ERROR_CODES } from "./schemas";
-import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "../mcp/catalog";
+import { MCP_TOOLS, mcpClientConfig, mcpFacts } from "./mcp-catalog";
 
 /** The plain-text agent guide (llmstxt.org layout), generated from the same catalog as /docs and OpenAPI. */
 export function buildLlmsTxt(origin: string): string {

@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
-import { siteOrigin } from "../api/http";
+import { siteOrigin } from "../http/origin";
 import { recordAudit } from "./audit";
 import { betterAuthLog } from "./log";
 import { ac, roles } from "./roles";

@@ -1,5 +1,5 @@
 import { getConfig } from "../config";
-import { siteOrigin } from "../api/http";
+import { siteOrigin } from "../http/origin";
 import { database } from "../db";
 import { createAuth, type Auth } from "./auth";
 import { resolveAuthSecret } from "./secret";

@@ -1,5 +1,5 @@
 import { ApiError } from "../errors";
-import { siteOrigin } from "../api/http";
+import { siteOrigin } from "../http/origin";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,8 +1,10 @@
-import { clientKeyOf } from "../api/client-key";
+import { clientKeyOf } from "../http/client-key";
 import { ApiError, errorAnchor, ERRORS, type ErrorCode } from "../errors";
-import { docsPageUrl, errorResponse, jsonResponse, requestIdOf, siteOrigin } from "../api/http";
-import { rejectNul } from "../api/nul";
-import { readBodyText } from "../api/read-body";
+import { docsPageUrl, siteOrigin } from "../http/origin";
+import { errorResponse, jsonResponse } from "../http/response";
+import { requestIdOf } from "../http/request-id";
+import { rejectNul } from "../http/nul";
+import { readBodyText } from "../http/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";

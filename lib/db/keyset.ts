@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { hasNul } from "../api/nul";
+import { hasNul } from "../http/nul";
 import { ApiError } from "../errors";
 
 /**

@@ -1,9 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { clientKeyOf } from "../api/client-key";
-import { toErrorBody } from "../api/errors";
+import { clientKeyOf } from "../http/client-key";
+import { toErrorBody } from "../http/error-body";
 import { ApiError } from "../errors";
-import { docsPageUrl, requestIdOf, siteOrigin } from "../api/http";
+import { docsPageUrl, siteOrigin } from "../http/origin";
+import { requestIdOf } from "../http/request-id";
 import { getConfig } from "../config";
 import { log } from "../log";
 import type { McpCallContext } from "./context";

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { toErrorBody } from "../api/errors";
+import { toErrorBody } from "../http/error-body";
 import type { ErrorBody } from "../errors";
 import { log } from "../log";
 import type { McpCallContext } from "./context";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiIndexSchema, ErrorSchema, ProductSchema } from "../../lib/api/schemas";
-import { MCP_TOOLS } from "../../lib/mcp/catalog";
+import { MCP_TOOLS } from "../../lib/api/mcp-catalog";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
 
 /**

@@ -15,7 +15,7 @@ async function restrictedImports(file: string, source: string): Promise<string[]
 }
 
 const wrongArrows: [string, string][] = [
-  ["lib/analyzer/extract.ts", 'import { errorResponse } from "@/lib/api/http";'],
+  ["lib/analyzer/extract.ts", 'import { errorResponse } from "@/lib/http/response";'],
   ["lib/analyzer/extract.ts", 'import { errorResponse } from "../api/http";'],
   ["lib/analyzer/extract.ts", 'import { NextResponse } from "next/server";'],
   ["lib/analyzer/extract.ts", 'import { checkRequestLimit } from "@/lib/ratelimit";'],
@@ -33,7 +33,7 @@ const wrongArrows: [string, string][] = [
   ["scripts/lib/corpus.ts", 'import { startCanary } from "../../tests/helpers/canary";'],
   ["lib/errors.ts", 'import { z } from "zod";'],
   ["lib/config.ts", 'import { ApiError } from "./errors";'],
-  ["lib/ratelimit/limiter.ts", 'import { jsonResponse } from "@/lib/api/http";'],
+  ["lib/ratelimit/limiter.ts", 'import { jsonResponse } from "@/lib/http/response";'],
 ];
 
 const rightArrows: [string, string][] = [

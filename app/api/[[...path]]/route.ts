@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import { errorResponse } from "@/lib/api/http";
+import { errorResponse } from "@/lib/http/response";
 
 // Every method on every unknown /api/ path — 404 NOT_FOUND as an Error body, never an HTML page.
 function notFound(request: Request): Response {

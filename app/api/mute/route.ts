@@ -1,5 +1,5 @@
 import { muteFromToken } from "@/lib/alerts/one-click";
-import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/http";
+import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/http/response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 import { buildApiIndex } from "@/lib/api/discovery";
-import { jsonResponse, readOnlyRoute, siteOrigin } from "@/lib/api/http";
+import { jsonResponse, readOnlyRoute } from "@/lib/http/response";
+import { siteOrigin } from "@/lib/http/origin";
 
 // GET /api/v1 — the operation catalog; the first call when only the origin is known.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = readOnlyRoute(

@@ -5,7 +5,7 @@ import { outbox } from "@/lib/db/schema";
 import { resetAuth } from "@/lib/auth";
 import { resetAuthLimiters } from "@/lib/auth/limits";
 import { handleAuthRequest } from "@/lib/auth/route";
-import { TRUSTED_SERVER_FLAG } from "@/lib/api/client-key";
+import { TRUSTED_SERVER_FLAG } from "@/lib/http/client-key";
 import { freshDataDir } from "../../../scripts/lib/embedded-template";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";
 

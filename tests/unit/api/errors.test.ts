@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toErrorBody } from "../../../lib/api/errors";
+import { toErrorBody } from "../../../lib/http/error-body";
 import { ApiError } from "../../../lib/errors";
 
 const DOCS = "https://linklens.test/docs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isStrictHost, publicOrigin } from "../../../lib/api/http";
+import { isStrictHost, publicOrigin } from "../../../lib/http/origin";
 
 const LISTEN = "http://localhost:3000";
 const noSite = { SITE_URL: undefined, TRUSTED_PROXY_HOPS: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
-import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/api/read-body";
+import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/http/read-body";
 import { parseConfig } from "@/lib/config";
 import { codeOf } from "../../helpers/error-code";
 

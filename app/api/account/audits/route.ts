@@ -1,5 +1,6 @@
 import { accountRoute, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse, requestIdOf } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
+import { requestIdOf } from "@/lib/http/request-id";
 import { createAudit, listAudits, listAuditsExtra, readAuditRequest } from "@/lib/account/audits";
 import { database } from "@/lib/db";
 import { ERRORS } from "@/lib/errors";

@@ -1,5 +1,5 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { createGroup, createGroupSchema, GROUP_BODY_MAX_BYTES, listGroups } from "@/lib/account/domain-groups";
 import { database } from "@/lib/db";
 

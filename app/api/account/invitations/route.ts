@@ -1,5 +1,6 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse, siteOrigin } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
+import { siteOrigin } from "@/lib/http/origin";
 import { invite, inviteSchema, listInvitations } from "@/lib/account/team";
 import { database } from "@/lib/db";
 

@@ -1,5 +1,5 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { createMonitor, listMonitors } from "@/lib/monitor/monitors";
 import { newMonitorSchema } from "@/lib/monitor/schemas";

@@ -1,5 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { getPreferences, preferencesUpdateSchema, updatePreferences } from "@/lib/alerts/preferences";
 import { database } from "@/lib/db";
 

@@ -1,9 +1,10 @@
 import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
 import { runAnalysis } from "@/lib/api/analyze-service";
-import { clientKeyOf } from "@/lib/api/client-key";
+import { clientKeyOf } from "@/lib/http/client-key";
 import { ApiError } from "@/lib/errors";
-import { errorResponse, jsonResponse, methodNotAllowed, requestIdOf } from "@/lib/api/http";
-import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/api/read-body";
+import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/http/response";
+import { requestIdOf } from "@/lib/http/request-id";
+import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/http/read-body";
 import { getConfig } from "@/lib/config";
 import { checkRequestLimit, peekRequestLimit, rateLimitHeaders } from "@/lib/ratelimit";
 

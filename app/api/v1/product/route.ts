@@ -1,5 +1,6 @@
 import { buildProduct } from "@/lib/api/discovery";
-import { jsonResponse, readOnlyRoute, siteOrigin } from "@/lib/api/http";
+import { jsonResponse, readOnlyRoute } from "@/lib/http/response";
+import { siteOrigin } from "@/lib/http/origin";
 
 // GET /api/v1/product — product facts for people and agents.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = readOnlyRoute(

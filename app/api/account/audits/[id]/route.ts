@@ -1,5 +1,5 @@
 import { accountRoute, parseQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { deleteAudit, findAudit, getAudit, getAuditQuerySchema } from "@/lib/account/audits";
 import { database } from "@/lib/db";
 

@@ -1,5 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { assertGroupExists, deleteGroup, getGroup, GROUP_BODY_MAX_BYTES, updateGroup, updateGroupSchema } from "@/lib/account/domain-groups";
 import { database } from "@/lib/db";
 

@@ -1,5 +1,5 @@
 import { accountRoute, parseQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { importLinks, readCsvBody } from "@/lib/monitor/import";
 import { importQuerySchema } from "@/lib/monitor/schemas";

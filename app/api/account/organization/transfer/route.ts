@@ -1,5 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { transferOwnership, transferSchema } from "@/lib/account/team";
 import { database } from "@/lib/db";
 

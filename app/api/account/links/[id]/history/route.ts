@@ -1,5 +1,5 @@
 import { accountRoute, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { findLink, linkHistory } from "@/lib/monitor/links";
 

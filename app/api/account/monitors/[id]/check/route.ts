@@ -1,5 +1,5 @@
 import { accountRoute } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { database } from "@/lib/db";
 import { checkDeps, checkNow } from "@/lib/monitor/checks";
 

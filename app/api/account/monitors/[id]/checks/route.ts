@@ -1,5 +1,5 @@
 import { accountRoute, parseListQuery } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { listChecks } from "@/lib/monitor/checks";
 import { findMonitor } from "@/lib/monitor/monitors";
 import { monitorDeps } from "@/lib/monitor/deps";

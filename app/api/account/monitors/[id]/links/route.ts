@@ -1,5 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/api/account-route";
-import { jsonResponse } from "@/lib/api/http";
+import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { addLink } from "@/lib/monitor/links";
 import { findMonitor } from "@/lib/monitor/monitors";

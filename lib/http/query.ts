@@ -1,6 +1,6 @@
 import { z, type ZodRawShape } from "zod";
 import { ApiError } from "../errors";
-import { describeZodError } from "./errors";
+import { describeZodError } from "./error-body";
 import { rejectNul } from "./nul";
 
 const listShape = {

@@ -1,4 +1,4 @@
-import { resolveAuthSecret } from "../auth/secret";
+import { resolveAuthSecret } from "../db/secret";
 import { getConfig, listenOrigin } from "../config";
 import { signMuteToken, type MuteAction } from "./tokens";
 

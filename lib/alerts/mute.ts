@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { membershipOf } from "../auth/auth";
+import { membershipOf } from "../db/membership";
 import { monitor, monitorMute, notificationPreference } from "../db/schema";
 import { getPreferences } from "./preferences";
 import type { MuteAction } from "./tokens";

@@ -1,5 +1,5 @@
 import { ApiError } from "../errors";
-import { resolveAuthSecret } from "../auth/secret";
+import { resolveAuthSecret } from "../db/secret";
 import { getConfig } from "../config";
 import { database } from "../db";
 import { applyMuteAction } from "./mute";

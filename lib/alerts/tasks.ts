@@ -1,4 +1,4 @@
-import type { TickTask } from "../monitor/tick";
+import type { TickTask } from "../db/tick";
 import { runDigests } from "./digests";
 import { runExpiryReminders } from "./expiry";
 import { processAlertLinks } from "./links";

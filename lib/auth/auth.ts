@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { organization } from "better-auth/plugins/organization";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
@@ -210,14 +210,3 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** Whether `userId` is a member of `organizationId`, with its role. */
-export async function membershipOf(db: Db, userId: string, organizationId: string) {
-  const [row] = await db
-    .select({ id: schema.member.id, role: schema.member.role })
-    .from(schema.member)
-    .where(and(eq(schema.member.userId, userId), eq(schema.member.organizationId, organizationId)))
-    .limit(1);
-  return row ?? null;
-}
-

@@ -2,11 +2,12 @@ import { getConfig } from "../config";
 import { siteOrigin } from "../http/origin";
 import { database } from "../db";
 import { createAuth, type Auth } from "./auth";
-import { resolveAuthSecret } from "./secret";
+import { resolveAuthSecret } from "../db/secret";
 
-export { createAuth, membershipOf, type Auth } from "./auth";
+export { createAuth, type Auth } from "./auth";
+export { membershipOf } from "../db/membership";
 export { can, isRoleName, roleRank, ROLE_NAMES, type Permission, type RoleName } from "./roles";
-export { resolveAuthSecret, MissingSecretError } from "./secret";
+export { resolveAuthSecret, MissingSecretError } from "../db/secret";
 
 const instances = new Map<boolean, Auth>();
 

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { resolveAuthSecret } from "../auth/secret";
+import { resolveAuthSecret } from "./secret";
 import { onShutdown } from "../shutdown";
 import { getDatabase, type Database } from "./client";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
-import { membershipOf } from "../auth/auth";
+import { membershipOf } from "../db/membership";
 import { outbox } from "../db/schema";
 
 /**

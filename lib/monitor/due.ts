@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { JOB_QUEUES } from "../db/jobs";
 import { monitor } from "../db/schema";
-import type { TickContext, TickTask } from "./tick";
+import type { TickContext, TickTask } from "../db/tick";
 
 /**
  * Enqueues due, unpaused monitors as pg-boss jobs. A job's id is derived from (monitorId, nextCheckAt),

@@ -6,7 +6,7 @@ import { log } from "../log";
 import { MonitorBusyError, runCheck, type CheckDeps } from "./check";
 import { checkDeps } from "./checks";
 import type { CheckJobData } from "./due";
-import type { TickTask } from "./tick";
+import type { TickTask } from "../db/tick";
 import { TICK_TASKS } from "./tick-tasks";
 
 /**

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ACCOUNT_REQUEST_HINT } from "@/lib/api/account-route";
+import { ACCOUNT_REQUEST_HINT } from "@/lib/auth/account-route";
 import { ERRORS } from "@/lib/errors";
 import { call, type CallOptions } from "./harness";
 import type { Team } from "./team-setup";

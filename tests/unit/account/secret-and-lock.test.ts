@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { MissingSecretError, resolveAuthSecret } from "../../../lib/auth/secret";
+import { MissingSecretError, resolveAuthSecret } from "../../../lib/db/secret";
 import { DataDirLockedError, lockDataDir, LOCK_FILE } from "../../../lib/db/lock";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "linklens-unit-"));

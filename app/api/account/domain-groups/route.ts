@@ -1,4 +1,4 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { createGroup, createGroupSchema, GROUP_BODY_MAX_BYTES, listGroups } from "@/lib/account/domain-groups";
 import { database } from "@/lib/db";

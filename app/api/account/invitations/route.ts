@@ -1,4 +1,4 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { siteOrigin } from "@/lib/http/origin";
 import { invite, inviteSchema, listInvitations } from "@/lib/account/team";

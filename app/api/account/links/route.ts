@@ -1,4 +1,4 @@
-import { accountRoute, parseQuery } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { listLinks } from "@/lib/monitor/links";

@@ -1,4 +1,4 @@
-import { accountRoute, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { listMembers } from "@/lib/account/team";
 import { database } from "@/lib/db";

@@ -1,4 +1,4 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { createMonitor, listMonitors } from "@/lib/monitor/monitors";

@@ -1,4 +1,4 @@
-import { accountRoute, parseBody } from "@/lib/api/account-route";
+import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { assertGroupExists, deleteGroup, getGroup, GROUP_BODY_MAX_BYTES, updateGroup, updateGroupSchema } from "@/lib/account/domain-groups";
 import { database } from "@/lib/db";

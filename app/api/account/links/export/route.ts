@@ -1,4 +1,4 @@
-import { accountRoute, parseQuery } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { exportLinks } from "@/lib/monitor/export";
 import { exportQuerySchema } from "@/lib/monitor/schemas";

@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/auth/account-route";
 import { leave } from "@/lib/account/team";
 import { database } from "@/lib/db";
 

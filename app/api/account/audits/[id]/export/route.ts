@@ -1,4 +1,4 @@
-import { accountRoute, parseQuery } from "@/lib/api/account-route";
+import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { exportAudit, exportQuerySchema } from "@/lib/account/audit-export";
 import { findAudit } from "@/lib/account/audits";
 import { database } from "@/lib/db";

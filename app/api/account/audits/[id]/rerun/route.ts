@@ -1,4 +1,4 @@
-import { accountRoute } from "@/lib/api/account-route";
+import { accountRoute } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { requestIdOf } from "@/lib/http/request-id";
 import { rerunAudit } from "@/lib/account/audits";

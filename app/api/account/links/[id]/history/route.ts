@@ -1,4 +1,4 @@
-import { accountRoute, parseListQuery } from "@/lib/api/account-route";
+import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { monitorDeps } from "@/lib/monitor/deps";
 import { findLink, linkHistory } from "@/lib/monitor/links";

@@ -1,5 +1,5 @@
-import { authorize, type AccountContext } from "../auth/guard";
-import type { Permission } from "../auth/roles";
+import { authorize, type AccountContext } from "./guard";
+import type { Permission } from "./roles";
 import { ZodError, type ZodType } from "zod";
 import { ApiError, ERRORS } from "../errors";
 import { describeZodError } from "../http/error-body";

@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { Db } from "./client";
 
 /**
  * The scheduler's periodic work: every instance runs each task of the list every MONITOR_POLL_SECONDS.

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { AuditComparison, LinkChange } from "../api/account-schemas";
 import type { Link } from "../api/schemas";
 import type { AccountContext } from "../auth/guard";
-import type { Db } from "../db/client";
 import { readLinks } from "./audit-links";
 import { findAudit } from "./audits";
 
@@ -53,8 +52,9 @@ export function compareLinks(before: readonly Link[], after: readonly Link[]): A
 }
 
 /** GET /api/account/audits/{id}/compare?with={otherId}: `id` is the later ("after") audit, `with` the earlier. */
-export async function compareAudits(db: Db, ctx: AccountContext, id: string, withId: string): Promise<AuditComparison> {
-  const [after, before] = await Promise.all([findAudit(db, ctx, id), findAudit(db, ctx, withId)]);
+export async function compareAudits(ctx: AccountContext, id: string, withId: string): Promise<AuditComparison> {
+  const { db } = ctx;
+  const [after, before] = await Promise.all([findAudit(ctx, id), findAudit(ctx, withId)]);
   const [afterLinks, beforeLinks] = await Promise.all([readLinks(db, after.id), readLinks(db, before.id)]);
   return compareLinks(beforeLinks, afterLinks);
 }

@@ -69,8 +69,9 @@ function linkStream(db: Pick<Db, "select">, auditId: string, head: string, encod
   });
 }
 
-export async function exportAudit(db: Db, ctx: AccountContext, id: string, format: ExportFormat): Promise<AuditDownload> {
-  const row = await findAudit(db, ctx, id);
+export async function exportAudit(ctx: AccountContext, id: string, format: ExportFormat): Promise<AuditDownload> {
+  const { db } = ctx;
+  const row = await findAudit(ctx, id);
   await recordAudit(db, { organizationId: ctx.organization.id, actor: ctx.user, action: "audit.export", target: { type: "audit", id: row.id }, details: { format, url: row.url, links: row.stats.total } });
   const body =
     format === "csv"

@@ -7,7 +7,7 @@ import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../ana
 import { parseAnalyzeRequest, type ParsedAnalyzeRequest } from "../api/analyze-request";
 import type { Audit, AuditSummary } from "../api/account-schemas";
 import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
-import type { AccountContext } from "../auth/guard";
+import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { getConfig } from "../config";
 import type { Db } from "../db/client";
@@ -95,7 +95,7 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
 }
 
 /** The audit row of the caller's organization, or 404 (another organization's ids are unknown here). */
-export async function findAudit(db: Pick<Db, "select">, ctx: AccountContext, id: string): Promise<AuditRow> {
+export async function findAudit(ctx: OrganizationScope, id: string, db: Pick<Db, "select"> = ctx.db): Promise<AuditRow> {
   const [row] = await db
     .select(columns)
     .from(audit)
@@ -167,7 +167,8 @@ async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, r
 }
 
 /** POST /api/account/audits: a new audit of a URL or of pasted HTML. */
-export async function createAudit(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, options: RunOptions = {}): Promise<CreatedAudit> {
+export async function createAudit(ctx: AccountContext, input: ParsedAnalyzeRequest, options: RunOptions = {}): Promise<CreatedAudit> {
+  const { db } = ctx;
   return runAndStore(db, ctx, input, options);
 }
 
@@ -175,8 +176,9 @@ export async function createAudit(db: Db, ctx: AccountContext, input: ParsedAnal
  * POST /api/account/audits/{id}/rerun: the same input again (the URL as first requested, or the stored
  * paste and its domain) with today's domain groups; a new audit, the old one unchanged.
  */
-export async function rerunAudit(db: Db, ctx: AccountContext, id: string, options: RunOptions = {}): Promise<CreatedAudit> {
-  const row = await findAudit(db, ctx, id);
+export async function rerunAudit(ctx: AccountContext, id: string, options: RunOptions = {}): Promise<CreatedAudit> {
+  const { db } = ctx;
+  const row = await findAudit(ctx, id);
   let input: ParsedAnalyzeRequest;
   if (row.mode === "url") {
     // The URL policy may have changed since (ALLOW_PRIVATE_HOSTS): it is applied again.
@@ -190,8 +192,9 @@ export async function rerunAudit(db: Db, ctx: AccountContext, id: string, option
 }
 
 /** GET /api/account/audits/{id}; `snapshot` adds the sanitized snapshot. */
-export async function getAudit(db: Db, ctx: AccountContext, id: string, include: { snapshot?: boolean } = {}): Promise<Audit> {
-  const row = await findAudit(db, ctx, id);
+export async function getAudit(ctx: AccountContext, id: string, include: { snapshot?: boolean } = {}): Promise<Audit> {
+  const { db } = ctx;
+  const row = await findAudit(ctx, id);
   const view = auditOf(row, await readLinks(db, row.id));
   if (include.snapshot) view.sanitizedHtml = (await readBlob(db, row.id, "snapshotGzip")) ?? "";
   return view;
@@ -206,7 +209,8 @@ function normalizeUrlFilter(value: string): string {
 }
 
 /** GET /api/account/audits: newest first, a page at a time; `url` matches the final or the requested URL exactly. */
-export async function listAudits(db: Db, ctx: AccountContext, query: PageRequest & { url?: string }) {
+export async function listAudits(ctx: AccountContext, query: PageRequest & { url?: string }) {
+  const { db } = ctx;
   const key = { createdAt: audit.createdAt, id: audit.id };
   const url = query.url === undefined ? undefined : normalizeUrlFilter(query.url);
   const rows = await db
@@ -220,9 +224,10 @@ export async function listAudits(db: Db, ctx: AccountContext, query: PageRequest
 }
 
 /** DELETE /api/account/audits/{id}: the audit and its links; the audit log keeps the fact. */
-export async function deleteAudit(db: Db, ctx: AccountContext, id: string): Promise<void> {
+export async function deleteAudit(ctx: AccountContext, id: string): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    const row = await findAudit(tx, ctx, id);
+    const row = await findAudit(ctx, id, tx);
     await tx.delete(audit).where(eq(audit.id, row.id));
     await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "audit.delete", target: { type: "audit", id: row.id }, details: { mode: row.mode, url: row.url } });
   });

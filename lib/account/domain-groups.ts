@@ -77,7 +77,8 @@ export function normalizeDomains(raw: readonly string[]): { domains: string[]; s
 }
 
 /** The organization's groups, oldest first (the order they were made in), a page at a time. */
-export async function listGroups(db: Db, ctx: AccountContext, page: PageRequest) {
+export async function listGroups(ctx: AccountContext, page: PageRequest) {
+  const { db } = ctx;
   const columns = { createdAt: domainGroup.createdAt, id: domainGroup.id };
   const rows = await db
     .select()
@@ -99,12 +100,14 @@ async function findGroup(db: Pick<Db, "select">, ctx: AccountContext, id: string
   return row;
 }
 
-export async function getGroup(db: Db, ctx: AccountContext, id: string): Promise<DomainGroup> {
+export async function getGroup(ctx: AccountContext, id: string): Promise<DomainGroup> {
+  const { db } = ctx;
   return view(await findGroup(db, ctx, id));
 }
 
 /** 404 unless the group exists in the organization: the check order looks ids up before reading the body. */
-export async function assertGroupExists(db: Db, ctx: AccountContext, id: string): Promise<void> {
+export async function assertGroupExists(ctx: AccountContext, id: string): Promise<void> {
+  const { db } = ctx;
   await findGroup(db, ctx, id);
 }
 
@@ -171,7 +174,8 @@ async function saving<T>(db: Db, ctx: AccountContext, input: { name: string; sit
   }
 }
 
-export async function createGroup(db: Db, ctx: AccountContext, input: z.infer<typeof createGroupSchema>): Promise<DomainGroup> {
+export async function createGroup(ctx: AccountContext, input: z.infer<typeof createGroupSchema>): Promise<DomainGroup> {
+  const { db } = ctx;
   const { domains, sites } = normalizeDomains(input.domains);
   return saving(db, ctx, { name: input.name, sites }, undefined, () =>
     db.transaction(async (tx) => {
@@ -186,7 +190,8 @@ export async function createGroup(db: Db, ctx: AccountContext, input: z.infer<ty
   );
 }
 
-export async function updateGroup(db: Db, ctx: AccountContext, id: string, input: z.infer<typeof updateGroupSchema>): Promise<DomainGroup> {
+export async function updateGroup(ctx: AccountContext, id: string, input: z.infer<typeof updateGroupSchema>): Promise<DomainGroup> {
+  const { db } = ctx;
   const normalized = input.domains ? normalizeDomains(input.domains) : null;
   const before = await findGroup(db, ctx, id);
   const name = input.name ?? before.name;
@@ -214,7 +219,8 @@ export async function updateGroup(db: Db, ctx: AccountContext, id: string, input
   );
 }
 
-export async function deleteGroup(db: Db, ctx: AccountContext, id: string): Promise<void> {
+export async function deleteGroup(ctx: AccountContext, id: string): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const row = await findGroup(tx, ctx, id);
     // The site rows go with the group (ON DELETE CASCADE).
@@ -224,7 +230,8 @@ export async function deleteGroup(db: Db, ctx: AccountContext, id: string): Prom
 }
 
 /** Every group of the organization by name, for pages that show all of them (at most a few hundred). */
-export async function allGroups(db: Db, ctx: AccountContext): Promise<DomainGroup[]> {
+export async function allGroups(ctx: AccountContext): Promise<DomainGroup[]> {
+  const { db } = ctx;
   const rows = await db.select().from(domainGroup).where(eq(domainGroup.organizationId, ctx.organization.id)).orderBy(asc(domainGroup.createdAt), asc(domainGroup.id));
   return rows.map(view);
 }

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { AccountContext } from "../auth/guard";
 
 /** GET /api/account/me: the user, the active organization, the role there, and every membership. */
-export async function describeMe(db: Db, ctx: AccountContext) {
+export async function describeMe(ctx: AccountContext) {
+  const { db } = ctx;
   const organizations = await db
     .select({ id: schema.organization.id, name: schema.organization.name, slug: schema.organization.slug, role: schema.member.role })
     .from(schema.member)

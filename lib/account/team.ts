@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "../errors";
-import type { AccountContext } from "../auth/guard";
+import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
@@ -56,7 +56,8 @@ const memberColumns = {
 };
 
 /** Members, oldest first (the founder on top), a page at a time. */
-export async function listMembers(db: Db, ctx: AccountContext, page: PageRequest) {
+export async function listMembers(ctx: AccountContext, page: PageRequest) {
+  const { db } = ctx;
   const columns = { createdAt: schema.member.createdAt, id: schema.member.id };
   const rows = await db
     .select(memberColumns)
@@ -69,7 +70,7 @@ export async function listMembers(db: Db, ctx: AccountContext, page: PageRequest
   return { items: pageRows.map(memberView), nextCursor };
 }
 
-export async function findMember(db: Pick<Db, "select">, ctx: AccountContext, memberId: string) {
+export async function findMember(ctx: OrganizationScope, memberId: string, db: Pick<Db, "select"> = ctx.db) {
   const [row] = await db
     .select(memberColumns)
     .from(schema.member)
@@ -80,9 +81,10 @@ export async function findMember(db: Pick<Db, "select">, ctx: AccountContext, me
   return { ...row, role: row.role };
 }
 
-export async function changeRole(db: Db, ctx: AccountContext, memberId: string, role: RoleName) {
+export async function changeRole(ctx: AccountContext, memberId: string, role: RoleName) {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    const target = await findMember(tx, ctx, memberId);
+    const target = await findMember(ctx, memberId, tx);
     assertManages(ctx.role, target.role);
     assertManages(ctx.role, role);
     if (target.role === "owner" && role !== "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
@@ -96,9 +98,10 @@ export async function changeRole(db: Db, ctx: AccountContext, memberId: string, 
   });
 }
 
-export async function removeMember(db: Db, ctx: AccountContext, memberId: string): Promise<void> {
+export async function removeMember(ctx: AccountContext, memberId: string): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    const target = await findMember(tx, ctx, memberId);
+    const target = await findMember(ctx, memberId, tx);
     if (target.userId !== ctx.user.id) assertManages(ctx.role, target.role);
     if (target.role === "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
       throw new ApiError("CONFLICT", "The last owner cannot be removed.", { hint: "Transfer ownership first, or delete the organization." });
@@ -109,7 +112,8 @@ export async function removeMember(db: Db, ctx: AccountContext, memberId: string
 }
 
 /** The caller leaves the active organization (not as its last owner). */
-export async function leave(db: Db, ctx: AccountContext): Promise<void> {
+export async function leave(ctx: AccountContext): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     if (ctx.role === "owner" && (await ownerCount(tx, ctx.organization.id)) <= 1) {
       throw new ApiError("CONFLICT", "The last owner cannot leave the organization.", { hint: "Transfer ownership to another member first, or delete the organization." });
@@ -124,9 +128,10 @@ export async function leave(db: Db, ctx: AccountContext): Promise<void> {
 }
 
 /** The owner makes another member owner and becomes admin. */
-export async function transferOwnership(db: Db, ctx: AccountContext, memberId: string) {
+export async function transferOwnership(ctx: AccountContext, memberId: string) {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    const target = await findMember(tx, ctx, memberId);
+    const target = await findMember(ctx, memberId, tx);
     if (target.userId === ctx.user.id) throw new ApiError("INVALID_REQUEST", "memberId: you already are an owner; name another member.");
     await tx.update(schema.member).set({ role: "owner" }).where(eq(schema.member.id, target.id));
     await tx
@@ -144,7 +149,8 @@ function invitationView(row: typeof schema.invitation.$inferSelect) {
 }
 
 /** Pending invitations, newest first, a page at a time. */
-export async function listInvitations(db: Db, ctx: AccountContext, page: PageRequest) {
+export async function listInvitations(ctx: AccountContext, page: PageRequest) {
+  const { db } = ctx;
   const columns = { createdAt: schema.invitation.createdAt, id: schema.invitation.id };
   const rows = await db
     .select()
@@ -160,7 +166,8 @@ export async function listInvitations(db: Db, ctx: AccountContext, page: PageReq
  * Invites an email address: the invitation, its email (outbox) and the audit row commit together.
  * A pending invitation of the same address is replaced; an existing member is a 409.
  */
-export async function invite(db: Db, ctx: AccountContext, input: z.infer<typeof inviteSchema>, origin: string) {
+export async function invite(ctx: AccountContext, input: z.infer<typeof inviteSchema>, origin: string) {
+  const { db } = ctx;
   assertManages(ctx.role, input.role);
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
@@ -190,7 +197,8 @@ export async function invite(db: Db, ctx: AccountContext, input: z.infer<typeof 
   });
 }
 
-export async function cancelInvitation(db: Db, ctx: AccountContext, invitationId: string): Promise<void> {
+export async function cancelInvitation(ctx: AccountContext, invitationId: string): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -206,7 +214,8 @@ export async function cancelInvitation(db: Db, ctx: AccountContext, invitationId
 }
 
 /** Switches the session's active organization to one of the user's (404 for any other id). */
-export async function switchOrganization(db: Db, ctx: AccountContext, organizationId: string) {
+export async function switchOrganization(ctx: AccountContext, organizationId: string) {
+  const { db } = ctx;
   const [row] = await db
     .select({ id: schema.organization.id, name: schema.organization.name, slug: schema.organization.slug, role: schema.member.role })
     .from(schema.member)

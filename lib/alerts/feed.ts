@@ -1,5 +1,4 @@
 import type { AccountContext } from "../auth/guard";
-import type { Db } from "../db/client";
 import { describeEvent, type Change } from "./describe";
 import { listAlerts, type AlertsQuery } from "./list";
 import { placesOf } from "./recipients";
@@ -17,8 +16,9 @@ export interface FeedItem {
 }
 
 /** The /app/alerts list and the overview's latest alerts. */
-export async function alertFeed(db: Db, ctx: Pick<AccountContext, "organization">, query: AlertsQuery): Promise<{ items: FeedItem[]; nextCursor: string | null }> {
-  const page = await listAlerts(db, ctx, query);
+export async function alertFeed(ctx: AccountContext, query: AlertsQuery): Promise<{ items: FeedItem[]; nextCursor: string | null }> {
+  const { db } = ctx;
+  const page = await listAlerts(ctx, query);
   const { pageOf, targetOf } = await placesOf(db, page.items);
   const items = page.items.map((event) => {
     const monitorUrl = pageOf.get(event.monitorId) ?? "";

@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AccountContext } from "../auth/guard";
-import type { Db } from "../db/client";
 import { afterCursor, keysetOrder, toPage } from "../db/keyset";
 import { alertEvent } from "../db/schema";
 import { parseQuery } from "../http/query";
@@ -54,7 +53,8 @@ export function alertEventView(row: typeof alertEvent.$inferSelect): AlertEventV
   return { id: row.id, type: row.type, monitorId: row.monitorId, trackedLinkId: row.trackedLinkId, before: row.before, after: row.after, createdAt: row.createdAt.toISOString() };
 }
 
-export async function listAlerts(db: Db, ctx: Pick<AccountContext, "organization">, query: AlertsQuery): Promise<{ items: AlertEventView[]; nextCursor: string | null }> {
+export async function listAlerts(ctx: AccountContext, query: AlertsQuery): Promise<{ items: AlertEventView[]; nextCursor: string | null }> {
+  const { db } = ctx;
   const columns = { createdAt: alertEvent.createdAt, id: alertEvent.id };
   const filters: Array<SQL | undefined> = [
     eq(alertEvent.organizationId, ctx.organization.id),

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { membershipOf } from "../db/membership";
 import { monitor, monitorMute, notificationPreference } from "../db/schema";
-import { getPreferences } from "./preferences";
+import { readPreferences } from "./preferences";
 import type { MuteAction } from "./tokens";
 
 /**
@@ -20,7 +20,7 @@ export async function applyMuteAction(db: Db, action: MuteAction, undo: boolean)
   }
   if (!(await membershipOf(db, action.userId, action.organizationId))) return null;
   const scope = { user: { id: action.userId }, organization: { id: action.organizationId } };
-  const current = await getPreferences(db, scope);
+  const current = await readPreferences(db, scope);
   // Undo restores daily digests: the only emails that carry this link are digests.
   const email = undo ? "daily" : "off";
   await db

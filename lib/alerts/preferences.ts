@@ -28,7 +28,8 @@ export interface PreferenceScope {
   organization: { id: string };
 }
 
-export async function getPreferences(db: Pick<Db, "select">, ctx: PreferenceScope): Promise<NotificationPreferences> {
+/** The preferences of one user in one organization (defaults until they change them). */
+export async function readPreferences(db: Pick<Db, "select">, ctx: PreferenceScope): Promise<NotificationPreferences> {
   const [row] = await db
     .select()
     .from(notificationPreference)
@@ -37,13 +38,19 @@ export async function getPreferences(db: Pick<Db, "select">, ctx: PreferenceScop
   return row ? { email: row.email, types: ALERT_TYPES.filter((type) => row.types.includes(type)), digestHourUtc: row.digestHourUtc } : { ...DEFAULT_PREFERENCES, types: [...DEFAULT_PREFERENCES.types] };
 }
 
-export async function updatePreferences(db: Db, ctx: PreferenceScope, update: PreferencesUpdate): Promise<NotificationPreferences> {
-  return db.transaction(async (tx) => {
-    const next = { ...(await getPreferences(tx, ctx)), ...update };
+/** GET /api/account/notifications: the caller's preferences in the active organization. */
+export async function getPreferences(ctx: PreferenceScope & { db: Db }): Promise<NotificationPreferences> {
+  return readPreferences(ctx.db, ctx);
+}
+
+/** PUT /api/account/notifications: the fields sent change, the others stay. */
+export async function updatePreferences(ctx: PreferenceScope & { db: Db; now: () => Date }, update: PreferencesUpdate): Promise<NotificationPreferences> {
+  return ctx.db.transaction(async (tx) => {
+    const next = { ...(await readPreferences(tx, ctx)), ...update };
     await tx
       .insert(notificationPreference)
-      .values({ userId: ctx.user.id, organizationId: ctx.organization.id, ...next, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: [notificationPreference.userId, notificationPreference.organizationId], set: { ...next, updatedAt: new Date() } });
+      .values({ userId: ctx.user.id, organizationId: ctx.organization.id, ...next, updatedAt: ctx.now() })
+      .onConflictDoUpdate({ target: [notificationPreference.userId, notificationPreference.organizationId], set: { ...next, updatedAt: ctx.now() } });
     return next;
   });
 }

@@ -61,7 +61,9 @@ export interface AuditItem {
 }
 
 /** Newest first, a page at a time (lib/db/keyset.ts). */
-export async function listAudit(db: Db, organizationId: string, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+export async function listAudit(ctx: { db: Db; organization: { id: string } }, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+  const { db } = ctx;
+  const organizationId = ctx.organization.id;
   const columns = { createdAt: auditLog.createdAt, id: auditLog.id };
   const rows = await db
     .select()

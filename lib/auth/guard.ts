@@ -1,24 +1,31 @@
 import { asc, eq } from "drizzle-orm";
 import { ApiError } from "../errors";
-import { database } from "../db";
+import { processRuntime, type Runtime } from "../db/runtime";
 import * as schema from "../db/schema";
 import { getAuth } from "./index";
 import { assertSameOrigin } from "./origin";
 import { can, isRoleName, type Permission, type RoleName } from "./roles";
 
-/** What every account handler is handed: who asks, in which organization, with which role. */
-export interface AccountContext {
+/**
+ * The service context every account handler is handed and every account service takes: the runtime
+ * (database, settings, clock) and who asks, in which organization, with which role. Built once per
+ * request by the guard, so no route or service opens the database itself.
+ */
+export interface AccountContext extends Runtime {
   user: { id: string; email: string; name: string };
   organization: { id: string; name: string; slug: string };
   role: RoleName;
   session: { id: string; token: string };
 }
 
+/** What a lookup scoped to the caller's organization needs (the whole context satisfies it). */
+export type OrganizationScope = Pick<AccountContext, "db" | "organization">;
+
 /**
  * The check order of account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
  * job: every query they run is scoped to `organization.id`).
  */
-export async function authorize(request: Request, permission: Permission): Promise<AccountContext> {
+export async function authorize(request: Request, permission: Permission, runtime: Runtime = processRuntime()): Promise<AccountContext> {
   if (request.headers.has("authorization")) {
     throw new ApiError("UNAUTHORIZED", "Account routes do not take an Authorization header.", {
       hint: "Account routes use the browser session cookie of the web app; there are no API keys. Sign in at /sign-in.",
@@ -29,7 +36,7 @@ export async function authorize(request: Request, permission: Permission): Promi
 
   assertSameOrigin(request);
 
-  const { db } = database();
+  const { db } = runtime;
   // The session's active organization, else (it was left, or deleted) the user's oldest membership.
   const memberships = await db
     .select({ role: schema.member.role, organization: schema.organization })
@@ -48,6 +55,7 @@ export async function authorize(request: Request, permission: Permission): Promi
     });
   }
   return {
+    ...runtime,
     user: { id: found.user.id, email: found.user.email, name: found.user.name },
     organization: { id: membership.organization.id, name: membership.organization.name, slug: membership.organization.slug },
     role,

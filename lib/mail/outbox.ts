@@ -53,8 +53,9 @@ export interface OutboxItem {
  * The outbox as an owner may see it: emails to the owner themself and emails of their organization
  * (invitations). Newest first.
  */
-export async function listOutbox(db: DbOrTx, scope: { organizationId: string; email: string }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
-  const visible: SQL | undefined = or(eq(outbox.organizationId, scope.organizationId), and(eq(outbox.recipient, scope.email.toLowerCase())));
+export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }; user: { email: string } }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
+  const { db } = ctx;
+  const visible: SQL | undefined = or(eq(outbox.organizationId, ctx.organization.id), and(eq(outbox.recipient, ctx.user.email.toLowerCase())));
   const columns = { createdAt: outbox.createdAt, id: outbox.id };
   const rows = await db
     .select()

@@ -8,7 +8,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { ApiError, type ErrorCode } from "../errors";
-import { isUniqueViolation } from "./deps";
+import { uniqueViolation } from "../db/errors";
 import { findTrackedLink, matchesTarget } from "./match";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
@@ -313,7 +313,7 @@ async function store(
       if (trigger.kind === "manual") throw notFound("monitor");
       return { status: "superseded" };
     }
-    if (error instanceof Superseded || (trigger.kind === "schedule" && isUniqueViolation(error))) {
+    if (error instanceof Superseded || (trigger.kind === "schedule" && uniqueViolation(error) !== null)) {
       if (trigger.kind === "manual") throw new ApiError("CONFLICT", "This page was checked by another check meanwhile.", { hint: "Reload the monitor to see its latest check." });
       return { status: "superseded" };
     }

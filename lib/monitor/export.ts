@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { monitor, trackedLink } from "../db/schema";
-import type { MonitorDeps } from "./deps";
 import { toCsv } from "./csv";
 import { IMPORT_COLUMNS } from "./import";
 import { linkFilterWhere } from "./links";
@@ -24,8 +23,8 @@ export interface ExportFile {
   filename: string;
 }
 
-export async function exportLinks(deps: MonitorDeps, ctx: AccountContext, filters: LinkFilters, format: "csv" | "json"): Promise<ExportFile> {
-  const rows = await deps.db
+export async function exportLinks(ctx: AccountContext, filters: LinkFilters, format: "csv" | "json"): Promise<ExportFile> {
+  const rows = await ctx.db
     .select({ link: trackedLink, url: monitor.url, tags: monitor.tags })
     .from(trackedLink)
     .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
@@ -45,8 +44,8 @@ export async function exportLinks(deps: MonitorDeps, ctx: AccountContext, filter
     first_seen_at: link.firstSeenAt?.toISOString() ?? null,
     last_seen_at: link.lastSeenAt?.toISOString() ?? null,
   }));
-  const now = deps.now();
-  await recordAudit(deps.db, { organizationId: ctx.organization.id, actor: ctx.user, action: "tracked_links.export", target: null, details: { format, links: items.length, filters } });
+  const now = ctx.now();
+  await recordAudit(ctx.db, { organizationId: ctx.organization.id, actor: ctx.user, action: "tracked_links.export", target: null, details: { format, links: items.length, filters } });
   const stamp = now.toISOString().slice(0, 10);
   if (format === "json") return { body: JSON.stringify(items, null, 2), contentType: "application/json; charset=utf-8", filename: `linklens-links-${stamp}.json` };
   const body = toCsv([EXPORT_COLUMNS, ...items.map((item) => EXPORT_COLUMNS.map((column) => item[column]))]);

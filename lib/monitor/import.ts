@@ -7,7 +7,7 @@ import { linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { hasNul, nulMessage } from "../http/nul";
 import { readBodyText } from "../http/read-body";
-import { isUniqueViolation, type MonitorDeps } from "./deps";
+import { uniqueViolation } from "../db/errors";
 import { parseCsv, unguardCell } from "./csv";
 import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "./schemas";
 import { owned } from "./scope";
@@ -176,14 +176,14 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-export async function importLinks(deps: MonitorDeps, ctx: AccountContext, text: string, options: { dryRun: boolean }): Promise<ImportResult> {
+export async function importLinks(ctx: AccountContext, text: string, options: { dryRun: boolean }): Promise<ImportResult> {
   const { columns, width, records } = readTable(text);
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const parsed: ParsedRow[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { row, cells } of records) {
     try {
-      const item = parseRow(row, cells, columns, width, deps.config.ALLOW_PRIVATE_HOSTS);
+      const item = parseRow(row, cells, columns, width, ctx.settings.ALLOW_PRIVATE_HOSTS);
       const key = `${item.pageUrl}\n${item.target}`;
       const earlier = firstRowOf.get(key);
       if (earlier !== undefined) throw new Error(`the same page_url and target_url as row ${earlier}.`);
@@ -194,7 +194,7 @@ export async function importLinks(deps: MonitorDeps, ctx: AccountContext, text: 
       result.errors.push({ row, message });
     }
   }
-  const now = deps.now();
+  const now = ctx.now();
   const organizationId = ctx.organization.id;
 
   const work = async (tx: Pick<Db, "select" | "insert" | "update">) => {
@@ -313,10 +313,10 @@ export async function importLinks(deps: MonitorDeps, ctx: AccountContext, text: 
   };
 
   try {
-    if (options.dryRun) await work(deps.db);
-    else await deps.db.transaction(work);
+    if (options.dryRun) await work(ctx.db);
+    else await ctx.db.transaction(work);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("CONFLICT", "Another import or edit changed these pages meanwhile.", { hint: "Import the file again: rows already imported come back unchanged." });
+    if (uniqueViolation(error) !== null) throw new ApiError("CONFLICT", "Another import or edit changed these pages meanwhile.", { hint: "Import the file again: rows already imported come back unchanged." });
     throw error;
   }
   result.errors.sort((a, b) => a.row - b.row);

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { AccountContext } from "../auth/guard";
+import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
 import { audit, auditLink, linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
-import { isUniqueViolation, type MonitorDeps } from "./deps";
+import { uniqueViolation } from "../db/errors";
 import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow } from "./monitors";
 import type { LinkFilters, LinkPatchInput, NewLinkInput } from "./schemas";
 import { notFound, owned } from "./scope";
@@ -20,7 +20,8 @@ import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkV
  * scoped to the caller's organization (scope.ts).
  */
 
-export async function findLink(db: Pick<Db, "select">, organizationId: string, linkId: string): Promise<TrackedLinkRow> {
+export async function findLink(ctx: OrganizationScope, linkId: string, db: Pick<Db, "select"> = ctx.db): Promise<TrackedLinkRow> {
+  const organizationId = ctx.organization.id;
   const [row] = await db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId))).limit(1);
   if (!row) throw notFound("tracked link");
   return row;
@@ -41,16 +42,16 @@ async function insertLink(db: Db, ctx: AccountContext, monitorId: string, row: t
       return trackedLinkView(created);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateTarget(row.target);
+    if (uniqueViolation(error) !== null) throw duplicateTarget(row.target);
     throw error;
   }
 }
 
 /** POST /monitors/{id}/links: one more tracked link on a page; the page becomes due so it is checked soon. */
-export async function addLink(deps: MonitorDeps, ctx: AccountContext, monitorId: string, input: NewLinkInput): Promise<TrackedLinkView> {
-  const page = await findMonitor(deps.db, ctx.organization.id, monitorId);
-  const now = deps.now();
-  return insertLink(deps.db, ctx, page.id, newLinkRow(ctx.organization.id, page.id, input, "manual", now), now);
+export async function addLink(ctx: AccountContext, monitorId: string, input: NewLinkInput): Promise<TrackedLinkView> {
+  const page = await findMonitor(ctx, monitorId);
+  const now = ctx.now();
+  return insertLink(ctx.db, ctx, page.id, newLinkRow(ctx.organization.id, page.id, input, "manual", now), now);
 }
 
 /** `%` and `_` are literal in a search, not wildcards. */
@@ -80,9 +81,9 @@ export function linkFilterWhere(organizationId: string, filters: LinkFilters): S
 }
 
 /** GET /links: every tracked link of the organization, newest first, filtered, a page at a time. */
-export async function listLinks(deps: MonitorDeps, ctx: AccountContext, filters: LinkFilters, page: PageRequest) {
+export async function listLinks(ctx: AccountContext, filters: LinkFilters, page: PageRequest) {
   const columns = { createdAt: trackedLink.createdAt, id: trackedLink.id };
-  const rows = await deps.db
+  const rows = await ctx.db
     .select({ link: trackedLink })
     .from(trackedLink)
     .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
@@ -93,19 +94,19 @@ export async function listLinks(deps: MonitorDeps, ctx: AccountContext, filters:
   return { items: pageRows.map(trackedLinkView), nextCursor };
 }
 
-export async function getLink(deps: MonitorDeps, ctx: AccountContext, linkId: string): Promise<TrackedLinkView> {
-  return trackedLinkView(await findLink(deps.db, ctx.organization.id, linkId));
+export async function getLink(ctx: AccountContext, linkId: string): Promise<TrackedLinkView> {
+  return trackedLinkView(await findLink(ctx, linkId));
 }
 
 /**
  * PATCH /links/{id}. A new target or match mode is another link: it goes back to `pending` (its history
  * records the reset) and its page becomes due so it is checked soon. Expectations apply from the next check.
  */
-export async function updateLink(deps: MonitorDeps, ctx: AccountContext, linkId: string, patch: LinkPatchInput): Promise<TrackedLinkView> {
-  const now = deps.now();
+export async function updateLink(ctx: AccountContext, linkId: string, patch: LinkPatchInput): Promise<TrackedLinkView> {
+  const now = ctx.now();
   try {
-    return await deps.db.transaction(async (tx) => {
-      const row = await findLink(tx, ctx.organization.id, linkId);
+    return await ctx.db.transaction(async (tx) => {
+      const row = await findLink(ctx, linkId, tx);
       const changes: Partial<typeof trackedLink.$inferInsert> = { updatedAt: now };
       if (patch.target !== undefined || patch.match !== undefined) {
         // A new target without a match mode gets the default for it; a new match mode re-reads the stored target.
@@ -145,15 +146,15 @@ export async function updateLink(deps: MonitorDeps, ctx: AccountContext, linkId:
       return trackedLinkView(updated);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateTarget(patch.target ?? "This target");
+    if (uniqueViolation(error) !== null) throw duplicateTarget(patch.target ?? "This target");
     throw error;
   }
 }
 
 /** DELETE /links/{id}; recorded in the audit log. */
-export async function deleteLink(deps: MonitorDeps, ctx: AccountContext, linkId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const row = await findLink(tx, ctx.organization.id, linkId);
+export async function deleteLink(ctx: AccountContext, linkId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findLink(ctx, linkId, tx);
     const [page] = await tx.select({ url: monitor.url }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.monitorId))).limit(1);
     await tx.delete(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)));
     await recordAudit(tx, {
@@ -167,10 +168,10 @@ export async function deleteLink(deps: MonitorDeps, ctx: AccountContext, linkId:
 }
 
 /** GET /links/{id}/history: its state changes, newest first, a page at a time. */
-export async function linkHistory(deps: MonitorDeps, ctx: AccountContext, linkId: string, page: PageRequest) {
-  const row = await findLink(deps.db, ctx.organization.id, linkId);
+export async function linkHistory(ctx: AccountContext, linkId: string, page: PageRequest) {
+  const row = await findLink(ctx, linkId);
   const columns = { createdAt: linkTransition.createdAt, id: linkTransition.id };
-  const rows = await deps.db
+  const rows = await ctx.db
     .select()
     .from(linkTransition)
     .where(owned(linkTransition, ctx.organization.id, eq(linkTransition.trackedLinkId, row.id), afterCursor(columns, page.cursor, "desc")))
@@ -184,16 +185,16 @@ export async function linkHistory(deps: MonitorDeps, ctx: AccountContext, linkId
  * POST /audits/{id}/track {position}: track the link at that position of a saved audit on the audit's page
  * (the monitor is found or created): exact match on its href, its current rel as the expectation.
  */
-export async function trackFromAudit(deps: MonitorDeps, ctx: AccountContext, auditId: string, position: number): Promise<TrackedLinkView> {
-  const [saved] = await deps.db.select({ id: audit.id, url: audit.url }).from(audit).where(owned(audit, ctx.organization.id, eq(audit.id, auditId))).limit(1);
+export async function trackFromAudit(ctx: AccountContext, auditId: string, position: number): Promise<TrackedLinkView> {
+  const [saved] = await ctx.db.select({ id: audit.id, url: audit.url }).from(audit).where(owned(audit, ctx.organization.id, eq(audit.id, auditId))).limit(1);
   if (!saved) throw notFound("audit");
-  const [link] = await deps.db.select().from(auditLink).where(and(eq(auditLink.auditId, saved.id), eq(auditLink.position, position))).limit(1);
+  const [link] = await ctx.db.select().from(auditLink).where(and(eq(auditLink.auditId, saved.id), eq(auditLink.position, position))).limit(1);
   if (!link) throw new ApiError("INVALID_REQUEST", `position: this audit has no link at position ${position}.`, { hint: "Use a position from the audit's links (1-based)." });
   if (link.linkType === "ignored") {
     throw new ApiError("INVALID_REQUEST", `position: the link at position ${position} is ignored (${link.href.slice(0, 100)}); only http(s) links can be tracked.`);
   }
-  const url = monitorUrlFor(saved.url, deps.config.ALLOW_PRIVATE_HOSTS);
-  const now = deps.now();
+  const url = monitorUrlFor(saved.url, ctx.settings.ALLOW_PRIVATE_HOSTS);
+  const now = ctx.now();
   const target = targetFor(link.href, "exact", "position");
   const row: Omit<typeof trackedLink.$inferInsert, "monitorId"> = {
     id: randomUUID(),
@@ -208,7 +209,7 @@ export async function trackFromAudit(deps: MonitorDeps, ctx: AccountContext, aud
     updatedAt: now,
   };
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const page = await findOrCreateMonitor(tx, ctx, url, now);
       const [existing] = await tx
         .select({ id: trackedLink.id })
@@ -222,7 +223,7 @@ export async function trackFromAudit(deps: MonitorDeps, ctx: AccountContext, aud
       return trackedLinkView(created);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateTarget(row.target);
+    if (uniqueViolation(error) !== null) throw duplicateTarget(row.target);
     throw error;
   }
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { AccountContext } from "../auth/guard";
+import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
 import { monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
-import { isUniqueViolation, type MonitorDeps } from "./deps";
+import { uniqueViolation } from "../db/errors";
 import { DEFAULT_INTERVAL, type MonitorPatchInput, type NewLinkInput, type NewMonitorInput } from "./schemas";
 import { notFound, owned } from "./scope";
 import { assertInterval, monitorUrlFor, targetFor } from "./targets";
@@ -33,29 +33,30 @@ export async function linksOf(db: Pick<Db, "select">, organizationId: string, mo
 }
 
 /** One monitor of the organization (404 otherwise). */
-export async function findMonitor(db: Pick<Db, "select">, organizationId: string, monitorId: string): Promise<MonitorRow> {
+export async function findMonitor(ctx: OrganizationScope, monitorId: string, db: Pick<Db, "select"> = ctx.db): Promise<MonitorRow> {
+  const organizationId = ctx.organization.id;
   const [row] = await db.select().from(monitor).where(owned(monitor, organizationId, eq(monitor.id, monitorId))).limit(1);
   if (!row) throw notFound("monitor");
   return row;
 }
 
-export async function getMonitor(db: Pick<Db, "select">, organizationId: string, monitorId: string): Promise<MonitorView> {
-  const row = await findMonitor(db, organizationId, monitorId);
-  const links = await linksOf(db, organizationId, [row.id]);
+export async function getMonitor(ctx: OrganizationScope, monitorId: string): Promise<MonitorView> {
+  const row = await findMonitor(ctx, monitorId);
+  const links = await linksOf(ctx.db, ctx.organization.id, [row.id]);
   return monitorView(row, links.get(row.id) ?? []);
 }
 
 /** Monitors, newest first, a page at a time, each with its links. */
-export async function listMonitors(deps: MonitorDeps, ctx: AccountContext, page: PageRequest) {
+export async function listMonitors(ctx: AccountContext, page: PageRequest) {
   const columns = { createdAt: monitor.createdAt, id: monitor.id };
-  const rows = await deps.db
+  const rows = await ctx.db
     .select()
     .from(monitor)
     .where(owned(monitor, ctx.organization.id, afterCursor(columns, page.cursor, "desc")))
     .orderBy(...keysetOrder(columns, "desc"))
     .limit(page.limit + 1);
   const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  const links = await linksOf(deps.db, ctx.organization.id, pageRows.map((row) => row.id));
+  const links = await linksOf(ctx.db, ctx.organization.id, pageRows.map((row) => row.id));
   return { items: pageRows.map((row) => monitorView(row, links.get(row.id) ?? [])), nextCursor };
 }
 
@@ -104,11 +105,11 @@ export async function findOrCreateMonitor(tx: Tx, ctx: AccountContext, url: stri
 }
 
 /** POST /monitors: the page (due at once: nextCheckAt = now) and its links in one transaction. */
-export async function createMonitor(deps: MonitorDeps, ctx: AccountContext, input: NewMonitorInput): Promise<MonitorView> {
-  const url = monitorUrlFor(input.url, deps.config.ALLOW_PRIVATE_HOSTS);
+export async function createMonitor(ctx: AccountContext, input: NewMonitorInput): Promise<MonitorView> {
+  const url = monitorUrlFor(input.url, ctx.settings.ALLOW_PRIVATE_HOSTS);
   const intervalMinutes = input.intervalMinutes ?? DEFAULT_INTERVAL;
-  assertInterval(intervalMinutes, deps.config.MONITOR_MIN_INTERVAL_MINUTES);
-  const now = deps.now();
+  assertInterval(intervalMinutes, ctx.settings.MONITOR_MIN_INTERVAL_MINUTES);
+  const now = ctx.now();
   const id = randomUUID();
   // A millisecond apart, so the links keep the order they were given in (lists sort by creation).
   const links = (input.links ?? []).map((link, index) => newLinkRow(ctx.organization.id, id, link, "manual", new Date(now.getTime() + index), `links.${index}.target`));
@@ -118,7 +119,7 @@ export async function createMonitor(deps: MonitorDeps, ctx: AccountContext, inpu
     seen.add(link.target);
   }
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: monitor.id }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.url, url))).limit(1);
       if (existing) throw alreadyMonitored(url, existing.id);
       const [row] = await tx
@@ -131,7 +132,7 @@ export async function createMonitor(deps: MonitorDeps, ctx: AccountContext, inpu
     });
   } catch (error) {
     // Two requests for the same URL at once: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error)) throw alreadyMonitored(url, null);
+    if (uniqueViolation(error) !== null) throw alreadyMonitored(url, null);
     throw error;
   }
 }
@@ -147,11 +148,11 @@ function alreadyMonitored(url: string, id: string | null): ApiError {
  * due time it had may have passed). A new interval applies from the last check on (never in the past),
  * unless a confirming check or a page-error retry is already due sooner.
  */
-export async function updateMonitor(deps: MonitorDeps, ctx: AccountContext, monitorId: string, patch: MonitorPatchInput): Promise<MonitorView> {
-  if (patch.intervalMinutes !== undefined) assertInterval(patch.intervalMinutes, deps.config.MONITOR_MIN_INTERVAL_MINUTES);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const row = await findMonitor(tx, ctx.organization.id, monitorId);
+export async function updateMonitor(ctx: AccountContext, monitorId: string, patch: MonitorPatchInput): Promise<MonitorView> {
+  if (patch.intervalMinutes !== undefined) assertInterval(patch.intervalMinutes, ctx.settings.MONITOR_MIN_INTERVAL_MINUTES);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await findMonitor(ctx, monitorId, tx);
     const changes: Partial<typeof monitor.$inferInsert> = { updatedAt: now };
     if (patch.tags !== undefined) changes.tags = patch.tags;
     if (patch.paused !== undefined) changes.paused = patch.paused;
@@ -175,9 +176,9 @@ export async function updateMonitor(deps: MonitorDeps, ctx: AccountContext, moni
 }
 
 /** DELETE /monitors/{id}: the page, its links, checks and history; recorded in the audit log. */
-export async function deleteMonitor(deps: MonitorDeps, ctx: AccountContext, monitorId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const row = await findMonitor(tx, ctx.organization.id, monitorId);
+export async function deleteMonitor(ctx: AccountContext, monitorId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findMonitor(ctx, monitorId, tx);
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id)));
     await tx.delete(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id)));
     await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "monitor.delete", target: { type: "monitor", id: row.id }, details: { url: row.url, links: count?.n ?? 0 } });

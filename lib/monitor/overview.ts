@@ -9,7 +9,9 @@ export interface MonitoringCounts {
   pages: { total: number; pageErrors: number; paused: number };
 }
 
-export async function monitoringCounts(db: Pick<Db, "select">, organizationId: string): Promise<MonitoringCounts> {
+export async function monitoringCounts(ctx: { db: Pick<Db, "select">; organization: { id: string } }): Promise<MonitoringCounts> {
+  const { db } = ctx;
+  const organizationId = ctx.organization.id;
   const byState = await db
     .select({ state: trackedLink.state, n: sql<number>`count(*)::int` })
     .from(trackedLink)

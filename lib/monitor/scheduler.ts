@@ -64,7 +64,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   await boss.start();
 
   const cancel = new AbortController();
-  const deps: CheckDeps = { ...checkDeps(database.db, config), now, random: options.random ?? Math.random };
+  const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: config, now }), random: options.random ?? Math.random };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(2, config.MONITOR_POLL_SECONDS)) };
   for (let i = 0; i < config.MONITOR_CONCURRENCY; i += 1) {
     let workerId: string | null = null;

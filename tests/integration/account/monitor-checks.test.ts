@@ -252,7 +252,7 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     const created = await watch(page, [{ target: site.url("/p/y") }]);
     const config = parseConfig(process.env);
     const clock = new Date("2030-01-01T00:00:00.000Z");
-    const deps: CheckDeps = { ...checkDeps(database.db, config), now: () => clock, random: () => 0 };
+    const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: config, now: () => clock }), random: () => 0 };
     const dueAt = new Date(created.nextCheckAt);
 
     const applied = await runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt });

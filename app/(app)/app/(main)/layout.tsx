@@ -4,7 +4,6 @@ import { SiteHeader } from "@/components/site/SiteChrome";
 import { AccountMenu } from "@/components/account/AccountMenu";
 import { describeMe } from "@/lib/account/me";
 import { pageContext } from "@/lib/account/page-context";
-import { database } from "@/lib/db";
 
 export const metadata: Metadata = { title: "LinkLens" };
 export const dynamic = "force-dynamic";
@@ -23,7 +22,7 @@ const NAV = [
 // /app/* — the signed-in frame: the site header with the account menu, then the section's page.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const ctx = await pageContext("/app");
-  const me = await describeMe(database().db, ctx);
+  const me = await describeMe(ctx);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
       <SiteHeader>

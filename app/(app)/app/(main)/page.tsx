@@ -4,7 +4,6 @@ import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { listAudits } from "@/lib/account/audits";
-import { database } from "@/lib/db";
 import { monitoringCounts } from "@/lib/monitor/overview";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
@@ -12,7 +11,7 @@ import { monitoringCounts } from "@/lib/monitor/overview";
 export default async function OverviewPage() {
   const ctx = await pageContext("/app");
   const canEdit = ctx.role !== "viewer";
-  const counts = await monitoringCounts(database().db, ctx.organization.id);
+  const counts = await monitoringCounts(ctx);
   const tiles = [
     { label: "Live", value: counts.links.live, href: "/app/links?state=live" },
     { label: "Missing", value: counts.links.missing, href: "/app/links?state=missing" },
@@ -20,8 +19,8 @@ export default async function OverviewPage() {
     { label: "Mismatched", value: counts.links.mismatched, href: "/app/links" },
     { label: "Page errors", value: counts.pages.pageErrors, href: "/app/monitors" },
   ];
-  const latest = await alertFeed(database().db, ctx, { limit: 5 });
-  const audits = await listAudits(database().db, ctx, { limit: 3 });
+  const latest = await alertFeed(ctx, { limit: 5 });
+  const audits = await listAudits(ctx, { limit: 3 });
   return (
     <div className="space-y-6">
       <div>

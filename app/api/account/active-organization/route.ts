@@ -1,7 +1,6 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { activeOrganizationSchema, switchOrganization } from "@/lib/account/team";
-import { database } from "@/lib/db";
 
 // PUT /api/account/active-organization — switch the session to another of the user's organizations.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
@@ -9,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     permission: { account: ["read"] },
     handler: async (ctx, request) => {
       const { organizationId } = await parseBody(request, activeOrganizationSchema);
-      return jsonResponse(await switchOrganization(database().db, ctx, organizationId));
+      return jsonResponse(await switchOrganization(ctx, organizationId));
     },
   },
 });

@@ -2,17 +2,16 @@ import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-rout
 import { jsonResponse } from "@/lib/http/response";
 import { siteOrigin } from "@/lib/http/origin";
 import { invite, inviteSchema, listInvitations } from "@/lib/account/team";
-import { database } from "@/lib/db";
 
 // GET /api/account/invitations — pending invitations of the active organization.
 // POST /api/account/invitations — invite an email address with a role (admin+; admins invite below admin).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listInvitations(database().db, ctx, parseListQuery(request))) },
+  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listInvitations(ctx, parseListQuery(request))) },
   POST: {
     permission: { invitation: ["create"] },
     handler: async (ctx, request) => {
       const input = await parseBody(request, inviteSchema);
-      return jsonResponse(await invite(database().db, ctx, input, siteOrigin(request)), { status: 201 });
+      return jsonResponse(await invite(ctx, input, siteOrigin(request)), { status: 201 });
     },
   },
 });

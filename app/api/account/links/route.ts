@@ -1,6 +1,5 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { listLinks } from "@/lib/monitor/links";
 import { linkListSchema } from "@/lib/monitor/schemas";
 
@@ -10,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     permission: { account: ["read"] },
     handler: async (ctx, request) => {
       const { limit, cursor, ...filters } = parseQuery(request, linkListSchema, "Filters: state, tag, monitorId, q; pages: limit (1–100), cursor.");
-      return jsonResponse(await listLinks(monitorDeps(), ctx, filters, { limit, cursor }));
+      return jsonResponse(await listLinks(ctx, filters, { limit, cursor }));
     },
   },
 });

@@ -6,7 +6,6 @@ import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { alertsQuerySchema } from "@/lib/alerts/list";
-import { database } from "@/lib/db";
 
 // /app/alerts — every alert of the team, newest first, filtered by type, a page at a time.
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -15,7 +14,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const type = typeof params.type === "string" && params.type ? params.type : undefined;
   const cursor = typeof params.cursor === "string" && params.cursor ? params.cursor : undefined;
   const query = alertsQuerySchema.safeParse({ type, cursor, limit: 50 });
-  const feed = query.success ? await alertFeed(database().db, ctx, query.data) : null;
+  const feed = query.success ? await alertFeed(ctx, query.data) : null;
   const filterHref = (value: string | undefined) => (value ? `/app/alerts?type=${value}` : "/app/alerts");
   return (
     <div className="space-y-4">

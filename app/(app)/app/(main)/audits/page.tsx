@@ -5,7 +5,6 @@ import { AuditsTable } from "@/components/audits/AuditsTable";
 import { NewAuditForm } from "@/components/audits/NewAuditForm";
 import { listAudits } from "@/lib/account/audits";
 import { pageContext } from "@/lib/account/page-context";
-import { database } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 
 // /app/audits — run a new audit (members and up) and the team's saved audits, newest first.
@@ -13,7 +12,7 @@ export default async function AuditsPage({ searchParams }: { searchParams: Promi
   const ctx = await pageContext("/app/audits");
   const params = await searchParams;
   const cursor = typeof params.cursor === "string" && params.cursor ? params.cursor : undefined;
-  const list = await listAudits(database().db, ctx, { limit: 50, cursor }).catch((error: unknown) => {
+  const list = await listAudits(ctx, { limit: 50, cursor }).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "INVALID_REQUEST") return null;
     throw error;
   });

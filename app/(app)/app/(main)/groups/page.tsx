@@ -2,12 +2,11 @@ import { GroupsPanel } from "@/components/audits/GroupsPanel";
 import { allGroups } from "@/lib/account/domain-groups";
 import { pageContext } from "@/lib/account/page-context";
 import { can } from "@/lib/auth/roles";
-import { database } from "@/lib/db";
 
 // /app/groups — the team's domain groups: create, edit and delete (members and up), read (viewers).
 export default async function GroupsPage() {
   const ctx = await pageContext("/app/groups");
-  const groups = await allGroups(database().db, ctx);
+  const groups = await allGroups(ctx);
   return (
     <div className="space-y-4">
       <div>

@@ -3,12 +3,11 @@ import { SettingsPanel } from "@/components/account/SettingsPanel";
 import { pageContext } from "@/lib/account/page-context";
 import { getPreferences } from "@/lib/alerts/preferences";
 import { getConfig } from "@/lib/config";
-import { database } from "@/lib/db";
 
 // /app/settings — alert notifications, profile, password, sessions, email delivery status and (owners) the outbox.
 export default async function SettingsPage() {
   const ctx = await pageContext("/app/settings");
-  const preferences = await getPreferences(database().db, ctx);
+  const preferences = await getPreferences(ctx);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>

@@ -1,7 +1,6 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { deleteAudit, findAudit, getAudit, getAuditQuerySchema } from "@/lib/account/audits";
-import { database } from "@/lib/db";
 
 // GET /api/account/audits/{id} — one audit with its links; ?include=snapshot adds sanitizedHtml (viewer+).
 // DELETE /api/account/audits/{id} — delete it and its links (member+).
@@ -9,16 +8,15 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     handler: async (ctx, request, params) => {
-      const { db } = database();
-      await findAudit(db, ctx, String(params.id));
+      await findAudit(ctx, String(params.id));
       const { include } = parseQuery(request, getAuditQuerySchema);
-      return jsonResponse(await getAudit(db, ctx, String(params.id), { snapshot: include === "snapshot" }));
+      return jsonResponse(await getAudit(ctx, String(params.id), { snapshot: include === "snapshot" }));
     },
   },
   DELETE: {
     permission: { audit: ["delete"] },
     handler: async (ctx, _request, params) => {
-      await deleteAudit(database().db, ctx, String(params.id));
+      await deleteAudit(ctx, String(params.id));
       return new Response(null, { status: 204 });
     },
   },

@@ -1,13 +1,12 @@
 import { accountRoute } from "@/lib/auth/account-route";
 import { cancelInvitation } from "@/lib/account/team";
-import { database } from "@/lib/db";
 
 // DELETE /api/account/invitations/{id} — cancel a pending invitation (admin+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   DELETE: {
     permission: { invitation: ["cancel"] },
     handler: async (ctx, _request, params) => {
-      await cancelInvitation(database().db, ctx, String(params.id));
+      await cancelInvitation(ctx, String(params.id));
       return new Response(null, { status: 204 });
     },
   },

@@ -1,5 +1,4 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { exportLinks } from "@/lib/monitor/export";
 import { exportQuerySchema } from "@/lib/monitor/schemas";
 
@@ -9,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     permission: { audit: ["export"] },
     handler: async (ctx, request) => {
       const { format, ...filters } = parseQuery(request, exportQuerySchema, "format=csv or format=json; the list's filters state, tag, monitorId, q apply.");
-      const file = await exportLinks(monitorDeps(), ctx, filters, format);
+      const file = await exportLinks(ctx, filters, format);
       return new Response(file.body, {
         status: 200,
         headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" },

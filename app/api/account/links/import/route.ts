@@ -1,6 +1,5 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { importLinks, readCsvBody } from "@/lib/monitor/import";
 import { importQuerySchema } from "@/lib/monitor/schemas";
 
@@ -11,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     handler: async (ctx, request) => {
       const { dryRun } = parseQuery(request, importQuerySchema, "The only parameter is dryRun=1 (validate without importing).");
       const text = await readCsvBody(request);
-      return jsonResponse(await importLinks(monitorDeps(), ctx, text, { dryRun: dryRun === "1" || dryRun === "true" }));
+      return jsonResponse(await importLinks(ctx, text, { dryRun: dryRun === "1" || dryRun === "true" }));
     },
   },
 });

@@ -1,23 +1,22 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { changeRole, findMember, removeMember, roleChangeSchema } from "@/lib/account/team";
-import { database } from "@/lib/db";
 
 // PATCH /api/account/members/{id} — change a member's role (admin+; owners manage admins and owners).
 // DELETE /api/account/members/{id} — remove a member (admin+; never the last owner).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   PATCH: {
     permission: { member: ["update"] },
-    resource: (ctx, params) => findMember(database().db, ctx, String(params.id)),
+    resource: (ctx, params) => findMember(ctx, String(params.id)),
     handler: async (ctx, request, params) => {
       const { role } = await parseBody(request, roleChangeSchema);
-      return jsonResponse(await changeRole(database().db, ctx, String(params.id), role));
+      return jsonResponse(await changeRole(ctx, String(params.id), role));
     },
   },
   DELETE: {
     permission: { member: ["delete"] },
     handler: async (ctx, _request, params) => {
-      await removeMember(database().db, ctx, String(params.id));
+      await removeMember(ctx, String(params.id));
       return new Response(null, { status: 204 });
     },
   },

@@ -1,6 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { deleteMonitor, findMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
 import { monitorPatchSchema } from "@/lib/monitor/schemas";
 
@@ -8,16 +7,16 @@ import { monitorPatchSchema } from "@/lib/monitor/schemas";
 // PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags (member+).
 // DELETE /api/account/monitors/{id} — the page, its links and history (member+; audit-logged).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getMonitor(monitorDeps().db, ctx.organization.id, String(params.id))) },
+  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getMonitor(ctx, String(params.id))) },
   PATCH: {
     permission: { audit: ["update"] },
-    resource: (ctx, params) => findMonitor(monitorDeps().db, ctx.organization.id, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await updateMonitor(monitorDeps(), ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
+    resource: (ctx, params) => findMonitor(ctx, String(params.id)),
+    handler: async (ctx, request, params) => jsonResponse(await updateMonitor(ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
   },
   DELETE: {
     permission: { audit: ["delete"] },
     handler: async (ctx, _request, params) => {
-      await deleteMonitor(monitorDeps(), ctx, String(params.id));
+      await deleteMonitor(ctx, String(params.id));
       return new Response(null, { status: 204 });
     },
   },

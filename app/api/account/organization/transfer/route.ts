@@ -1,7 +1,6 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { transferOwnership, transferSchema } from "@/lib/account/team";
-import { database } from "@/lib/db";
 
 // POST /api/account/organization/transfer — make another member owner; the caller becomes admin (owner).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
@@ -9,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     permission: { ownership: ["transfer"] },
     handler: async (ctx, request) => {
       const { memberId } = await parseBody(request, transferSchema);
-      return jsonResponse(await transferOwnership(database().db, ctx, memberId));
+      return jsonResponse(await transferOwnership(ctx, memberId));
     },
   },
 });

@@ -4,14 +4,13 @@ import { AuditDetail } from "@/components/audits/AuditDetail";
 import { getAudit } from "@/lib/account/audits";
 import { pageContext } from "@/lib/account/page-context";
 import { can } from "@/lib/auth/roles";
-import { database } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 
 // /app/audits/{id} — one saved audit in the landing page's result view, with exports, re-run, delete and compare.
 export default async function AuditPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await pageContext(`/app/audits/${encodeURIComponent(id)}`);
-  const audit = await getAudit(database().db, ctx, id, { snapshot: true }).catch((error: unknown) => {
+  const audit = await getAudit(ctx, id, { snapshot: true }).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
     throw error;
   });

@@ -2,17 +2,15 @@ import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { compareAudits, compareQuerySchema } from "@/lib/account/audit-compare";
 import { findAudit } from "@/lib/account/audits";
-import { database } from "@/lib/db";
 
 // GET /api/account/audits/{id}/compare?with={otherId} — links added, removed and changed since the other audit (viewer+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     handler: async (ctx, request, params) => {
-      const { db } = database();
-      await findAudit(db, ctx, String(params.id));
+      await findAudit(ctx, String(params.id));
       const query = parseQuery(request, compareQuerySchema);
-      return jsonResponse(await compareAudits(db, ctx, String(params.id), query.with));
+      return jsonResponse(await compareAudits(ctx, String(params.id), query.with));
     },
   },
 });

@@ -1,8 +1,6 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { findAudit } from "@/lib/account/audits";
-import { database } from "@/lib/db";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { trackFromAudit } from "@/lib/monitor/links";
 import { trackSchema } from "@/lib/monitor/schemas";
 
@@ -10,10 +8,10 @@ import { trackSchema } from "@/lib/monitor/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
-    resource: (ctx, params) => findAudit(database().db, ctx, String(params.id)),
+    resource: (ctx, params) => findAudit(ctx, String(params.id)),
     handler: async (ctx, request, params) => {
       const { position } = await parseBody(request, trackSchema);
-      return jsonResponse(await trackFromAudit(monitorDeps(), ctx, String(params.id), position), { status: 201 });
+      return jsonResponse(await trackFromAudit(ctx, String(params.id), position), { status: 201 });
     },
   },
 });

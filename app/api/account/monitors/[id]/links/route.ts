@@ -1,6 +1,5 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { monitorDeps } from "@/lib/monitor/deps";
 import { addLink } from "@/lib/monitor/links";
 import { findMonitor } from "@/lib/monitor/monitors";
 import { newLinkSchema } from "@/lib/monitor/schemas";
@@ -9,7 +8,7 @@ import { newLinkSchema } from "@/lib/monitor/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
-    resource: (ctx, params) => findMonitor(monitorDeps().db, ctx.organization.id, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await addLink(monitorDeps(), ctx, String(params.id), await parseBody(request, newLinkSchema)), { status: 201 }),
+    resource: (ctx, params) => findMonitor(ctx, String(params.id)),
+    handler: async (ctx, request, params) => jsonResponse(await addLink(ctx, String(params.id), await parseBody(request, newLinkSchema)), { status: 201 }),
   },
 });

@@ -11,7 +11,7 @@ import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { getConfig } from "../config";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { log } from "../log";
@@ -211,16 +211,10 @@ function normalizeUrlFilter(value: string): string {
 /** GET /api/account/audits: newest first, a page at a time; `url` matches the final or the requested URL exactly. */
 export async function listAudits(ctx: AccountContext, query: PageRequest & { url?: string }) {
   const { db } = ctx;
-  const key = { createdAt: audit.createdAt, id: audit.id };
+  const keys = { createdAt: audit.createdAt, id: audit.id };
   const url = query.url === undefined ? undefined : normalizeUrlFilter(query.url);
-  const rows = await db
-    .select(columns)
-    .from(audit)
-    .where(and(eq(audit.organizationId, ctx.organization.id), url === undefined ? undefined : or(eq(audit.url, url), eq(audit.requestedUrl, url)), afterCursor(key, query.cursor, "desc")))
-    .orderBy(...keysetOrder(key, "desc"))
-    .limit(query.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, query.limit);
-  return { items: pageRows.map(summaryOf), nextCursor };
+  const where = and(eq(audit.organizationId, ctx.organization.id), url === undefined ? undefined : or(eq(audit.url, url), eq(audit.requestedUrl, url)));
+  return keysetPage(db.select(columns).from(audit).$dynamic(), { keys, direction: "desc", where, page: query }, summaryOf);
 }
 
 /** DELETE /api/account/audits/{id}: the audit and its links; the audit log keeps the fact. */

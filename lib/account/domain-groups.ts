@@ -8,7 +8,7 @@ import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { uniqueViolation } from "../db/errors";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { domainGroup, domainGroupSite } from "../db/schema";
 import { ApiError } from "../errors";
 
@@ -79,15 +79,8 @@ export function normalizeDomains(raw: readonly string[]): { domains: string[]; s
 /** The organization's groups, oldest first (the order they were made in), a page at a time. */
 export async function listGroups(ctx: AccountContext, page: PageRequest) {
   const { db } = ctx;
-  const columns = { createdAt: domainGroup.createdAt, id: domainGroup.id };
-  const rows = await db
-    .select()
-    .from(domainGroup)
-    .where(and(eq(domainGroup.organizationId, ctx.organization.id), afterCursor(columns, page.cursor, "asc")))
-    .orderBy(...keysetOrder(columns, "asc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  return { items: pageRows.map(view), nextCursor };
+  const keys = { createdAt: domainGroup.createdAt, id: domainGroup.id };
+  return keysetPage(db.select().from(domainGroup).$dynamic(), { keys, direction: "asc", where: eq(domainGroup.organizationId, ctx.organization.id), page }, view);
 }
 
 async function findGroup(db: Pick<Db, "select">, ctx: AccountContext, id: string): Promise<Row> {

@@ -6,7 +6,7 @@ import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import { isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates";
@@ -58,16 +58,9 @@ const memberColumns = {
 /** Members, oldest first (the founder on top), a page at a time. */
 export async function listMembers(ctx: AccountContext, page: PageRequest) {
   const { db } = ctx;
-  const columns = { createdAt: schema.member.createdAt, id: schema.member.id };
-  const rows = await db
-    .select(memberColumns)
-    .from(schema.member)
-    .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
-    .where(and(eq(schema.member.organizationId, ctx.organization.id), afterCursor(columns, page.cursor, "asc")))
-    .orderBy(...keysetOrder(columns, "asc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  return { items: pageRows.map(memberView), nextCursor };
+  const keys = { createdAt: schema.member.createdAt, id: schema.member.id };
+  const query = db.select(memberColumns).from(schema.member).innerJoin(schema.user, eq(schema.user.id, schema.member.userId)).$dynamic();
+  return keysetPage(query, { keys, direction: "asc", where: eq(schema.member.organizationId, ctx.organization.id), page }, memberView);
 }
 
 export async function findMember(ctx: OrganizationScope, memberId: string, db: Pick<Db, "select"> = ctx.db) {
@@ -151,15 +144,9 @@ function invitationView(row: typeof schema.invitation.$inferSelect) {
 /** Pending invitations, newest first, a page at a time. */
 export async function listInvitations(ctx: AccountContext, page: PageRequest) {
   const { db } = ctx;
-  const columns = { createdAt: schema.invitation.createdAt, id: schema.invitation.id };
-  const rows = await db
-    .select()
-    .from(schema.invitation)
-    .where(and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.status, "pending"), afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  return { items: pageRows.map(invitationView), nextCursor };
+  const keys = { createdAt: schema.invitation.createdAt, id: schema.invitation.id };
+  const where = and(eq(schema.invitation.organizationId, ctx.organization.id), eq(schema.invitation.status, "pending"));
+  return keysetPage(db.select().from(schema.invitation).$dynamic(), { keys, direction: "desc", where, page }, invitationView);
 }
 
 /**

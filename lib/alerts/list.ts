@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AccountContext } from "../auth/guard";
-import { afterCursor, keysetOrder, toPage } from "../db/keyset";
+import { keysetPage } from "../db/keyset";
 import { alertEvent } from "../db/schema";
 import { parseQuery } from "../http/query";
 import { ALERT_TYPES } from "./types";
@@ -54,22 +54,13 @@ export function alertEventView(row: typeof alertEvent.$inferSelect): AlertEventV
 }
 
 export async function listAlerts(ctx: AccountContext, query: AlertsQuery): Promise<{ items: AlertEventView[]; nextCursor: string | null }> {
-  const { db } = ctx;
-  const columns = { createdAt: alertEvent.createdAt, id: alertEvent.id };
+  const keys = { createdAt: alertEvent.createdAt, id: alertEvent.id };
   const filters: Array<SQL | undefined> = [
     eq(alertEvent.organizationId, ctx.organization.id),
     query.type?.length ? inArray(alertEvent.type, query.type) : undefined,
     query.monitorId ? eq(alertEvent.monitorId, query.monitorId) : undefined,
     query.trackedLinkId ? eq(alertEvent.trackedLinkId, query.trackedLinkId) : undefined,
     query.since ? gte(alertEvent.createdAt, new Date(query.since)) : undefined,
-    afterCursor(columns, query.cursor, "desc"),
   ];
-  const rows = await db
-    .select()
-    .from(alertEvent)
-    .where(and(...filters))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(query.limit + 1);
-  const { rows: page, nextCursor } = toPage(rows, query.limit);
-  return { items: page.map(alertEventView), nextCursor };
+  return keysetPage(ctx.db.select().from(alertEvent).$dynamic(), { keys, direction: "desc", where: and(...filters), page: query }, alertEventView);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { auditLog } from "../db/schema";
 
 export type AuditAction =
@@ -62,17 +62,8 @@ export interface AuditItem {
 
 /** Newest first, a page at a time (lib/db/keyset.ts). */
 export async function listAudit(ctx: { db: Db; organization: { id: string } }, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
-  const { db } = ctx;
-  const organizationId = ctx.organization.id;
-  const columns = { createdAt: auditLog.createdAt, id: auditLog.id };
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.organizationId, organizationId), afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  const items = pageRows.map((row) => ({
+  const keys = { createdAt: auditLog.createdAt, id: auditLog.id };
+  return keysetPage(ctx.db.select().from(auditLog).$dynamic(), { keys, direction: "desc", where: eq(auditLog.organizationId, ctx.organization.id), page }, (row) => ({
     id: row.id,
     action: row.action,
     actor: { id: row.actorId, email: row.actorEmail },
@@ -81,5 +72,4 @@ export async function listAudit(ctx: { db: Db; organization: { id: string } }, p
     ipAddress: row.ipAddress,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { items, nextCursor };
 }

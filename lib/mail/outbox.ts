@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
 import type { EmailContent } from "./templates";
 
@@ -54,17 +54,9 @@ export interface OutboxItem {
  * (invitations). Newest first.
  */
 export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }; user: { email: string } }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
-  const { db } = ctx;
   const visible: SQL | undefined = or(eq(outbox.organizationId, ctx.organization.id), and(eq(outbox.recipient, ctx.user.email.toLowerCase())));
-  const columns = { createdAt: outbox.createdAt, id: outbox.id };
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(and(visible, afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  const items = pageRows.map((row) => ({
+  const keys = { createdAt: outbox.createdAt, id: outbox.id };
+  return keysetPage(ctx.db.select().from(outbox).$dynamic(), { keys, direction: "desc", where: visible, page }, (row) => ({
     id: row.id,
     kind: row.kind,
     recipient: row.recipient,
@@ -76,5 +68,4 @@ export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
-  return { items, nextCursor };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
 import type { Runtime } from "../db/runtime";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { monitorCheck } from "../db/schema";
 import { runCheck, type CheckDeps } from "./check";
 import { findMonitor, getMonitor } from "./monitors";
@@ -26,13 +26,7 @@ export async function checkNow(ctx: AccountContext, monitorId: string, signal?: 
 /** GET /monitors/{id}/checks: newest first, a page at a time. */
 export async function listChecks(ctx: AccountContext, monitorId: string, page: PageRequest) {
   const row = await findMonitor(ctx, monitorId);
-  const columns = { createdAt: monitorCheck.createdAt, id: monitorCheck.id };
-  const rows = await ctx.db
-    .select()
-    .from(monitorCheck)
-    .where(owned(monitorCheck, ctx.organization.id, eq(monitorCheck.monitorId, row.id), afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  return { items: pageRows.map(checkView), nextCursor };
+  const keys = { createdAt: monitorCheck.createdAt, id: monitorCheck.id };
+  const where = owned(monitorCheck, ctx.organization.id, eq(monitorCheck.monitorId, row.id));
+  return keysetPage(ctx.db.select().from(monitorCheck).$dynamic(), { keys, direction: "desc", where, page }, checkView);
 }

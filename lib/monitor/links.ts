@@ -3,7 +3,7 @@ import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { audit, auditLink, linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { uniqueViolation } from "../db/errors";
@@ -82,16 +82,13 @@ export function linkFilterWhere(organizationId: string, filters: LinkFilters): S
 
 /** GET /links: every tracked link of the organization, newest first, filtered, a page at a time. */
 export async function listLinks(ctx: AccountContext, filters: LinkFilters, page: PageRequest) {
-  const columns = { createdAt: trackedLink.createdAt, id: trackedLink.id };
-  const rows = await ctx.db
+  const query = ctx.db
     .select({ link: trackedLink })
     .from(trackedLink)
     .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
-    .where(and(linkFilterWhere(ctx.organization.id, filters), afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows.map((row) => row.link), page.limit);
-  return { items: pageRows.map(trackedLinkView), nextCursor };
+    .$dynamic();
+  const keys = { createdAt: trackedLink.createdAt, id: trackedLink.id };
+  return keysetPage(query, { keys, direction: "desc", where: linkFilterWhere(ctx.organization.id, filters), page, keyOf: (row) => row.link }, (row) => trackedLinkView(row.link));
 }
 
 export async function getLink(ctx: AccountContext, linkId: string): Promise<TrackedLinkView> {
@@ -170,15 +167,9 @@ export async function deleteLink(ctx: AccountContext, linkId: string): Promise<v
 /** GET /links/{id}/history: its state changes, newest first, a page at a time. */
 export async function linkHistory(ctx: AccountContext, linkId: string, page: PageRequest) {
   const row = await findLink(ctx, linkId);
-  const columns = { createdAt: linkTransition.createdAt, id: linkTransition.id };
-  const rows = await ctx.db
-    .select()
-    .from(linkTransition)
-    .where(owned(linkTransition, ctx.organization.id, eq(linkTransition.trackedLinkId, row.id), afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  return { items: pageRows.map(transitionView), nextCursor };
+  const keys = { createdAt: linkTransition.createdAt, id: linkTransition.id };
+  const where = owned(linkTransition, ctx.organization.id, eq(linkTransition.trackedLinkId, row.id));
+  return keysetPage(ctx.db.select().from(linkTransition).$dynamic(), { keys, direction: "desc", where, page }, transitionView);
 }
 
 /**

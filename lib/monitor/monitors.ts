@@ -3,7 +3,7 @@ import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
-import { afterCursor, keysetOrder, toPage, type PageRequest } from "../db/keyset";
+import { keysetPage, type PageRequest } from "../db/keyset";
 import { monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { uniqueViolation } from "../db/errors";
@@ -48,16 +48,10 @@ export async function getMonitor(ctx: OrganizationScope, monitorId: string): Pro
 
 /** Monitors, newest first, a page at a time, each with its links. */
 export async function listMonitors(ctx: AccountContext, page: PageRequest) {
-  const columns = { createdAt: monitor.createdAt, id: monitor.id };
-  const rows = await ctx.db
-    .select()
-    .from(monitor)
-    .where(owned(monitor, ctx.organization.id, afterCursor(columns, page.cursor, "desc")))
-    .orderBy(...keysetOrder(columns, "desc"))
-    .limit(page.limit + 1);
-  const { rows: pageRows, nextCursor } = toPage(rows, page.limit);
-  const links = await linksOf(ctx.db, ctx.organization.id, pageRows.map((row) => row.id));
-  return { items: pageRows.map((row) => monitorView(row, links.get(row.id) ?? [])), nextCursor };
+  const keys = { createdAt: monitor.createdAt, id: monitor.id };
+  const rows = await keysetPage(ctx.db.select().from(monitor).$dynamic(), { keys, direction: "desc", where: owned(monitor, ctx.organization.id), page }, (row) => row);
+  const links = await linksOf(ctx.db, ctx.organization.id, rows.items.map((row) => row.id));
+  return { items: rows.items.map((row) => monitorView(row, links.get(row.id) ?? [])), nextCursor: rows.nextCursor };
 }
 
 /** The row of a new tracked link (validated input → stored fields). */

@@ -5,7 +5,7 @@ import { api } from "@/components/account/api";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
 import { RelBadges, StatusBadge, TypeBadge } from "@/components/analyzer/badges";
-import type { AuditComparison, AuditSummary, LinkChange } from "@/lib/api/account-schemas";
+import type { AuditComparison, AuditSummary, LinkChange } from "@/lib/schemas/audits";
 import type { Link } from "@/lib/api/schemas";
 import { utcTime } from "./AuditsTable";
 

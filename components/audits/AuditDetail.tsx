@@ -1,7 +1,7 @@
 "use client";
 
 import { ResultView } from "@/components/analyzer/ResultView";
-import type { Audit } from "@/lib/api/account-schemas";
+import type { Audit } from "@/lib/schemas/audits";
 import { AuditActions } from "./AuditActions";
 import { AuditCompare } from "./AuditCompare";
 import { utcTime } from "./AuditsTable";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { AuditSummary } from "@/lib/api/account-schemas";
+import type { AuditSummary } from "@/lib/schemas/audits";
 
 /** "2026-01-05 14:30 UTC": the same on the server and in every visitor's time zone. */
 export function utcTime(iso: string): string {

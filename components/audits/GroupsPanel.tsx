@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { api } from "@/components/account/api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
-import type { DomainGroup } from "@/lib/api/account-schemas";
+import type { DomainGroup } from "@/lib/schemas/domain-groups";
 
 /** One hostname a line (commas and spaces also separate): what people paste from a spreadsheet or a note. */
 function hostnames(text: string): string[] {

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { AuditComparison, LinkChange } from "../api/account-schemas";
+import type { AuditComparison, LinkChange } from "../schemas/audits";
 import type { Link } from "../api/schemas";
 import type { AccountContext } from "../auth/guard";
 import { readLinks } from "./audit-links";
@@ -12,7 +11,6 @@ import { findAudit } from "./audits";
  * otherwise show as changed. `href` is the match key, so it cannot differ within a pair.
  */
 
-export const compareQuerySchema = z.strictObject({ with: z.string({ error: "name the earlier audit to compare with (?with={id})" }).min(1).max(200) });
 
 /** The Link fields a change can name, in the order a reader scans them. */
 export const COMPARED_FIELDS = ["linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const satisfies readonly (keyof Link)[];

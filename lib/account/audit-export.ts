@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Link } from "../api/schemas";
+import type { auditExportQuerySchema } from "../schemas/audits";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
@@ -13,8 +14,7 @@ import { csvRow } from "./csv";
  * is written to the audit log (who took which audit out, in which format) before the first byte leaves.
  */
 
-export const exportQuerySchema = z.strictObject({ format: z.enum(["csv", "json"], { error: 'use "csv" or "json"' }) });
-export type ExportFormat = z.infer<typeof exportQuerySchema>["format"];
+export type ExportFormat = z.infer<typeof auditExportQuerySchema>["format"];
 
 /** The CSV header, exactly (account-api.md). */
 export const EXPORT_CSV_COLUMNS = ["position", "href", "linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const satisfies readonly (keyof Link)[];

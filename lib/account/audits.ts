@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { and, eq, or } from "drizzle-orm";
-import { z } from "zod";
 import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../analyzer";
 import { parseAnalyzeRequest, type ParsedAnalyzeRequest } from "../api/analyze-request";
-import type { Audit, AuditSummary } from "../api/account-schemas";
+import type { Audit, AuditSummary } from "../schemas/audits";
 import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
@@ -47,8 +46,6 @@ const columns = {
 };
 export type AuditRow = Omit<typeof audit.$inferSelect, "snapshotGzip" | "inputHtmlGzip">;
 
-export const getAuditQuerySchema = z.strictObject({ include: z.literal("snapshot", { error: 'the only value is "snapshot"' }).optional() });
-export const listAuditsExtra = { url: z.string().min(1).max(4096).optional() };
 
 export interface RunOptions {
   requestId?: string;

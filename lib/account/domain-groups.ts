@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { siteOf } from "../analyzer";
 import { normalizePasteDomain } from "../api/paste-domain";
-import type { DomainGroup } from "../api/account-schemas";
+import type { CreateGroupInput, DomainGroup, UpdateGroupInput } from "../schemas/domain-groups";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
@@ -19,27 +18,6 @@ import { ApiError } from "../errors";
  * domain_group_site rows are that rule in the database (primary key organization + site), rewritten in
  * the same transaction as the group, so classification (loadDomainGroups) never sees a half-saved group.
  */
-
-export const MAX_GROUP_DOMAINS = 500;
-/** 500 hostnames of up to 253 characters, quoted, plus the name: more than the default 16 KiB body. */
-export const GROUP_BODY_MAX_BYTES = 256 * 1024;
-
-const nameField = z
-  .string()
-  .trim()
-  .min(1, "must be 1–100 characters")
-  .max(100, "must be 1–100 characters")
-  // A name is shown as a badge and written to CSV cells; control characters have no place there.
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "must not contain control characters");
-const domainsField = z
-  .array(z.string().max(300, "is longer than a hostname can be"))
-  .min(1, "list at least one hostname")
-  .max(MAX_GROUP_DOMAINS, `at most ${MAX_GROUP_DOMAINS} hostnames`);
-
-export const createGroupSchema = z.strictObject({ name: nameField, domains: domainsField });
-export const updateGroupSchema = z
-  .strictObject({ name: nameField.optional(), domains: domainsField.optional() })
-  .refine((input) => input.name !== undefined || input.domains !== undefined, { message: "send name, domains or both" });
 
 type Row = typeof domainGroup.$inferSelect;
 /** The unique index on (organization, lower(name)) in lib/db/schema/domain-groups.ts. */
@@ -167,7 +145,7 @@ async function saving<T>(db: Db, ctx: AccountContext, input: { name: string; sit
   }
 }
 
-export async function createGroup(ctx: AccountContext, input: z.infer<typeof createGroupSchema>): Promise<DomainGroup> {
+export async function createGroup(ctx: AccountContext, input: CreateGroupInput): Promise<DomainGroup> {
   const { db } = ctx;
   const { domains, sites } = normalizeDomains(input.domains);
   return saving(db, ctx, { name: input.name, sites }, undefined, () =>
@@ -183,7 +161,7 @@ export async function createGroup(ctx: AccountContext, input: z.infer<typeof cre
   );
 }
 
-export async function updateGroup(ctx: AccountContext, id: string, input: z.infer<typeof updateGroupSchema>): Promise<DomainGroup> {
+export async function updateGroup(ctx: AccountContext, id: string, input: UpdateGroupInput): Promise<DomainGroup> {
   const { db } = ctx;
   const normalized = input.domains ? normalizeDomains(input.domains) : null;
   const before = await findGroup(db, ctx, id);

@@ -5,7 +5,7 @@ import { monitor, trackedLink } from "../db/schema";
 import { toCsv } from "./csv";
 import { IMPORT_COLUMNS } from "./import";
 import { linkFilterWhere } from "./links";
-import type { LinkFilters } from "./schemas";
+import type { LinkFilters } from "../schemas/monitors";
 
 /**
  * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at and

@@ -9,7 +9,7 @@ import { hasNul, nulMessage } from "../http/nul";
 import { readBodyText } from "../http/read-body";
 import { uniqueViolation } from "../db/errors";
 import { parseCsv, unguardCell } from "./csv";
-import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "./schemas";
+import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "../schemas/monitors";
 import { owned } from "./scope";
 import { monitorUrlFor, targetFor } from "./targets";
 import type { MonitorRow, TrackedLinkRow } from "./views";

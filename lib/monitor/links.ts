@@ -8,7 +8,7 @@ import { audit, auditLink, linkTransition, monitor, trackedLink } from "../db/sc
 import { ApiError } from "../errors";
 import { uniqueViolation } from "../db/errors";
 import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow } from "./monitors";
-import type { LinkFilters, LinkPatchInput, NewLinkInput } from "./schemas";
+import type { LinkFilters, LinkPatchInput, NewLinkInput } from "../schemas/monitors";
 import { notFound, owned } from "./scope";
 import { relOf } from "./state";
 import { monitorUrlFor, targetFor } from "./targets";

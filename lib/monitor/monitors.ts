@@ -7,7 +7,7 @@ import { keysetPage, type PageRequest } from "../db/keyset";
 import { monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { uniqueViolation } from "../db/errors";
-import { DEFAULT_INTERVAL, type MonitorPatchInput, type NewLinkInput, type NewMonitorInput } from "./schemas";
+import { DEFAULT_INTERVAL, type MonitorPatchInput, type NewLinkInput, type NewMonitorInput } from "../schemas/monitors";
 import { notFound, owned } from "./scope";
 import { assertInterval, monitorUrlFor, targetFor } from "./targets";
 import { monitorView, type MonitorRow, type MonitorView, type TrackedLinkRow } from "./views";

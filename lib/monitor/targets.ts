@@ -1,7 +1,7 @@
 import { parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
 import { normalizeTarget, type MatchMode } from "./match";
-import { INTERVALS } from "./schemas";
+import { INTERVALS } from "../schemas/monitors";
 
 /**
  * Where a monitor and a tracked link point, in their stored forms, with errors that name the field.

@@ -1,4 +1,5 @@
-import type { LinkState, MonitorStatus, StoredLink } from "../db/schema/monitors";
+import type { StoredLink } from "../db/schema/monitors";
+import type { Check, Monitor, TrackedLink, Transition } from "../schemas/monitors";
 import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { toStoredLink } from "../db/stored-link";
 
@@ -12,38 +13,9 @@ export type TrackedLinkRow = typeof trackedLink.$inferSelect;
 export type CheckRow = typeof monitorCheck.$inferSelect;
 export type TransitionRow = typeof linkTransition.$inferSelect;
 
-export interface TrackedLinkView {
-  id: string;
-  monitorId: string;
-  target: string;
-  match: "exact" | "prefix" | "domain";
-  expectedAnchor: string | null;
-  expectedRel: "follow" | "nofollow" | "sponsored" | "ugc" | null;
-  state: LinkState;
-  firstSeenAt: string | null;
-  lastSeenAt: string | null;
-  current: StoredLink | null;
-  notes: string | null;
-  cost: number | null;
-  expiresOn: string | null;
-  source: "manual" | "import" | "audit";
-  createdAt: string;
-}
-
-export interface MonitorView {
-  id: string;
-  url: string;
-  intervalMinutes: number;
-  paused: boolean;
-  tags: string[];
-  status: MonitorStatus;
-  lastCheckedAt: string | null;
-  nextCheckAt: string;
-  consecutivePageErrors: number;
-  page: { httpStatus: number | null; noindex: boolean | null; canonicalUrl: string | null } | null;
-  createdAt: string;
-  links: TrackedLinkView[];
-}
+/** The answers' types come from their schemas (lib/schemas/monitors.ts), which the pages import too. */
+export type TrackedLinkView = TrackedLink;
+export type MonitorView = Monitor;
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -93,7 +65,7 @@ export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): 
   };
 }
 
-export function checkView(row: CheckRow) {
+export function checkView(row: CheckRow): Check {
   return {
     id: row.id,
     startedAt: row.startedAt.toISOString(),
@@ -105,7 +77,7 @@ export function checkView(row: CheckRow) {
   };
 }
 
-export function transitionView(row: TransitionRow) {
+export function transitionView(row: TransitionRow): Transition {
   return {
     id: row.id,
     trackedLinkId: row.trackedLinkId,

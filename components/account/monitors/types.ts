@@ -1,88 +1,23 @@
-/** The monitoring API's shapes as the pages read them (docs/account-api.md "Monitored pages and tracked links"). */
+import type { Link } from "@/lib/api/schemas";
+import { INTERVALS as INTERVAL_MINUTES, LINK_STATES, type LinkState } from "@/lib/schemas/monitors";
 
-export type LinkState = "pending" | "live" | "missing" | "broken" | "rel_mismatch" | "anchor_mismatch";
+/**
+ * How the monitoring pages word the API's values. The shapes themselves are the server's schemas
+ * (lib/schemas/monitors.ts), imported as they are: the pages cannot drift from what the API answers.
+ */
+export type { Check, ImportResult, LinkState, Monitor, TrackedLink, Transition } from "@/lib/schemas/monitors";
 
-export interface LinkSeen {
-  href: string;
-  position: number;
-  linkType: string;
-  anchorText: string | null;
-  isNofollow: boolean;
-  isSponsored: boolean;
-  isUgc: boolean;
-  isImage: boolean;
-  httpStatus: number | null;
-  matchedGroupName: string | null;
-}
+const INTERVAL_LABELS: Record<(typeof INTERVAL_MINUTES)[number], string> = {
+  60: "Every hour",
+  360: "Every 6 hours",
+  720: "Every 12 hours",
+  1440: "Daily",
+  10080: "Weekly",
+};
 
-export interface TrackedLink {
-  id: string;
-  monitorId: string;
-  target: string;
-  match: "exact" | "prefix" | "domain";
-  expectedAnchor: string | null;
-  expectedRel: "follow" | "nofollow" | "sponsored" | "ugc" | null;
-  state: LinkState;
-  firstSeenAt: string | null;
-  lastSeenAt: string | null;
-  current: LinkSeen | null;
-  notes: string | null;
-  cost: number | null;
-  expiresOn: string | null;
-  source: "manual" | "import" | "audit";
-  createdAt: string;
-}
+export const INTERVALS: Array<{ minutes: number; label: string }> = INTERVAL_MINUTES.map((minutes) => ({ minutes, label: INTERVAL_LABELS[minutes] }));
 
-export interface Monitor {
-  id: string;
-  url: string;
-  intervalMinutes: number;
-  paused: boolean;
-  tags: string[];
-  status: "pending" | "ok" | "page_error";
-  lastCheckedAt: string | null;
-  nextCheckAt: string;
-  consecutivePageErrors: number;
-  page: { httpStatus: number | null; noindex: boolean | null; canonicalUrl: string | null } | null;
-  createdAt: string;
-  links: TrackedLink[];
-}
-
-export interface Check {
-  id: string;
-  startedAt: string;
-  finishedAt: string;
-  outcome: "ok" | "page_error";
-  pageStatus: number | null;
-  errorCode: string | null;
-  linksFound: number | null;
-}
-
-export interface Transition {
-  id: string;
-  trackedLinkId: string;
-  checkId: string | null;
-  fromState: LinkState;
-  toState: LinkState;
-  createdAt: string;
-}
-
-export interface ImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: Array<{ row: number; message: string }>;
-}
-
-export const INTERVALS: Array<{ minutes: number; label: string }> = [
-  { minutes: 60, label: "Every hour" },
-  { minutes: 360, label: "Every 6 hours" },
-  { minutes: 720, label: "Every 12 hours" },
-  { minutes: 1440, label: "Daily" },
-  { minutes: 10080, label: "Weekly" },
-];
-
-export const STATES: LinkState[] = ["pending", "live", "missing", "broken", "rel_mismatch", "anchor_mismatch"];
+export const STATES: readonly LinkState[] = LINK_STATES;
 
 export function intervalLabel(minutes: number): string {
   return INTERVALS.find((item) => item.minutes === minutes)?.label ?? `${minutes} min`;
@@ -94,7 +29,7 @@ export function when(iso: string | null): string {
 }
 
 /** The rel of a seen link as one word (sponsored and ugc outrank nofollow). */
-export function relOfSeen(link: LinkSeen): string {
+export function relOfSeen(link: Link): string {
   if (link.isSponsored) return "sponsored";
   if (link.isUgc) return "ugc";
   if (link.isNofollow) return "nofollow";

@@ -11,8 +11,8 @@ import { organizationRef, time } from "./columns";
 /** The public Link fields of a tracked link as last observed (TrackedLink.current), group rules applied. */
 export type StoredLink = AnalyzedLink;
 
-export type LinkState = "pending" | "live" | "missing" | "broken" | "rel_mismatch" | "anchor_mismatch";
-export type MonitorStatus = "pending" | "ok" | "page_error";
+export type { LinkState, MonitorStatus } from "../../schemas/monitors";
+import type { LinkState, MonitorStatus } from "../../schemas/monitors";
 
 export const monitor = pgTable(
   "monitor",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createAudit } from "@/app/api/account/audits/route";
 import { GET as getAudit } from "@/app/api/account/audits/[id]/route";
 import { analyzeHtml, shutdownAnalyzer, type AnalysisResult } from "@/lib/analyzer";
-import { AuditSchema } from "@/lib/api/account-schemas";
+import { AuditSchema } from "@/lib/schemas/audits";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { BACKENDS, call, closeAll, signUp, useFreshDatabase } from "./harness";

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { GET as listAuditsRoute, POST as createAuditRoute } from "@/app/api/account/audits/route";
 import { GET as listGroupsRoute, POST as createGroupRoute } from "@/app/api/account/domain-groups/route";
-import { AuditSchema, DomainGroupSchema, type Audit, type DomainGroup } from "@/lib/api/account-schemas";
+import { AuditSchema, type Audit } from "@/lib/schemas/audits";
+import { DomainGroupSchema, type DomainGroup } from "@/lib/schemas/domain-groups";
 import { call } from "./harness";
 
 /**

@@ -7,7 +7,7 @@ import { GET as exportAudit } from "@/app/api/account/audits/[id]/export/route";
 import { GET as auditLog } from "@/app/api/account/audit-log/route";
 import { auditLinkAt } from "@/lib/account/audit-links";
 import { analyzeHtml, analyzeUrl, shutdownAnalyzer } from "@/lib/analyzer";
-import { AuditComparisonSchema, AuditSchema, AuditSummarySchema, type Audit } from "@/lib/api/account-schemas";
+import { AuditComparisonSchema, AuditSchema, AuditSummarySchema, type Audit } from "@/lib/schemas/audits";
 import { getConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { auditLink } from "@/lib/db/schema";

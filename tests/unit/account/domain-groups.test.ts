@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createGroupSchema, normalizeDomains, updateGroupSchema } from "@/lib/account/domain-groups";
+import { createGroupSchema, updateGroupSchema } from "@/lib/schemas/domain-groups";
+import { normalizeDomains } from "@/lib/account/domain-groups";
 import { ApiError } from "@/lib/errors";
 
 describe("domain group input", () => {

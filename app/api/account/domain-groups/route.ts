@@ -1,6 +1,7 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { createGroup, createGroupSchema, GROUP_BODY_MAX_BYTES, listGroups } from "@/lib/account/domain-groups";
+import { createGroup, listGroups } from "@/lib/account/domain-groups";
+import { createGroupSchema, GROUP_BODY_MAX_BYTES } from "@/lib/schemas/domain-groups";
 
 // GET /api/account/domain-groups — the organization's domain groups, oldest first (viewer+).
 // POST /api/account/domain-groups — a new group {name, domains} (member+); 409 for a taken name or site.

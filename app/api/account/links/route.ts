@@ -1,7 +1,7 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { listLinks } from "@/lib/monitor/links";
-import { linkListSchema } from "@/lib/monitor/schemas";
+import { linkListSchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/links — every tracked link of the organization, newest first; filters state, tag, monitorId, q.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({

@@ -1,7 +1,7 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { createMonitor, listMonitors } from "@/lib/monitor/monitors";
-import { newMonitorSchema } from "@/lib/monitor/schemas";
+import { newMonitorSchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/monitors — the organization's monitored pages, newest first, each with its tracked links.
 // POST /api/account/monitors — monitor a page {url, intervalMinutes?, tags?, links?} (member+); due at once.

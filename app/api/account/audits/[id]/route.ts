@@ -1,6 +1,7 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { deleteAudit, findAudit, getAudit, getAuditQuerySchema } from "@/lib/account/audits";
+import { deleteAudit, findAudit, getAudit } from "@/lib/account/audits";
+import { getAuditQuerySchema } from "@/lib/schemas/audits";
 
 // GET /api/account/audits/{id} — one audit with its links; ?include=snapshot adds sanitizedHtml (viewer+).
 // DELETE /api/account/audits/{id} — delete it and its links (member+).

@@ -1,6 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { assertGroupExists, deleteGroup, getGroup, GROUP_BODY_MAX_BYTES, updateGroup, updateGroupSchema } from "@/lib/account/domain-groups";
+import { assertGroupExists, deleteGroup, getGroup, updateGroup } from "@/lib/account/domain-groups";
+import { GROUP_BODY_MAX_BYTES, updateGroupSchema } from "@/lib/schemas/domain-groups";
 
 // GET /api/account/domain-groups/{id} — one group (viewer+).
 // PATCH /api/account/domain-groups/{id} — rename it or replace its domains (member+).

@@ -1,7 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { deleteLink, findLink, getLink, updateLink } from "@/lib/monitor/links";
-import { linkPatchSchema } from "@/lib/monitor/schemas";
+import { linkPatchSchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/links/{id} — one tracked link.
 // PATCH /api/account/links/{id} — target, match, expectations, notes, cost, expiresOn (member+; a new target or match resets it to pending).

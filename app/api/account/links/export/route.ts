@@ -1,6 +1,6 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { exportLinks } from "@/lib/monitor/export";
-import { exportQuerySchema } from "@/lib/monitor/schemas";
+import { exportQuerySchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/links/export?format=csv|json — every tracked link as a download (member+; audit-logged).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({

@@ -1,7 +1,7 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { importLinks, readCsvBody } from "@/lib/monitor/import";
-import { importQuerySchema } from "@/lib/monitor/schemas";
+import { importQuerySchema } from "@/lib/schemas/monitors";
 
 // POST /api/account/links/import — tracked links from CSV (text/csv, ≤ 5,000 rows and 5 MiB; ?dryRun=1 validates only) (member+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({

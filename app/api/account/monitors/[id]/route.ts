@@ -1,7 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { deleteMonitor, findMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
-import { monitorPatchSchema } from "@/lib/monitor/schemas";
+import { monitorPatchSchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/monitors/{id} — one monitored page with its tracked links.
 // PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags (member+).

@@ -1,6 +1,7 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { compareAudits, compareQuerySchema } from "@/lib/account/audit-compare";
+import { compareAudits } from "@/lib/account/audit-compare";
+import { compareQuerySchema } from "@/lib/schemas/audits";
 import { findAudit } from "@/lib/account/audits";
 
 // GET /api/account/audits/{id}/compare?with={otherId} — links added, removed and changed since the other audit (viewer+).

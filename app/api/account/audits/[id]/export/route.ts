@@ -1,5 +1,6 @@
 import { accountRoute, parseQuery } from "@/lib/auth/account-route";
-import { exportAudit, exportQuerySchema } from "@/lib/account/audit-export";
+import { exportAudit } from "@/lib/account/audit-export";
+import { auditExportQuerySchema } from "@/lib/schemas/audits";
 import { findAudit } from "@/lib/account/audits";
 
 // GET /api/account/audits/{id}/export?format=csv|json — the audit's links as a streamed download (member+).
@@ -8,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
     permission: { audit: ["export"] },
     handler: async (ctx, request, params) => {
       await findAudit(ctx, String(params.id));
-      const { format } = parseQuery(request, exportQuerySchema);
+      const { format } = parseQuery(request, auditExportQuerySchema);
       const download = await exportAudit(ctx, String(params.id), format);
       return new Response(download.body, {
         status: 200,

@@ -2,7 +2,7 @@ import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { findAudit } from "@/lib/account/audits";
 import { trackFromAudit } from "@/lib/monitor/links";
-import { trackSchema } from "@/lib/monitor/schemas";
+import { trackSchema } from "@/lib/schemas/audits";
 
 // POST /api/account/audits/{id}/track — track the link at {position} of a saved audit on the audit's page (member+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({

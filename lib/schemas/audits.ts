@@ -1,22 +1,24 @@
 import { z } from "zod";
-import { LinkSchema, StatsSchema } from "./schemas";
+import { LinkSchema, StatsSchema } from "../api/schemas";
+import { isoTime, listPaging } from "./common";
 
 /**
- * Response shapes of the signed-in audits and domain groups (account-api.md "Domain groups", "Saved
- * audits"). Kept apart from schemas.ts, which feeds the public OpenAPI document: none of this may appear
- * there. The services build these objects; the tests and the app's pages read them with these schemas.
+ * Saved audits (account-api.md "Saved audits"), requests and answers. Kept apart from lib/api/schemas.ts,
+ * which feeds the public OpenAPI document: none of this may appear there. The services build these
+ * objects, the account OpenAPI document describes them, the app's pages and the tests read them.
  */
 
-const isoTime = z.iso.datetime({ offset: true });
-
-export const DomainGroupSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  /** Hostnames, lowercased and in punycode, duplicates removed, in the order given. */
-  domains: z.array(z.string()),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-});
+/** GET /api/account/audits: the list's own filter (the final or the requested URL), with the paging. */
+export const listAuditsFilters = { url: z.string().min(1).max(4096).optional() };
+export const listAuditsQuerySchema = z.strictObject({ ...listPaging, ...listAuditsFilters });
+/** GET /api/account/audits/{id}. */
+export const getAuditQuerySchema = z.strictObject({ include: z.literal("snapshot", { error: 'the only value is "snapshot"' }).optional() });
+/** GET /api/account/audits/{id}/compare. */
+export const compareQuerySchema = z.strictObject({ with: z.string({ error: "name the earlier audit to compare with (?with={id})" }).min(1).max(200) });
+/** GET /api/account/audits/{id}/export. */
+export const auditExportQuerySchema = z.strictObject({ format: z.enum(["csv", "json"], { error: 'use "csv" or "json"' }) });
+/** POST /api/account/audits/{id}/track: the link at this position becomes a tracked link. */
+export const trackSchema = z.strictObject({ position: z.number().int().min(1) });
 
 export const AuditModeSchema = z.enum(["url", "paste"]);
 
@@ -62,7 +64,6 @@ export const AuditComparisonSchema = z.strictObject({
   changed: z.array(LinkChangeSchema),
 });
 
-export type DomainGroup = z.infer<typeof DomainGroupSchema>;
 export type AuditSummary = z.infer<typeof AuditSummarySchema>;
 export type Audit = z.infer<typeof AuditSchema>;
 export type LinkChange = z.infer<typeof LinkChangeSchema>;

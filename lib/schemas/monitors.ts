@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { LinkSchema } from "../api/schemas";
 import { MAX_URL_LENGTH } from "../limits";
+import { isoTime, listPaging } from "./common";
 
 /**
  * The zod schemas of the monitoring routes (strict: an unknown field is a 400 naming it). The rules that
@@ -82,13 +84,6 @@ export const monitorPatchSchema = z.strictObject({
 });
 export type MonitorPatchInput = z.infer<typeof monitorPatchSchema>;
 
-export const trackSchema = z.strictObject({ position: z.number().int().min(1) });
-
-const listPaging = {
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(512).optional(),
-};
-
 /** GET /api/account/links and its export: filters, then the page. */
 export const linkFiltersSchema = z.strictObject({
   state: z.enum(LINK_STATES).optional(),
@@ -102,3 +97,92 @@ export type LinkFilters = z.infer<typeof linkFiltersSchema>;
 export const exportQuerySchema = linkFiltersSchema.extend({ format: z.enum(["csv", "json"]).default("csv") });
 
 export const importQuerySchema = z.strictObject({ dryRun: z.enum(["0", "1", "true", "false"]).optional() });
+
+/** GET /api/account/links/{id}/history, GET /api/account/monitors/{id}/checks: the paging alone. */
+export const pageQuerySchema = z.strictObject(listPaging);
+
+/* ---- Answers (account-api.md "Monitored pages and tracked links"): the services build exactly these. ---- */
+
+export const LinkStateSchema = z.enum(LINK_STATES);
+export const MonitorStatusSchema = z.enum(["pending", "ok", "page_error"]);
+
+export const TrackedLinkSchema = z.strictObject({
+  id: z.string(),
+  monitorId: z.string(),
+  target: z.string(),
+  match: z.enum(MATCH_MODES),
+  expectedAnchor: z.string().nullable(),
+  expectedRel: z.enum(EXPECTED_RELS).nullable(),
+  state: LinkStateSchema,
+  firstSeenAt: isoTime.nullable(),
+  lastSeenAt: isoTime.nullable(),
+  /** The matching link as last observed (the public Link fields), or null. */
+  current: LinkSchema.nullable(),
+  notes: z.string().nullable(),
+  cost: z.number().nullable(),
+  expiresOn: z.string().nullable(),
+  source: z.enum(["manual", "import", "audit"]),
+  createdAt: isoTime,
+});
+
+/** What the latest check saw of the page itself; null until the first check. */
+export const MonitorPageSchema = z.strictObject({
+  httpStatus: z.number().int().nullable(),
+  noindex: z.boolean().nullable(),
+  canonicalUrl: z.string().nullable(),
+});
+
+export const MonitorSchema = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  intervalMinutes: z.number().int(),
+  paused: z.boolean(),
+  tags: z.array(z.string()),
+  status: MonitorStatusSchema,
+  lastCheckedAt: isoTime.nullable(),
+  nextCheckAt: isoTime,
+  consecutivePageErrors: z.number().int(),
+  page: MonitorPageSchema.nullable(),
+  createdAt: isoTime,
+  links: z.array(TrackedLinkSchema),
+});
+
+export const CheckSchema = z.strictObject({
+  id: z.string(),
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  outcome: z.enum(["ok", "page_error"]),
+  pageStatus: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  linksFound: z.number().int().nullable(),
+});
+
+const linkSnapshot = z.strictObject({ state: LinkStateSchema, link: LinkSchema.nullable() });
+
+/** One state change of a tracked link (its history). */
+export const TransitionSchema = z.strictObject({
+  id: z.string(),
+  trackedLinkId: z.string(),
+  checkId: z.string().nullable(),
+  fromState: LinkStateSchema,
+  toState: LinkStateSchema,
+  before: linkSnapshot,
+  after: linkSnapshot,
+  createdAt: isoTime,
+});
+
+export const ImportResultSchema = z.strictObject({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Rows counted from 1 at the header row. */
+  errors: z.array(z.strictObject({ row: z.number().int(), message: z.string() })),
+});
+
+export type LinkState = z.infer<typeof LinkStateSchema>;
+export type MonitorStatus = z.infer<typeof MonitorStatusSchema>;
+export type TrackedLink = z.infer<typeof TrackedLinkSchema>;
+export type Monitor = z.infer<typeof MonitorSchema>;
+export type Check = z.infer<typeof CheckSchema>;
+export type Transition = z.infer<typeof TransitionSchema>;
+export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -7,6 +7,6 @@ import { listOutbox } from "@/lib/mail/outbox";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { outbox: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listOutbox(database().db, { organizationId: ctx.organization.id, email: ctx.user.email }, parseListQuery(request))),
+    handler: async (ctx, request) => jsonResponse(await listOutbox(database().db, { organizationId: ctx.organization.id, userId: ctx.user.id, email: ctx.user.email }, parseListQuery(request))),
   },
 });

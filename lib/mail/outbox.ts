@@ -3,6 +3,7 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
+import { hidePersonalLinks } from "./redact";
 import type { EmailContent } from "./templates";
 
 /** A Drizzle database or an open transaction: an email is written with the change that causes it. */
@@ -51,21 +52,29 @@ export interface OutboxItem {
 
 /**
  * The outbox as an owner may see it: emails to the owner themself and emails of their organization
- * (invitations). Newest first.
+ * (invitations, the members' alerts). Newest first. In an email addressed to someone else, links that act
+ * for the recipient (one-click mute, anything with a token) are hidden: they are the recipient's, not the
+ * owner's. Headers (List-Unsubscribe, which holds such a link too) and the HTML part are not shown at all.
  */
-export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }; user: { email: string } }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
+export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }; user: { id: string; email: string } }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
   const visible: SQL | undefined = or(eq(outbox.organizationId, ctx.organization.id), and(eq(outbox.recipient, ctx.user.email.toLowerCase())));
   const keys = { createdAt: outbox.createdAt, id: outbox.id };
+  const viewer = { userId: ctx.user.id, email: ctx.user.email };
   return keysetPage(ctx.db.select().from(outbox).$dynamic(), { keys, direction: "desc", where: visible, page }, (row) => ({
     id: row.id,
     kind: row.kind,
     recipient: row.recipient,
     subject: row.subject,
-    text: row.text,
+    text: isViewers(row, viewer) ? row.text : hidePersonalLinks(row.text),
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
+}
+
+/** An email to the viewer: to their account when the row names one, else to their address. */
+function isViewers(row: { recipientUserId: string | null; recipient: string }, viewer: { userId: string; email: string }): boolean {
+  return row.recipientUserId ? row.recipientUserId === viewer.userId : row.recipient === viewer.email.toLowerCase();
 }

@@ -4,8 +4,8 @@ import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/http/respon
 export const dynamic = "force-dynamic";
 
 // POST /api/mute?token=… — RFC 8058 one-click unsubscribe from an alert email's List-Unsubscribe header
-// (the mail client posts "List-Unsubscribe=One-Click"), and the /mute page's undo (`&undo=1`). No session:
-// the signed token names the recipient and the monitor, and can do nothing else.
+// (the mail client posts "List-Unsubscribe=One-Click"; `&undo=1` undoes). No session: the signed token
+// names the recipient and the monitor, and can do nothing else. A GET is 405: only POST acts.
 export async function POST(request: Request): Promise<Response> {
   try {
     const url = new URL(request.url);

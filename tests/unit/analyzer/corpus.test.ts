@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import type { AnalysisResult } from "@/lib/analyzer/types";
+import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "@/scripts/lib/corpus";
 
 /**
  * Real pages: every one analyses, the statistics' identities hold, positions run 1..n, and pages are
@@ -11,9 +12,10 @@ import type { AnalysisResult } from "@/lib/analyzer/types";
  * tests real markup; the full 170-page corpus in ../shared/corpus runs too when it sits beside the
  * repository (here and in CI).
  */
-const SAMPLE = path.resolve(__dirname, "..", "..", "fixtures", "corpus", "pages");
-const FULL = path.resolve(__dirname, "..", "..", "..", "..", "shared", "corpus", "pages");
-const hasFullCorpus = existsSync(FULL);
+const SAMPLE = SAMPLE_CORPUS_DIR;
+// "" (never read) on a bare clone: the full corpus's tests below do not run there.
+const FULL = sharedCorpusDir() ?? "";
+const hasFullCorpus = FULL !== "";
 
 const htmlFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".html")).sort();
 const samplePages = htmlFiles(SAMPLE);
@@ -79,7 +81,7 @@ describe("vendored real-page sample (always runs)", () => {
 
 // The full corpus is optional by design (it lives outside the repository); the sample above keeps the
 // real-page test meaningful without it.
-describe.runIf(hasFullCorpus)("full real-page corpus (../shared/corpus)", () => {
+describe.runIf(hasFullCorpus)("full real-page corpus (beside the repository)", () => {
   it("holds the 170 pages", () => {
     expect(fullPages.length).toBe(170);
   });

@@ -1,15 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import type { Me } from "@/lib/schemas/team";
 import { api, loadPage } from "./api";
 import { secondaryButtonClass } from "./ui";
 
-export interface Me {
-  user: { id: string; email: string; name: string };
-  organization: { id: string; name: string; slug: string };
-  role: string;
-  organizations: Array<{ id: string; name: string; slug: string; role: string }>;
-}
+export type { Me };
 
 /** The account menu: who is signed in, the active team (switchable), sign out. */
 export function AccountMenu({ me }: { me: Me }) {

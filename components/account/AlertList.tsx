@@ -1,14 +1,7 @@
 import Link from "next/link";
+import type { AlertFeedItem } from "@/lib/schemas/alerts";
 
-export interface AlertListItem {
-  id: string;
-  type: string;
-  createdAt: string;
-  monitorId: string;
-  headline: string;
-  summary: string;
-  changes: Array<{ label: string; before: string; after: string }>;
-}
+export type AlertListItem = AlertFeedItem;
 
 const TONE: Record<string, string> = {
   link_missing: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",

@@ -2,16 +2,13 @@
 
 import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
+import type { AlertType, NotificationPreferences } from "@/lib/schemas/alerts";
 import { ALERT_TYPE_LABELS } from "./alert-types";
 import { api } from "./api";
 import { buttonClass, Field, inputClass, Notice } from "./ui";
 import { useHydrated } from "./useHydrated";
 
-export interface NotificationPrefs {
-  email: "immediate" | "daily" | "weekly" | "off";
-  types: string[];
-  digestHourUtc: number;
-}
+export type NotificationPrefs = NotificationPreferences;
 
 const MODES: ReadonlyArray<[NotificationPrefs["email"], string]> = [
   ["immediate", "Immediately (one email per check that changed something)"],
@@ -39,7 +36,7 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
     } else setMessage({ kind: "error", text: result.error });
   }
 
-  const toggle = (type: string, on: boolean) => setPrefs((current) => ({ ...current, types: on ? [...current.types, type] : current.types.filter((t) => t !== type) }));
+  const toggle = (type: AlertType, on: boolean) => setPrefs((current) => ({ ...current, types: on ? [...current.types, type] : current.types.filter((t) => t !== type) }));
   const digest = prefs.email === "daily" || prefs.email === "weekly";
 
   return (

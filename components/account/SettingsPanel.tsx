@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
+import type { OutboxItem } from "@/lib/schemas/settings";
 import { api } from "./api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
 
@@ -12,17 +13,7 @@ interface SessionRow {
   userAgent?: string | null;
   ipAddress?: string | null;
 }
-interface OutboxRow {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
+type OutboxRow = OutboxItem;
 
 /** Profile, password, signed-in devices, email delivery and (owners) the outbox. */
 export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSessionId }: { name: string; email: string; isOwner: boolean; mailConfigured: boolean; currentSessionId: string }) {

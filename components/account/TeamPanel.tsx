@@ -2,22 +2,9 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
+import type { Invitation, Member, Role } from "@/lib/schemas/team";
 import { api, loadPage } from "./api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
-
-type Role = "viewer" | "member" | "admin" | "owner";
-interface Member {
-  id: string;
-  role: Role;
-  createdAt: string;
-  user: { id: string; email: string; name: string };
-}
-interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
 
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 

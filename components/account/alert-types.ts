@@ -1,14 +1,19 @@
 /** Shared by the settings form (client) and the alerts page (server): a plain module, not a client one. */
 
-/** The alert types a user can choose, with the words the settings form shows. */
-export const ALERT_TYPE_LABELS: ReadonlyArray<[string, string]> = [
-  ["link_missing", "A tracked link is removed"],
-  ["link_restored", "A removed link is back"],
-  ["link_broken", "A link's target stops working"],
-  ["link_fixed", "A broken link works again"],
-  ["rel_changed", "A link's rel changes (e.g. becomes nofollow)"],
-  ["anchor_changed", "A link's anchor text changes"],
-  ["page_noindex", "A monitored page turns noindex"],
-  ["page_unreachable", "A monitored page keeps failing to load"],
-  ["link_expiring", "A placement expires in 7 days / tomorrow"],
-];
+import { ALERT_TYPES, type AlertType } from "@/lib/schemas/alerts";
+
+/** The words the settings form shows for each alert type (the types themselves are the API's). */
+const LABELS: Record<AlertType, string> = {
+  link_missing: "A tracked link is removed",
+  link_restored: "A removed link is back",
+  link_broken: "A link's target stops working",
+  link_fixed: "A broken link works again",
+  rel_changed: "A link's rel changes (e.g. becomes nofollow)",
+  anchor_changed: "A link's anchor text changes",
+  page_noindex: "A monitored page turns noindex",
+  page_unreachable: "A monitored page keeps failing to load",
+  link_expiring: "A placement expires in 7 days / tomorrow",
+};
+
+/** The alert types a user can choose, in the API's order, with their words. */
+export const ALERT_TYPE_LABELS: ReadonlyArray<readonly [AlertType, string]> = ALERT_TYPES.map((type) => [type, LABELS[type]] as const);

@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { AccountContext } from "../auth/guard";
+import type { Me } from "../schemas/team";
 
 /** GET /api/account/me: the user, the active organization, the role there, and every membership. */
-export async function describeMe(ctx: AccountContext) {
+export async function describeMe(ctx: AccountContext): Promise<Me> {
   const { db } = ctx;
   const organizations = await db
     .select({ id: schema.organization.id, name: schema.organization.name, slug: schema.organization.slug, role: schema.member.role })

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "../errors";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
@@ -10,6 +10,7 @@ import { keysetPage, type PageRequest } from "../db/keyset";
 import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates";
+import type { inviteSchema, Invitation, Member } from "../schemas/team";
 
 /**
  * Team management with the rules of account-api.md: admins invite, remove and re-role members below
@@ -20,11 +21,6 @@ import { invitationEmail } from "../mail/templates";
 
 const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
 
-export const roleSchema = z.enum(["viewer", "member", "admin", "owner"]);
-export const inviteSchema = z.strictObject({ email: z.email().max(320), role: z.enum(["viewer", "member", "admin"]).default("member") });
-export const roleChangeSchema = z.strictObject({ role: roleSchema });
-export const transferSchema = z.strictObject({ memberId: z.string().min(1).max(200) });
-export const activeOrganizationSchema = z.strictObject({ organizationId: z.string().min(1).max(200) });
 
 const notFound = (what: string) => new ApiError("NOT_FOUND", `No ${what} with this id in your organization.`, { hint: "Use an id from the list of your active organization." });
 
@@ -42,8 +38,8 @@ async function ownerCount(db: Pick<Db, "select">, organizationId: string): Promi
   return row?.n ?? 0;
 }
 
-function memberView(row: { id: string; role: string; createdAt: Date; userId: string; email: string; name: string }) {
-  return { id: row.id, role: row.role, createdAt: row.createdAt.toISOString(), user: { id: row.userId, email: row.email, name: row.name } };
+function memberView(row: { id: string; role: string; createdAt: Date; userId: string; email: string; name: string }): Member {
+  return { id: row.id, role: isRoleName(row.role) ? row.role : "viewer", createdAt: row.createdAt.toISOString(), user: { id: row.userId, email: row.email, name: row.name } };
 }
 
 const memberColumns = {
@@ -137,8 +133,8 @@ export async function transferOwnership(ctx: AccountContext, memberId: string) {
   });
 }
 
-function invitationView(row: typeof schema.invitation.$inferSelect) {
-  return { id: row.id, email: row.email, role: row.role, status: row.status, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
+function invitationView(row: typeof schema.invitation.$inferSelect): Invitation {
+  return { id: row.id, email: row.email, role: row.role && isRoleName(row.role) ? row.role : "member", status: row.status, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
 }
 
 /** Pending invitations, newest first, a page at a time. */

@@ -1,19 +1,11 @@
 import type { AccountContext } from "../auth/guard";
-import { describeEvent, type Change } from "./describe";
-import { listAlerts, type AlertsQuery } from "./list";
+import type { AlertFeedItem } from "../schemas/alerts";
+import { describeEvent } from "./describe";
+import { listAlerts } from "./list";
+import { type AlertsQuery } from "../schemas/alerts";
 import { placesOf } from "./recipients";
 
-/** An alert as the app shows it: the event with the words of its email (headline, before → after). */
-export interface FeedItem {
-  id: string;
-  type: string;
-  createdAt: string;
-  monitorId: string;
-  monitorUrl: string;
-  headline: string;
-  summary: string;
-  changes: Change[];
-}
+export type FeedItem = AlertFeedItem;
 
 /** The /app/alerts list and the overview's latest alerts. */
 export async function alertFeed(ctx: AccountContext, query: AlertsQuery): Promise<{ items: FeedItem[]; nextCursor: string | null }> {

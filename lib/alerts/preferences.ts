@@ -1,26 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/client";
 import { notificationPreference } from "../db/schema";
-import { ALERT_TYPES, DEFAULT_PREFERENCES, EMAIL_MODES, type NotificationPreferences } from "./types";
+import type { PreferencesUpdate } from "../schemas/alerts";
+import { ALERT_TYPES, DEFAULT_PREFERENCES, type NotificationPreferences } from "./types";
 
 /**
  * GET|PUT /api/account/notifications: each user's alert emails in the active organization. A PUT may
  * send any of the three fields; the others keep their current value (a settings form that changes only
  * the digest hour must not reset the types).
  */
-
-export const preferencesUpdateSchema = z.strictObject({
-  email: z.enum(EMAIL_MODES).optional(),
-  types: z
-    .array(z.enum(ALERT_TYPES))
-    .max(ALERT_TYPES.length * 2)
-    .transform((types) => ALERT_TYPES.filter((type) => types.includes(type)))
-    .optional(),
-  digestHourUtc: z.number().int().min(0).max(23).optional(),
-});
-
-export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** Whose preferences, where. */
 export interface PreferenceScope {

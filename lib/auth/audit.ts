@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { auditLog } from "../db/schema";
+import type { AuditLogItem } from "../schemas/settings";
 
 export type AuditAction =
   | "user.sign_in"
@@ -50,15 +51,7 @@ export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Pr
   });
 }
 
-export interface AuditItem {
-  id: string;
-  action: string;
-  actor: { id: string | null; email: string | null };
-  target: { type: string; id: string } | null;
-  details: Record<string, unknown>;
-  ipAddress: string | null;
-  createdAt: string;
-}
+export type AuditItem = AuditLogItem;
 
 /** Newest first, a page at a time (lib/db/keyset.ts). */
 export async function listAudit(ctx: { db: Db; organization: { id: string } }, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {

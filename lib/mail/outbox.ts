@@ -3,6 +3,7 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
+import type { OutboxItem } from "../schemas/settings";
 import { hidePersonalLinks } from "./redact";
 import type { EmailContent } from "./templates";
 
@@ -37,18 +38,7 @@ export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<str
   return id;
 }
 
-export interface OutboxItem {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export type { OutboxItem };
 
 /**
  * The outbox as an owner may see it: emails to the owner themself and emails of their organization

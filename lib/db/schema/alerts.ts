@@ -9,16 +9,8 @@ import { monitor, trackedLink } from "./monitors";
  * most once per recipient" a primary key rather than a hope.
  */
 
-export type AlertType =
-  | "link_missing"
-  | "link_restored"
-  | "link_broken"
-  | "link_fixed"
-  | "rel_changed"
-  | "anchor_changed"
-  | "page_noindex"
-  | "page_unreachable"
-  | "link_expiring";
+export type { AlertType } from "../../schemas/alerts";
+import type { AlertType } from "../../schemas/alerts";
 
 export const alertEvent = pgTable(
   "alert_event",

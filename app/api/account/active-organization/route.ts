@@ -1,6 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { activeOrganizationSchema, switchOrganization } from "@/lib/account/team";
+import { activeOrganizationSchema } from "@/lib/schemas/team";
+import { switchOrganization } from "@/lib/account/team";
 
 // PUT /api/account/active-organization — switch the session to another of the user's organizations.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({

@@ -1,7 +1,8 @@
 import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
 import { siteOrigin } from "@/lib/http/origin";
-import { invite, inviteSchema, listInvitations } from "@/lib/account/team";
+import { invite, listInvitations } from "@/lib/account/team";
+import { inviteSchema } from "@/lib/schemas/team";
 
 // GET /api/account/invitations — pending invitations of the active organization.
 // POST /api/account/invitations — invite an email address with a role (admin+; admins invite below admin).

@@ -1,6 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { getPreferences, preferencesUpdateSchema, updatePreferences } from "@/lib/alerts/preferences";
+import { getPreferences, updatePreferences } from "@/lib/alerts/preferences";
+import { preferencesUpdateSchema } from "@/lib/schemas/alerts";
 
 // GET /api/account/notifications — the caller's alert-email preferences in the active organization.
 // PUT /api/account/notifications — change them (any of email, types, digestHourUtc; the rest stay).

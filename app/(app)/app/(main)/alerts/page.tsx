@@ -5,7 +5,7 @@ import { Notice } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
 import { pageContext } from "@/lib/account/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
-import { alertsQuerySchema } from "@/lib/alerts/list";
+import { alertsQuerySchema } from "@/lib/schemas/alerts";
 
 // /app/alerts — every alert of the team, newest first, filtered by type, a page at a time.
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

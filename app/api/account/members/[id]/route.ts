@@ -1,6 +1,7 @@
 import { accountRoute, parseBody } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { changeRole, findMember, removeMember, roleChangeSchema } from "@/lib/account/team";
+import { changeRole, findMember, removeMember } from "@/lib/account/team";
+import { roleChangeSchema } from "@/lib/schemas/team";
 
 // PATCH /api/account/members/{id} — change a member's role (admin+; owners manage admins and owners).
 // DELETE /api/account/members/{id} — remove a member (admin+; never the last owner).

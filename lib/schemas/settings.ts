@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { isoTime } from "./common";
+
+/** What owners and admins read about their organization: the email outbox and the audit log. */
+
+/** GET /api/account/outbox (owners): an email and its delivery. Other members' personal links are hidden. */
+export const OutboxItemSchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: isoTime,
+  sentAt: isoTime.nullable(),
+});
+export type OutboxItem = z.infer<typeof OutboxItemSchema>;
+
+/** GET /api/account/audit-log (admin+): who did what and when. */
+export const AuditLogItemSchema = z.strictObject({
+  id: z.string(),
+  action: z.string(),
+  actor: z.strictObject({ id: z.string().nullable(), email: z.string().nullable() }),
+  target: z.strictObject({ type: z.string(), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type AuditLogItem = z.infer<typeof AuditLogItemSchema>;

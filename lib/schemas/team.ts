@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { idField, isoTime } from "./common";
+
+/** The caller, the team, its members and invitations (account-api.md "Who and what"): requests and answers. */
+
+export const ROLES = ["viewer", "member", "admin", "owner"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const inviteSchema = z.strictObject({ email: z.email().max(320), role: z.enum(["viewer", "member", "admin"]).default("member") });
+export const roleChangeSchema = z.strictObject({ role: RoleSchema });
+export const transferSchema = z.strictObject({ memberId: idField });
+export const activeOrganizationSchema = z.strictObject({ organizationId: idField });
+
+const OrganizationSchema = z.strictObject({ id: z.string(), name: z.string(), slug: z.string() });
+
+/** GET /api/account/me. */
+export const MeSchema = z.strictObject({
+  user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
+  organization: OrganizationSchema,
+  role: RoleSchema,
+  organizations: z.array(OrganizationSchema.extend({ role: z.string() })),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const MemberSchema = z.strictObject({
+  id: z.string(),
+  role: RoleSchema,
+  createdAt: isoTime,
+  user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const InvitationSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  status: z.string(),
+  expiresAt: isoTime,
+  createdAt: isoTime,
+});
+export type Invitation = z.infer<typeof InvitationSchema>;

@@ -12,6 +12,7 @@ import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail }
 import { siteOrigin } from "../api/http";
 import { recordAudit } from "./audit";
 import { betterAuthLog } from "./log";
+import { personalTeamName } from "./names";
 import { ac, roles } from "./roles";
 
 export interface AuthDeps {
@@ -103,7 +104,7 @@ export function createAuth(deps: AuthDeps) {
           // Sign-up creates a personal organization with the user as owner.
           after: async (user) => {
             const organizationId = randomUUID();
-            const name = user.name?.trim() ? `${user.name.trim()}'s team` : "Personal";
+            const name = personalTeamName(user.name);
             await db.transaction(async (tx) => {
               await tx.insert(schema.organization).values({ id: organizationId, name, slug: slugFor(name), createdAt: new Date() });
               await tx.insert(schema.member).values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });

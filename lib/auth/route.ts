@@ -6,6 +6,7 @@ import { readBodyText } from "../api/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";
+import { rejectBadNames } from "./names";
 import { gateOrganizationRequest } from "./organization-gate";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
 import { assertSameOrigin } from "./origin";
@@ -138,8 +139,8 @@ function rejectNulInput(request: Request, json: unknown): void {
 
 /**
  * Whether the body is JSON, the one encoding /api/auth takes. Better Auth also takes sign-in/email and
- * sign-up/email as forms (application/x-www-form-urlencoded), but every check in front of it (NUL, the
- * per-email limit, the team gate) reads JSON: a form body walked past them all.
+ * sign-up/email as forms (application/x-www-form-urlencoded), but every check in front of it (NUL, names,
+ * the per-email limit, the team gate) reads JSON: a form body walked past them all.
  * Nothing of LinkLens posts forms there, so one encoding is the whole rule, and what the checks read is
  * what Better Auth reads (it compares the media type the same way).
  */
@@ -159,6 +160,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (body !== "" && !isJson(request)) return authError(request, 415, "UNSUPPORTED_MEDIA_TYPE", "This operation takes a JSON body.");
     const json = jsonOf(body);
     rejectNulInput(request, json);
+    rejectBadNames(path, json, AUTH_REQUEST_HINT);
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }

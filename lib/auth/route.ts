@@ -6,6 +6,7 @@ import { readBodyText } from "../api/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";
+import { proveInvitedAddress } from "./invitation-proof";
 import { rejectBadNames } from "./names";
 import { gateOrganizationRequest } from "./organization-gate";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
@@ -90,6 +91,7 @@ const CODE_HINTS: Record<string, string> = {
   INVALID_TOKEN: "The link is spent or has expired: ask for a new one.",
   TOKEN_EXPIRED: "The link has expired: ask for a new one.",
   UNSUPPORTED_MEDIA_TYPE: "Send the body as JSON with the header Content-Type: application/json.",
+  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: "Open the link of the invitation email (it confirms the address), or confirm the address from the sign-up email first.",
 };
 
 function hintFor(status: number, code: string): string {
@@ -140,7 +142,7 @@ function rejectNulInput(request: Request, json: unknown): void {
 /**
  * Whether the body is JSON, the one encoding /api/auth takes. Better Auth also takes sign-in/email and
  * sign-up/email as forms (application/x-www-form-urlencoded), but every check in front of it (NUL, names,
- * the per-email limit, the team gate) reads JSON: a form body walked past them all.
+ * the per-email limit, the team gate, the invitation proof) reads JSON: a form body walked past them all.
  * Nothing of LinkLens posts forms there, so one encoding is the whole rule, and what the checks read is
  * what Better Auth reads (it compares the media type the same way).
  */
@@ -164,6 +166,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }
+    if (request.method === "POST") await proveInvitedAddress(path, request, json);
     const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, json) : null;
     const response = await getAuth(request).handler(forBetterAuth(request, body));
     if (response.status < 400) {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "../errors";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
+import { invitationLink } from "../auth/invitation-link";
 import { isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
@@ -173,7 +174,7 @@ export async function invite(ctx: AccountContext, input: z.infer<typeof inviteSc
     await enqueueEmail(tx, {
       to: email,
       organizationId: ctx.organization.id,
-      content: invitationEmail({ url: `${origin}/app/invitations/${row.id}`, organizationName: ctx.organization.name, inviterName: ctx.user.name || ctx.user.email, role: input.role }),
+      content: invitationEmail({ url: invitationLink(origin, row.id, email), organizationName: ctx.organization.name, inviterName: ctx.user.name || ctx.user.email, role: input.role }),
     });
     await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "invitation.create", target: { type: "invitation", id: row.id }, details: { email, role: input.role } });
     return invitationView(row);

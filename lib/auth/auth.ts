@@ -11,7 +11,9 @@ import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
 import { siteOrigin } from "../http/origin";
 import { recordAudit } from "./audit";
+import { invitationLink } from "./invitation-link";
 import { betterAuthLog } from "./log";
+import { personalTeamName } from "./names";
 import { ac, roles } from "./roles";
 
 export interface AuthDeps {
@@ -103,7 +105,7 @@ export function createAuth(deps: AuthDeps) {
           // Sign-up creates a personal organization with the user as owner.
           after: async (user) => {
             const organizationId = randomUUID();
-            const name = user.name?.trim() ? `${user.name.trim()}'s team` : "Personal";
+            const name = personalTeamName(user.name);
             await db.transaction(async (tx) => {
               await tx.insert(schema.organization).values({ id: organizationId, name, slug: slugFor(name), createdAt: new Date() });
               await tx.insert(schema.member).values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });
@@ -168,16 +170,17 @@ export function createAuth(deps: AuthDeps) {
         creatorRole: "owner",
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
-        // The invitation's id reaches only the invited mailbox (the link), which proves the address as much
-        // as a verification link would; and without SMTP_URL only the inviting owner can pass the link on.
-        requireEmailVerificationOnInvitation: false,
+        // An invitation's id proves nothing (every member lists them, and anyone can sign up the invited
+        // address): accepting or rejecting takes a confirmed address. The emailed link's token confirms it
+        // (lib/auth/invitation-link.ts), so following the link is enough for someone who just signed up.
+        requireEmailVerificationOnInvitation: true,
         // Invitations made through Better Auth's own endpoint get the email of POST /api/account/invitations.
         sendInvitationEmail: async ({ id, email, role, organization: org, inviter }, request) => {
           const origin = request ? siteOrigin(request) : (deps.baseURL ?? "");
           await enqueueEmail(db, {
             to: email,
             organizationId: org.id,
-            content: invitationEmail({ url: `${origin}/app/invitations/${id}`, organizationName: org.name, inviterName: inviter.user.name || inviter.user.email, role }),
+            content: invitationEmail({ url: invitationLink(origin, id, email, deps.secret), organizationName: org.name, inviterName: inviter.user.name || inviter.user.email, role }),
           });
         },
         // Invitations, role changes and removal keep the spec's rules on both doors: /api/account

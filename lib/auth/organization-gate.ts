@@ -11,7 +11,10 @@ import { can, isRoleName, roleRank, type RoleName } from "./roles";
  * stay open, as account-api.md mounts them, with the spec's team rules added in front: Better Auth lets
  * any role holding the permission manage admins, where the spec keeps admins, owners and the admin role
  * to owners. The rule runs here because Better Auth's hooks for these endpoints are not told who acts.
- * After a success, the change is written to the audit log like its /api/account twin.
+ * The actor's role is the one in the organization Better Auth will change, found as Better Auth finds it
+ * (the invitation's or member's own; else `organizationId || active`), never simply the one the body
+ * names: an admin of this team who owns another must not pass as an owner by naming that other team.
+ * After a success, the change is written to the audit log (of that organization) like its /api/account twin.
  */
 
 type Body = Record<string, unknown>;
@@ -31,45 +34,79 @@ function assertManages(actor: RoleName, roles: readonly string[]): void {
 const rolesIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(",").map((r) => r.trim()) : []);
 const stringIn = (body: Body, key: string): string | null => (typeof body[key] === "string" ? body[key] : null);
 
-/** Who acts, in which organization (the body's, else the session's active one), with which role; null lets Better Auth answer. */
-async function actorOf(request: Request, body: Body): Promise<Actor | null> {
-  const found = await getAuth(request).api.getSession({ headers: request.headers });
-  if (!found) return null;
-  const organizationId = stringIn(body, "organizationId") ?? found.session.activeOrganizationId ?? null;
+/**
+ * The organization Better Auth changes when the target names none of its own (a new invitation, a
+ * member named by email): `organizationId || the active organization`, read exactly as Better Auth reads
+ * it, so an empty `organizationId` is the active organization here too.
+ */
+function namedOrganization(body: Body, session: { activeOrganizationId?: string | null }): string | null {
+  return stringIn(body, "organizationId") || session.activeOrganizationId || null;
+}
+
+/** Who acts in `organizationId`, with which role; null (no session, not a member) lets Better Auth answer. */
+async function actorIn(user: { id: string; email: string }, organizationId: string | null): Promise<Actor | null> {
   if (!organizationId) return null;
   const [row] = await database()
     .db.select({ role: schema.member.role })
     .from(schema.member)
-    .where(and(eq(schema.member.userId, found.user.id), eq(schema.member.organizationId, organizationId)))
+    .where(and(eq(schema.member.userId, user.id), eq(schema.member.organizationId, organizationId)))
     .limit(1);
   if (!row || !isRoleName(row.role)) return null;
-  return { id: found.user.id, email: found.user.email, role: row.role, organizationId };
+  return { id: user.id, email: user.email, role: row.role, organizationId };
 }
 
-async function memberRole(organizationId: string, memberIdOrEmail: string): Promise<string | null> {
-  const { db } = database();
-  const [byId] = await db
-    .select({ role: schema.member.role })
+type Target = { organizationId: string; role: string | null };
+
+/** A member by id, in whichever organization it is (Better Auth finds it so, then compares). */
+async function memberById(memberId: string): Promise<Target | null> {
+  const [row] = await database()
+    .db.select({ organizationId: schema.member.organizationId, role: schema.member.role })
     .from(schema.member)
-    .where(and(eq(schema.member.organizationId, organizationId), eq(schema.member.id, memberIdOrEmail)))
+    .where(eq(schema.member.id, memberId))
     .limit(1);
-  if (byId) return byId.role;
-  const [byEmail] = await db
-    .select({ role: schema.member.role })
+  return row ?? null;
+}
+
+async function memberByEmail(organizationId: string, email: string): Promise<Target | null> {
+  const [row] = await database()
+    .db.select({ organizationId: schema.member.organizationId, role: schema.member.role })
     .from(schema.member)
     .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
-    .where(and(eq(schema.member.organizationId, organizationId), eq(schema.user.email, memberIdOrEmail.toLowerCase())))
+    .where(and(eq(schema.member.organizationId, organizationId), eq(schema.user.email, email.toLowerCase())))
     .limit(1);
-  return byEmail?.role ?? null;
+  return row ?? null;
 }
 
-async function invitationRole(organizationId: string, invitationId: string): Promise<string | null> {
+/** An invitation by id: Better Auth cancels it in its own organization, whatever the body names. */
+async function invitationById(invitationId: string): Promise<Target | null> {
   const [row] = await database()
-    .db.select({ role: schema.invitation.role })
+    .db.select({ organizationId: schema.invitation.organizationId, role: schema.invitation.role })
     .from(schema.invitation)
-    .where(and(eq(schema.invitation.organizationId, organizationId), eq(schema.invitation.id, invitationId)))
+    .where(eq(schema.invitation.id, invitationId))
     .limit(1);
-  return row?.role ?? null;
+  return row ?? null;
+}
+
+/** The target of a gated request: what Better Auth will change, found the way Better Auth finds it. */
+async function targetOf(path: string, body: Body, named: string | null): Promise<Target | null> {
+  switch (path) {
+    case "/organization/cancel-invitation": {
+      const invitationId = stringIn(body, "invitationId");
+      return invitationId ? invitationById(invitationId) : null;
+    }
+    case "/organization/update-member-role": {
+      const memberId = stringIn(body, "memberId");
+      return memberId ? memberById(memberId) : null;
+    }
+    case "/organization/remove-member": {
+      const target = stringIn(body, "memberIdOrEmail");
+      if (!target) return null;
+      if (target.includes("@")) return named ? memberByEmail(named, target) : null;
+      return memberById(target);
+    }
+    default:
+      return null;
+  }
 }
 
 async function json(response: Response): Promise<Body> {
@@ -91,10 +128,16 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
   // A body that is not JSON (undefined) is Better Auth's to refuse.
   if (!GATED_PATHS.has(path) || parsedBody === undefined) return null;
   const body: Body = typeof parsedBody === "object" && parsedBody !== null ? (parsedBody as Body) : {};
-  const actor = await actorOf(request, body);
+  const found = await getAuth(request).api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const named = namedOrganization(body, found.session);
+  // The actor is judged where the change happens: the target's own organization, not one the body names
+  // (an admin there may own another team; naming it must not make them an owner here).
+  const target = await targetOf(path, body, named);
+  const actor = await actorIn(found.user, target?.organizationId ?? named);
   if (!actor) return null;
-  const audit = (action: AuditAction, target: { type: string; id: string } | undefined, details: Record<string, unknown>) =>
-    recordAudit(database().db, { organizationId: actor.organizationId, actor: { id: actor.id, email: actor.email }, action, target, details });
+  const audit = (action: AuditAction, auditTarget: { type: string; id: string } | undefined, details: Record<string, unknown>) =>
+    recordAudit(database().db, { organizationId: actor.organizationId, actor: { id: actor.id, email: actor.email }, action, target: auditTarget, details });
 
   switch (path) {
     case "/organization/invite-member": {
@@ -107,8 +150,7 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
     }
     case "/organization/cancel-invitation": {
       const invitationId = stringIn(body, "invitationId");
-      const role = invitationId ? await invitationRole(actor.organizationId, invitationId) : null;
-      if (role) assertManages(actor.role, rolesIn(role));
+      if (target?.role) assertManages(actor.role, rolesIn(target.role));
       return async (response) => {
         const invitation = await json(response);
         await audit("invitation.cancel", { type: "invitation", id: String(invitation.id ?? invitationId) }, { email: invitation.email });
@@ -116,7 +158,7 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
     }
     case "/organization/update-member-role": {
       const memberId = stringIn(body, "memberId");
-      const before = memberId ? await memberRole(actor.organizationId, memberId) : null;
+      const before = target?.role ?? null;
       if (before) assertManages(actor.role, [...rolesIn(before), ...rolesIn(body.role)]);
       return async (response) => {
         const member = await json(response);
@@ -125,15 +167,15 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
     }
     default: {
       // remove-member: anyone may remove themselves (Better Auth keeps the last owner); others by the rule.
-      const target = stringIn(body, "memberIdOrEmail");
-      const role = target ? await memberRole(actor.organizationId, target) : null;
-      const self = target !== null && (target.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(actor, target)));
+      const removed = stringIn(body, "memberIdOrEmail");
+      const role = target?.role ?? null;
+      const self = removed !== null && (removed.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(actor, removed)));
       // Better Auth refuses a member or viewer with 401, which reads as "signed out": the spec's 403.
       if (!self && !can(actor.role, { member: ["delete"] })) throw new ApiError("FORBIDDEN", "Your role cannot remove members.");
       if (role && !self) assertManages(actor.role, rolesIn(role));
       return async (response) => {
-        const removed = (await json(response)).member as Body | undefined;
-        await audit("member.remove", { type: "member", id: String(removed?.id ?? target) }, { role: removed?.role ?? role });
+        const member = (await json(response)).member as Body | undefined;
+        await audit("member.remove", { type: "member", id: String(member?.id ?? removed) }, { role: member?.role ?? role });
       };
     }
   }

@@ -8,6 +8,8 @@ import { readBodyText } from "../http/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";
+import { proveInvitedAddress } from "./invitation-proof";
+import { rejectBadNames } from "./names";
 import { gateOrganizationRequest } from "./organization-gate";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
 import { assertSameOrigin } from "./origin";
@@ -56,14 +58,19 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
   // Better Auth answers some role refusals (remove-member by a member) 401, which tells a signed-in
   // client its session is gone; account-api.md's check 4 makes a role failure 403.
   const status = response.status === 401 && code?.startsWith("YOU_ARE_NOT_ALLOWED") ? 403 : response.status;
-  const generic = STATUS_CODES[status] ?? "INVALID_REQUEST";
-  const errorCode = code ?? generic;
-  const headers: Record<string, string> = { "x-request-id": requestIdOf(request) };
+  const headers: Record<string, string> = {};
   for (const name of ["retry-after", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
     const value = response.headers.get(name);
     if (value) headers[name] = value;
   }
-  const out = jsonResponse(
+  const out = authError(request, status, code ?? STATUS_CODES[status] ?? "INVALID_REQUEST", message, headers);
+  for (const cookie of response.headers.getSetCookie()) out.headers.append("set-cookie", cookie);
+  return out;
+}
+
+/** The Error body of an /api/auth failure whose code is Better Auth's (outside lib/errors.ts's table) or the table's. */
+function authError(request: Request, status: number, errorCode: string, message: string | undefined, headers: Record<string, string> = {}): Response {
+  return jsonResponse(
     {
       success: false,
       error: message ?? (status === 404 ? "No account operation lives at this path." : "The request was refused."),
@@ -71,10 +78,8 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
       hint: isTableCode(errorCode) ? ERRORS[errorCode].hint : hintFor(status, errorCode),
       docs: `${docsPageUrl(siteOrigin(request))}#${isTableCode(errorCode) ? errorAnchor(errorCode) : "errors"}`,
     },
-    { status, headers },
+    { status, headers: { "x-request-id": requestIdOf(request), ...headers } },
   );
-  for (const cookie of response.headers.getSetCookie()) out.headers.append("set-cookie", cookie);
-  return out;
 }
 
 function isTableCode(code: string): code is ErrorCode {
@@ -87,6 +92,8 @@ const CODE_HINTS: Record<string, string> = {
   USER_ALREADY_EXISTS: "An account with this email already exists: sign in, or reset its password.",
   INVALID_TOKEN: "The link is spent or has expired: ask for a new one.",
   TOKEN_EXPIRED: "The link has expired: ask for a new one.",
+  UNSUPPORTED_MEDIA_TYPE: "Send the body as JSON with the header Content-Type: application/json.",
+  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: "Open the link of the invitation email (it confirms the address), or confirm the address from the sign-up email first.",
 };
 
 function hintFor(status: number, code: string): string {
@@ -134,6 +141,17 @@ function rejectNulInput(request: Request, json: unknown): void {
   rejectNul(json, AUTH_REQUEST_HINT);
 }
 
+/**
+ * Whether the body is JSON, the one encoding /api/auth takes. Better Auth also takes sign-in/email and
+ * sign-up/email as forms (application/x-www-form-urlencoded), but every check in front of it (NUL, names,
+ * the per-email limit, the team gate, the invitation proof) reads JSON: a form body walked past them all.
+ * Nothing of LinkLens posts forms there, so one encoding is the whole rule, and what the checks read is
+ * what Better Auth reads (it compares the media type the same way).
+ */
+function isJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
 /** The handler of every method under /api/auth/*. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   try {
@@ -143,11 +161,14 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
     const readsBody = request.body !== null && request.method !== "GET" && request.method !== "HEAD";
     const body = readsBody ? await readBodyText(request, BODY_LIMIT_BYTES, tooLarge) : "";
+    if (body !== "" && !isJson(request)) return authError(request, 415, "UNSUPPORTED_MEDIA_TYPE", "This operation takes a JSON body.");
     const json = jsonOf(body);
     rejectNulInput(request, json);
+    rejectBadNames(path, json, AUTH_REQUEST_HINT);
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }
+    if (request.method === "POST") await proveInvitedAddress(path, request, json);
     const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, json) : null;
     const response = await getAuth(request).handler(forBetterAuth(request, body));
     if (response.status < 400) {

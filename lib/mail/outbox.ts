@@ -5,6 +5,7 @@ import { keysetPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
 import type { OutboxItem } from "../schemas/settings";
 import { hidePersonalLinks } from "./redact";
+import { subjectLine } from "./subject";
 import type { EmailContent } from "./templates";
 
 /** A Drizzle database or an open transaction: an email is written with the change that causes it. */
@@ -20,7 +21,7 @@ export interface EnqueueInput {
   headers?: Record<string, string> | null;
 }
 
-/** Writes one email to the outbox (status pending); the sender delivers it later. Returns the row id. */
+/** Writes one email to the outbox (status pending, its subject one capped line); the sender delivers it later. Returns the row id. */
 export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<string> {
   const id = randomUUID();
   await db.insert(outbox).values({
@@ -30,7 +31,7 @@ export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<str
     headers: input.headers ?? null,
     kind: input.content.kind,
     recipient: input.to.toLowerCase(),
-    subject: input.content.subject,
+    subject: subjectLine(input.content.subject),
     text: input.content.text,
     html: input.content.html,
     messageId: `<${id}@linklens.local>`,

@@ -152,7 +152,11 @@ test("a viewer sees groups and audits read-only", async ({ page, browser, shot }
 
   const viewer = page.request;
   expect((await post(viewer, "/api/auth/sign-up/email", { name: "Vera", email: viewerEmail, password: "another good password" })).status()).toBe(200);
-  expect((await post(viewer, "/api/auth/organization/accept-invitation", { invitationId: ((await invitation.json()) as { id: string }).id })).status()).toBe(200);
+  // The emailed link's token proves the (unconfirmed) address; the owner reads the email in the outbox.
+  const outbox = (await (await owner.get("/api/account/outbox")).json()) as { items: Array<{ kind: string; recipient: string; text: string }> };
+  const emailed = outbox.items.find((item) => item.kind === "invitation" && item.recipient === viewerEmail);
+  const token = new URL(/https?:\/\/\S+/.exec(emailed?.text ?? "")?.[0] ?? "http://missing/").searchParams.get("token");
+  expect((await post(viewer, "/api/auth/organization/accept-invitation", { invitationId: ((await invitation.json()) as { id: string }).id, token })).status()).toBe(200);
   expect((await viewer.put("/api/account/active-organization", { data: { organizationId: me.organization.id }, headers: { origin: APP_ORIGIN } })).status()).toBe(200);
 
   await page.goto("/app/groups");

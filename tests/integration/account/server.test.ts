@@ -203,7 +203,19 @@ describe("PostgreSQL", () => {
       const invited = await post(a, "/api/account/invitations", { email: "guest@example.com", role: "viewer" }, owner.cookie);
       expect(invited.status, JSON.stringify(invited.json)).toBe(201);
       const guest = await signUp(b, "guest@example.com");
-      const accepted = await post(b, "/api/auth/organization/accept-invitation", { invitationId: invited.json?.id }, guest.cookie);
+      // The id alone is not enough for an unconfirmed address; the emailed link's token (the owner reads
+      // the email in the outbox: no SMTP here), made on A, proves the mailbox on B.
+      const byId = await post(b, "/api/auth/organization/accept-invitation", { invitationId: invited.json?.id }, guest.cookie);
+      expect(byId.status, JSON.stringify(byId.json)).toBe(403);
+      const outbox = await get(a, "/api/account/outbox", owner.cookie);
+      const email = (outbox.json as { items: Array<{ kind: string; recipient: string; text: string }> }).items.find((item) => item.kind === "invitation" && item.recipient === "guest@example.com");
+      const link = new URL(/https?:\/\/\S+/.exec(email?.text ?? "")?.[0] ?? "http://missing/");
+      expect(link.pathname).toBe(`/app/invitations/${String(invited.json?.id)}`);
+      // Followed before signing in, the link's page sends the visitor to sign in (or up) and back, token and all.
+      const page = await fetch(`${b.baseUrl}${link.pathname}${link.search}`, { redirect: "manual" });
+      expect(page.status).toBeGreaterThanOrEqual(300);
+      expect(new URL(page.headers.get("location") ?? "", b.baseUrl).searchParams.get("next")).toBe(`${link.pathname}${link.search}`);
+      const accepted = await post(b, "/api/auth/organization/accept-invitation", { invitationId: invited.json?.id, token: link.searchParams.get("token") }, guest.cookie);
       expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
 
       const members = await get(a, "/api/account/members", owner.cookie);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { database } from "../db";
+import type { Db } from "../db/client";
+import type { Runtime } from "../db/runtime";
 import * as schema from "../db/schema";
 import { ApiError } from "../errors";
 import { recordAudit, type AuditAction } from "./audit";
@@ -44,10 +45,10 @@ function namedOrganization(body: Body, session: { activeOrganizationId?: string 
 }
 
 /** Who acts in `organizationId`, with which role; null (no session, not a member) lets Better Auth answer. */
-async function actorIn(user: { id: string; email: string }, organizationId: string | null): Promise<Actor | null> {
+async function actorIn(db: Db, user: { id: string; email: string }, organizationId: string | null): Promise<Actor | null> {
   if (!organizationId) return null;
-  const [row] = await database()
-    .db.select({ role: schema.member.role })
+  const [row] = await db
+    .select({ role: schema.member.role })
     .from(schema.member)
     .where(and(eq(schema.member.userId, user.id), eq(schema.member.organizationId, organizationId)))
     .limit(1);
@@ -58,18 +59,18 @@ async function actorIn(user: { id: string; email: string }, organizationId: stri
 type Target = { organizationId: string; role: string | null };
 
 /** A member by id, in whichever organization it is (Better Auth finds it so, then compares). */
-async function memberById(memberId: string): Promise<Target | null> {
-  const [row] = await database()
-    .db.select({ organizationId: schema.member.organizationId, role: schema.member.role })
+async function memberById(db: Db, memberId: string): Promise<Target | null> {
+  const [row] = await db
+    .select({ organizationId: schema.member.organizationId, role: schema.member.role })
     .from(schema.member)
     .where(eq(schema.member.id, memberId))
     .limit(1);
   return row ?? null;
 }
 
-async function memberByEmail(organizationId: string, email: string): Promise<Target | null> {
-  const [row] = await database()
-    .db.select({ organizationId: schema.member.organizationId, role: schema.member.role })
+async function memberByEmail(db: Db, organizationId: string, email: string): Promise<Target | null> {
+  const [row] = await db
+    .select({ organizationId: schema.member.organizationId, role: schema.member.role })
     .from(schema.member)
     .innerJoin(schema.user, eq(schema.user.id, schema.member.userId))
     .where(and(eq(schema.member.organizationId, organizationId), eq(schema.user.email, email.toLowerCase())))
@@ -78,9 +79,9 @@ async function memberByEmail(organizationId: string, email: string): Promise<Tar
 }
 
 /** An invitation by id: Better Auth cancels it in its own organization, whatever the body names. */
-async function invitationById(invitationId: string): Promise<Target | null> {
-  const [row] = await database()
-    .db.select({ organizationId: schema.invitation.organizationId, role: schema.invitation.role })
+async function invitationById(db: Db, invitationId: string): Promise<Target | null> {
+  const [row] = await db
+    .select({ organizationId: schema.invitation.organizationId, role: schema.invitation.role })
     .from(schema.invitation)
     .where(eq(schema.invitation.id, invitationId))
     .limit(1);
@@ -88,21 +89,21 @@ async function invitationById(invitationId: string): Promise<Target | null> {
 }
 
 /** The target of a gated request: what Better Auth will change, found the way Better Auth finds it. */
-async function targetOf(path: string, body: Body, named: string | null): Promise<Target | null> {
+async function targetOf(db: Db, path: string, body: Body, named: string | null): Promise<Target | null> {
   switch (path) {
     case "/organization/cancel-invitation": {
       const invitationId = stringIn(body, "invitationId");
-      return invitationId ? invitationById(invitationId) : null;
+      return invitationId ? invitationById(db, invitationId) : null;
     }
     case "/organization/update-member-role": {
       const memberId = stringIn(body, "memberId");
-      return memberId ? memberById(memberId) : null;
+      return memberId ? memberById(db, memberId) : null;
     }
     case "/organization/remove-member": {
       const target = stringIn(body, "memberIdOrEmail");
       if (!target) return null;
-      if (target.includes("@")) return named ? memberByEmail(named, target) : null;
-      return memberById(target);
+      if (target.includes("@")) return named ? memberByEmail(db, named, target) : null;
+      return memberById(db, target);
     }
     default:
       return null;
@@ -124,7 +125,8 @@ async function json(response: Response): Promise<Body> {
  * the request body parsed once by the caller (undefined when it is not JSON). Requests
  * Better Auth itself will refuse (no session, unknown ids, no permission) pass through to its answer.
  */
-export async function gateOrganizationRequest(path: string, request: Request, parsedBody: unknown): Promise<AfterSuccess | null> {
+export async function gateOrganizationRequest(runtime: Runtime, path: string, request: Request, parsedBody: unknown): Promise<AfterSuccess | null> {
+  const { db } = runtime;
   // A body that is not JSON (undefined) is Better Auth's to refuse.
   if (!GATED_PATHS.has(path) || parsedBody === undefined) return null;
   const body: Body = typeof parsedBody === "object" && parsedBody !== null ? (parsedBody as Body) : {};
@@ -133,11 +135,11 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
   const named = namedOrganization(body, found.session);
   // The actor is judged where the change happens: the target's own organization, not one the body names
   // (an admin there may own another team; naming it must not make them an owner here).
-  const target = await targetOf(path, body, named);
-  const actor = await actorIn(found.user, target?.organizationId ?? named);
+  const target = await targetOf(db, path, body, named);
+  const actor = await actorIn(db, found.user, target?.organizationId ?? named);
   if (!actor) return null;
   const audit = (action: AuditAction, auditTarget: { type: string; id: string } | undefined, details: Record<string, unknown>) =>
-    recordAudit(database().db, { organizationId: actor.organizationId, actor: { id: actor.id, email: actor.email }, action, target: auditTarget, details });
+    recordAudit(db, { organizationId: actor.organizationId, actor: { id: actor.id, email: actor.email }, action, target: auditTarget, details });
 
   switch (path) {
     case "/organization/invite-member": {
@@ -169,7 +171,7 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
       // remove-member: anyone may remove themselves (Better Auth keeps the last owner); others by the rule.
       const removed = stringIn(body, "memberIdOrEmail");
       const role = target?.role ?? null;
-      const self = removed !== null && (removed.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(actor, removed)));
+      const self = removed !== null && (removed.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(db, actor, removed)));
       // Better Auth refuses a member or viewer with 401, which reads as "signed out": the spec's 403.
       if (!self && !can(actor.role, { member: ["delete"] })) throw new ApiError("FORBIDDEN", "Your role cannot remove members.");
       if (role && !self) assertManages(actor.role, rolesIn(role));
@@ -181,9 +183,9 @@ export async function gateOrganizationRequest(path: string, request: Request, pa
   }
 }
 
-async function isOwnMembership(actor: Actor, memberId: string): Promise<boolean> {
-  const [row] = await database()
-    .db.select({ id: schema.member.id })
+async function isOwnMembership(db: Db, actor: Actor, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.member.id })
     .from(schema.member)
     .where(and(eq(schema.member.id, memberId), eq(schema.member.userId, actor.id)))
     .limit(1);

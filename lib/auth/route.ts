@@ -8,6 +8,7 @@ import { readBodyText } from "../http/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";
+import { processRuntime } from "../db/runtime";
 import { proveInvitedAddress } from "./invitation-proof";
 import { rejectBadNames } from "./names";
 import { gateOrganizationRequest } from "./organization-gate";
@@ -168,8 +169,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }
-    if (request.method === "POST") await proveInvitedAddress(path, request, json);
-    const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(path, request, json) : null;
+    const runtime = processRuntime();
+    if (request.method === "POST") await proveInvitedAddress(runtime, path, request, json);
+    const afterSuccess = request.method === "POST" ? await gateOrganizationRequest(runtime, path, request, json) : null;
     const response = await getAuth(request).handler(forBetterAuth(request, body));
     if (response.status < 400) {
       // The change happened: a failed audit row is logged, not answered as a failure of the change.

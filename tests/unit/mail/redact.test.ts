@@ -37,6 +37,12 @@ describe("hidePersonalLinks", () => {
     expect(shown).toContain(`Mute this monitor: ${HIDDEN_LINK}`);
     const invitation = invitationEmail({ url: "https://linklens.example/app/invitations/i1", organizationName: "Team", inviterName: "Ada", role: "member" }).text;
     expect(hidePersonalLinks(invitation)).toBe(invitation);
+    // The invitation link's token confirms the invitee's address: the owner gets the link without it.
+    const withToken = invitationEmail({ url: "https://linklens.example/app/invitations/i1?token=secret.sig", organizationName: "Team", inviterName: "Ada", role: "member" }).text;
+    const shownInvitation = hidePersonalLinks(withToken);
+    expect(shownInvitation).not.toContain("secret.sig");
+    expect(shownInvitation).toContain("https://linklens.example/app/invitations/i1");
+    expect(shownInvitation).not.toContain(HIDDEN_LINK);
     expect(hidePersonalLinks(`<${links.oneClick({ kind: "off", userId: "u1", organizationId: "o1" })}>`)).toBe(`<${HIDDEN_LINK}>`);
   });
 });

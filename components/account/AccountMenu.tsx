@@ -23,14 +23,14 @@ export function AccountMenu({ me }: { me: Me }) {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-3 text-sm">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <label className="flex items-center gap-2">
         <span className="sr-only">Active team</span>
         <select
           aria-label="Active team"
           value={me.organization.id}
           onChange={(event) => void switchTo(event.target.value)}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
         >
           {me.organizations.map((org) => (
             <option key={org.id} value={org.id}>
@@ -39,7 +39,7 @@ export function AccountMenu({ me }: { me: Me }) {
           ))}
         </select>
       </label>
-      <span className="text-slate-600 dark:text-slate-400" data-testid="signed-in-as">
+      <span className="max-w-full truncate text-slate-600 dark:text-slate-400" title={me.user.email} data-testid="signed-in-as">
         {me.user.email}
       </span>
       <button type="button" onClick={() => void signOut()} className={secondaryButtonClass}>

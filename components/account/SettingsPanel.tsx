@@ -59,7 +59,7 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
             void run(api("POST", "/api/auth/update-user", { name: String(new FormData(event.currentTarget).get("name") ?? "") }), "Name saved.");
           }}
         >
-          <div className="min-w-64 flex-1">
+          <div className="min-w-0 flex-1 basis-64">
             <Field label="Name">
               <input name="name" defaultValue={name} required maxLength={100} className={inputClass} />
             </Field>
@@ -99,8 +99,8 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
       <Panel id="sessions" title="Signed-in devices" aside={<button type="button" className={secondaryButtonClass} onClick={() => void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.")}>Sign out other devices</button>}>
         <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {sessions.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-3 py-2">
-              <span>
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span className="min-w-0 wrap-anywhere">
                 {s.userAgent ?? "Unknown device"} · {s.ipAddress ?? "unknown address"} · since {new Date(s.createdAt).toLocaleString()}
                 {s.id === currentSessionId && <strong className="ml-2">(this device)</strong>}
               </span>

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import type { Invitation, Member, Role } from "@/lib/schemas/team";
 import { api, loadPage } from "./api";
+import { Cell, ListHeader, rowClass } from "./ListGrid";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
 
+const MEMBER_COLUMNS = "lg:grid-cols-[minmax(0,1fr)_8rem_14rem]"; // fixed widths: the header row must line up
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
 /** Members, roles and invitations of the active team; edit controls only for roles that may use them. */
@@ -16,6 +18,7 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
   const [info, setInfo] = useState<string | null>(null);
   const canManage = RANK[role] >= RANK.admin;
   const manageable = (target: Role) => canManage && (role === "owner" || RANK[target] < RANK.admin);
+  const soleOwner = role === "owner" && members.filter((m) => m.role === "owner").length === 1;
   const assignable: Role[] = role === "owner" ? ["viewer", "member", "admin", "owner"] : ["viewer", "member"];
 
   const load = useCallback(async () => {
@@ -54,65 +57,60 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
       {error && <Notice kind="error">{error}</Notice>}
       {info && <Notice kind="info">{info}</Notice>}
       <Panel id="members" title={`Members (${members.length})`}>
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-2 font-medium">Member</th>
-              <th className="py-2 font-medium">Role</th>
-              <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.id} className="border-t border-slate-100 dark:border-slate-800" data-testid={`member-${m.user.email}`}>
-                <td className="py-2">
-                  <div className="font-medium">{m.user.name || m.user.email}</div>
-                  <div className="text-slate-500">{m.user.email}</div>
-                </td>
-                <td className="py-2">
-                  {manageable(m.role) && m.user.id !== userId ? (
-                    <select
-                      aria-label={`Role of ${m.user.email}`}
-                      value={m.role}
-                      onChange={(event) => void act(api("PATCH", `/api/account/members/${m.id}`, { role: event.target.value }), `${m.user.email} is now ${event.target.value}.`)}
-                      className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-                    >
-                      {assignable.concat(assignable.includes(m.role) ? [] : [m.role]).map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </select>
+        <ListHeader columns={MEMBER_COLUMNS} labels={["Member", "Role", ""]} />
+        <ul aria-label="Members">
+          {members.map((m) => (
+            <li key={m.id} className={`${rowClass} grid-cols-[minmax(0,1fr)_auto] ${MEMBER_COLUMNS}`} data-testid={`member-${m.user.email}`}>
+              <Cell label="Member" quiet>
+                <div className="font-medium wrap-anywhere">{m.user.name || m.user.email}</div>
+                <div className="text-slate-600 wrap-anywhere dark:text-slate-400">{m.user.email}</div>
+              </Cell>
+              <Cell label="Role" quiet>
+                {manageable(m.role) && m.user.id !== userId ? (
+                  <select
+                    aria-label={`Role of ${m.user.email}`}
+                    value={m.role}
+                    onChange={(event) => void act(api("PATCH", `/api/account/members/${m.id}`, { role: event.target.value }), `${m.user.email} is now ${event.target.value}.`)}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+                  >
+                    {assignable.concat(assignable.includes(m.role) ? [] : [m.role]).map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span>{m.role}</span>
+                )}
+              </Cell>
+              <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
+                {m.user.id === userId ? (
+                  soleOwner ? (
+                    // The API refuses the last owner's leaving; say so instead of offering a button that fails.
+                    <p className="text-xs text-slate-600 lg:text-right dark:text-slate-400">You are the only owner, so you cannot leave the team: make another member owner first.</p>
                   ) : (
-                    <span>{m.role}</span>
-                  )}
-                </td>
-                <td className="py-2 text-right">
-                  {m.user.id === userId ? (
                     <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() => loadPage("/app"))}>
                       Leave team
                     </button>
-                  ) : (
-                    <span className="inline-flex gap-2">
-                      {role === "owner" && (
-                        <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/transfer", { memberId: m.id }), `${m.user.email} is now the owner.`).then(() => window.location.reload())}>
-                          Make owner
-                        </button>
-                      )}
-                      {manageable(m.role) && (
-                        <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/members/${m.id}`), `${m.user.email} was removed.`)}>
-                          Remove
-                        </button>
-                      )}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  )
+                ) : (
+                  <>
+                    {role === "owner" && (
+                      <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/transfer", { memberId: m.id }), `${m.user.email} is now the owner.`).then(() => window.location.reload())}>
+                        Make owner
+                      </button>
+                    )}
+                    {manageable(m.role) && (
+                      <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/members/${m.id}`), `${m.user.email} was removed.`)}>
+                        Remove
+                      </button>
+                    )}
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
       </Panel>
 
       <Panel id="invitations" title="Pending invitations">
@@ -121,8 +119,8 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
         ) : (
           <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
             {invitations.map((inv) => (
-              <li key={inv.id} className="flex items-center justify-between py-2">
-                <span>
+              <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 wrap-anywhere">
                   {inv.email} · {inv.role} · expires {new Date(inv.expiresAt).toLocaleString()}
                 </span>
                 {manageable(inv.role) && (
@@ -136,7 +134,7 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
         )}
         {canManage && (
           <form method="post" onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a colleague">
-            <div className="min-w-64 flex-1">
+            <div className="min-w-0 flex-1 basis-64">
               <Field label="Email address">
                 <input name="email" type="email" required className={inputClass} />
               </Field>

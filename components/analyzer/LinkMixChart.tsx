@@ -61,39 +61,42 @@ export function LinkMixChart({ stats, links }: { stats: Stats; links: readonly L
   if (statusCounts.get("other")) statusClasses.push("other");
   const allUnchecked = links.length > 0 && statusCounts.get("unchecked") === links.length;
 
+  // Columns by the panel's own width, not the window's: a group needs about 12rem, or its numbers overlap the next one.
   return (
-    <div className="grid gap-6 md:grid-cols-3">
-      <BarGroup
-        title="Link type"
-        base={stats.total}
-        segments={[
-          { label: "Internal", count: stats.internal, color: "bg-slate-500" },
-          { label: "External", count: stats.external, color: "bg-indigo-500" },
-          { label: "Ignored", count: stats.ignored, color: "bg-slate-300 dark:bg-slate-600" },
-        ]}
-      />
-      <BarGroup
-        title="Rel"
-        note="(of internal + external; one link can carry several)"
-        base={crawlable}
-        segments={[
-          { label: "Follow", count: stats.follow, color: "bg-emerald-500" },
-          { label: "Nofollow", count: stats.nofollow, color: "bg-amber-500" },
-          { label: "Sponsored", count: stats.sponsored, color: "bg-violet-500" },
-          { label: "UGC", count: stats.ugc, color: "bg-sky-500" },
-        ]}
-      />
-      <div>
+    <div className="@container">
+      <div className="grid gap-6 @min-[26rem]:grid-cols-2 @min-[39rem]:grid-cols-3">
         <BarGroup
-          title="HTTP status"
+          title="Link type"
           base={stats.total}
-          segments={statusClasses.map((statusClass) => ({
-            label: STATUS_CLASS_LABELS[statusClass],
-            count: statusCounts.get(statusClass) ?? 0,
-            color: STATUS_COLORS[statusClass],
-          }))}
+          segments={[
+            { label: "Internal", count: stats.internal, color: "bg-slate-500" },
+            { label: "External", count: stats.external, color: "bg-indigo-500" },
+            { label: "Ignored", count: stats.ignored, color: "bg-slate-300 dark:bg-slate-600" },
+          ]}
         />
-        {allUnchecked && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Paste mode fetches nothing, so no status is checked. Use URL mode for broken links.</p>}
+        <BarGroup
+          title="Rel"
+          note="(of internal + external; one link can carry several)"
+          base={crawlable}
+          segments={[
+            { label: "Follow", count: stats.follow, color: "bg-emerald-500" },
+            { label: "Nofollow", count: stats.nofollow, color: "bg-amber-500" },
+            { label: "Sponsored", count: stats.sponsored, color: "bg-violet-500" },
+            { label: "UGC", count: stats.ugc, color: "bg-sky-500" },
+          ]}
+        />
+        <div>
+          <BarGroup
+            title="HTTP status"
+            base={stats.total}
+            segments={statusClasses.map((statusClass) => ({
+              label: STATUS_CLASS_LABELS[statusClass],
+              count: statusCounts.get(statusClass) ?? 0,
+              color: STATUS_COLORS[statusClass],
+            }))}
+          />
+          {allUnchecked && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Paste mode fetches nothing, so no status is checked. Use URL mode for broken links.</p>}
+        </div>
       </div>
     </div>
   );

@@ -26,7 +26,21 @@ export interface ResultData {
  * exports, re-run and delete in the app). Mount it with a key per analysis, so selection and filters
  * start fresh.
  */
-export function ResultView({ data, title = "Results", subtitle, actions }: { data: ResultData; title?: React.ReactNode; subtitle?: React.ReactNode; actions?: React.ReactNode }) {
+export function ResultView({
+  data,
+  title = "Results",
+  titleLevel = "h2",
+  subtitle,
+  actions,
+}: {
+  data: ResultData;
+  title?: React.ReactNode;
+  /** h1 where the result is the page's subject (a saved audit); h2 under the landing page's own heading. */
+  titleLevel?: "h1" | "h2";
+  subtitle?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  const Title = titleLevel;
   const [selected, setSelected] = useState<number | null>(null);
   const select = useCallback((position: number) => setSelected(position), []);
 
@@ -34,7 +48,7 @@ export function ResultView({ data, title = "Results", subtitle, actions }: { dat
     <div className="space-y-4" data-testid="results">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
+          <Title className={titleLevel === "h1" ? "text-xl font-bold tracking-tight break-words sm:text-2xl" : "text-lg font-semibold tracking-tight"}>{title}</Title>
           <p className="text-sm break-words text-slate-700 dark:text-slate-300">
             <span className="font-mono break-all">{data.url}</span>
             {subtitle && <span className="text-slate-500 dark:text-slate-400"> · {subtitle}</span>}
@@ -54,15 +68,20 @@ export function ResultView({ data, title = "Results", subtitle, actions }: { dat
         </Panel>
       </div>
 
-      <div className={data.sanitizedHtml === undefined ? "" : "grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]"}>
-        <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`} className="xl:self-start">
-          <LinksTable links={data.links} selected={selected} onSelect={select} />
-        </Panel>
-        {data.sanitizedHtml !== undefined && (
-          <Panel id="snapshot-heading" title="Snapshot" className="flex flex-col xl:sticky xl:top-4 xl:h-[calc(100vh-2rem)] xl:self-start">
-            <Snapshot html={data.sanitizedHtml} pageUrl={data.url} selected={selected} onSelect={select} />
+      {/* Table and snapshot side by side only when the view itself is wide enough for the table's columns
+          (76rem: the landing page at 1280 px), not merely the window: inside the app's narrower column
+          they stack, and the table gets the full width. */}
+      <div className="@container">
+        <div className={data.sanitizedHtml === undefined ? "" : "grid gap-4 @min-[76rem]:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]"}>
+          <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`} className="@min-[76rem]:self-start">
+            <LinksTable links={data.links} selected={selected} onSelect={select} />
           </Panel>
-        )}
+          {data.sanitizedHtml !== undefined && (
+            <Panel id="snapshot-heading" title="Snapshot" className="flex flex-col @min-[76rem]:sticky @min-[76rem]:top-4 @min-[76rem]:h-[calc(100vh-2rem)] @min-[76rem]:self-start">
+              <Snapshot html={data.sanitizedHtml} pageUrl={data.url} selected={selected} onSelect={select} />
+            </Panel>
+          )}
+        </div>
       </div>
     </div>
   );

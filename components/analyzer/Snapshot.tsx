@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useHydrated } from "@/components/account/useHydrated";
 import { buildSnapshotDocument, SELECTED_ATTRIBUTE } from "./snapshot-document";
 
 /**
@@ -15,7 +16,10 @@ import { buildSnapshotDocument, SELECTED_ATTRIBUTE } from "./snapshot-document";
 export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; pageUrl: string; selected: number | null; onSelect: (position: number) => void }) {
   // Off by default: loading the page's images would send the visitor's IP to whatever hosts they name.
   const [loadImages, setLoadImages] = useState(false);
-  const srcDoc = useMemo(() => buildSnapshotDocument(html, pageUrl, { loadImages }), [html, pageUrl, loadImages]);
+  // DOMParser exists only in browsers: the server renders an empty frame, the browser fills it in.
+  // (A saved audit's page is server-rendered; building there threw and answered 500.)
+  const inBrowser = useHydrated();
+  const srcDoc = useMemo(() => (inBrowser ? buildSnapshotDocument(html, pageUrl, { loadImages }) : undefined), [inBrowser, html, pageUrl, loadImages]);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onSelectRef = useRef(onSelect);
   const [loads, setLoads] = useState(0);
@@ -60,7 +64,7 @@ export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; 
 
   return (
     <div className="flex h-full flex-col gap-2">
-      <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+      <label className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
         <input type="checkbox" checked={loadImages} onChange={(event) => setLoadImages(event.target.checked)} className="h-4 w-4" />
         Load images from the page
         <span className="text-xs text-slate-500 dark:text-slate-400">(your browser then contacts the hosts they are on)</span>

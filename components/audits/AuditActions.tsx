@@ -47,8 +47,8 @@ export function AuditActions({ auditId }: { auditId: string }) {
   }
 
   return (
-    <div className="flex flex-col items-end gap-2">
-      <div className="flex flex-wrap items-center justify-end gap-2">
+    <div className="flex flex-col items-start gap-2 sm:items-end">
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <a className={linkButtonClass} href={exportHref("csv")} download>
           Export CSV
         </a>

@@ -15,6 +15,7 @@ export function AuditDetail({ audit, canEdit }: { audit: Audit; canEdit: boolean
         key={audit.id}
         data={audit}
         title={audit.title ?? "Saved audit"}
+        titleLevel="h1"
         subtitle={
           <>
             {audit.mode === "url" ? "rendered in Chromium" : `pasted HTML, classified as ${audit.domain}`} · {utcTime(audit.createdAt)} by {audit.createdBy.email}

@@ -1,22 +1,7 @@
-import type { Page } from "@playwright/test";
+import { expectNoHorizontalScroll } from "./layout";
 import { chooseMode, expect, test } from "./test";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // The outermost elements that stick out, to say what to fix when this fails.
-    const wide = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > width + 0.5);
-    const outermost = wide.filter((element) => !wide.includes(element.parentElement as Element));
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: width,
-      culprits: outermost.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)} → ${Math.round(element.getBoundingClientRect().right)}px`),
-    };
-  });
-  expect(scrollWidth, `page is wider than the phone:\n${culprits.join("\n")}`).toBeLessThanOrEqual(clientWidth);
-}
 
 test("a 390×844 phone: no horizontal scrolling, before and after results", async ({ page, shot }) => {
   await page.goto("/");

@@ -1,8 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { buttonClass, Field, inputClass, Notice } from "../ui";
 import type { ImportResult } from "./types";
+
+const CSV_COLUMNS = ["page_url", "target_url", "match", "expected_anchor", "expected_rel", "tags", "expires_on", "cost", "notes"];
 
 /** Paste or upload a CSV of tracked links; a dry run shows what would happen first. */
 export function ImportCsv({ onImported }: { onImported: () => void }) {
@@ -35,7 +37,21 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Import tracked links">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Columns: <code>page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes</code> (header row required; only
+        Columns:{" "}
+        <code>
+          {CSV_COLUMNS.map((column, index) => (
+            // A line may break after each comma, so the list wraps on a phone instead of widening the page.
+            <Fragment key={column}>
+              {index > 0 && (
+                <>
+                  ,<wbr />
+                </>
+              )}
+              {column}
+            </Fragment>
+          ))}
+        </code>{" "}
+        (header row required; only
         page_url and target_url are needed). Separate tags with <code>|</code> or <code>;</code>. At most 5,000 rows. Importing the same file
         again changes nothing.
       </p>
@@ -43,7 +59,7 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
         <input
           type="file"
           accept=".csv,text/csv"
-          className="mt-1 block text-sm"
+          className="mt-1 block max-w-full text-sm"
           onChange={async (event) => {
             const file = event.target.files?.[0];
             if (file) setText(await file.text());

@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import { api } from "../api";
 import { inputClass, Notice } from "../ui";
-import { StateBadge } from "./Badges";
-import { STATES, relOfSeen, when, type Monitor, type TrackedLink } from "./types";
+import { LinkList } from "./LinkList";
+import { STATES, type Monitor, type TrackedLink } from "./types";
 
 interface Filters {
   state: string;
@@ -55,8 +54,8 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-4" role="search" aria-label="Filter tracked links">
-        <label className="text-sm font-medium">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" role="search" aria-label="Filter tracked links">
+        <label className="min-w-0 text-sm font-medium">
           State
           <select value={filters.state} onChange={set("state")} className={inputClass}>
             <option value="">all</option>
@@ -67,11 +66,11 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
             ))}
           </select>
         </label>
-        <label className="text-sm font-medium">
+        <label className="min-w-0 text-sm font-medium">
           Tag
           <input value={filters.tag} onChange={set("tag")} className={inputClass} placeholder="guest posts" />
         </label>
-        <label className="text-sm font-medium">
+        <label className="min-w-0 text-sm font-medium">
           Page
           <select value={filters.monitorId} onChange={set("monitorId")} className={inputClass}>
             <option value="">all pages</option>
@@ -82,7 +81,7 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
             ))}
           </select>
         </label>
-        <label className="text-sm font-medium">
+        <label className="min-w-0 text-sm font-medium">
           Text
           <input value={filters.q} onChange={set("q")} className={inputClass} placeholder="target, page, anchor, notes" type="search" />
         </label>
@@ -107,36 +106,7 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
         {links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No tracked link matches.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Link to</th>
-                  <th className="py-2 pr-3 font-medium">On page</th>
-                  <th className="py-2 pr-3 font-medium">State</th>
-                  <th className="py-2 pr-3 font-medium">As last seen</th>
-                  <th className="py-2 font-medium">Notes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {links.map((link) => (
-                  <tr key={link.id} className="border-t border-slate-100 align-top dark:border-slate-800" data-testid={`tracked-${link.target}`}>
-                    <td className="max-w-xs break-all py-2 pr-3">{link.target}</td>
-                    <td className="max-w-xs break-all py-2 pr-3">
-                      <Link href={`/app/monitors/${link.monitorId}`} className="text-blue-700 hover:underline dark:text-blue-300">
-                        {pages.get(link.monitorId) ?? "open page"}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <StateBadge state={link.state} />
-                    </td>
-                    <td className="py-2 pr-3">{link.current ? `“${link.current.anchorText ?? ""}” · ${relOfSeen(link.current)} · ${when(link.lastSeenAt)}` : "never seen"}</td>
-                    <td className="py-2">{[link.notes, link.cost !== null ? `cost ${link.cost}` : null, link.expiresOn ? `until ${link.expiresOn}` : null].filter(Boolean).join(" · ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LinkList links={links} pages={pages} />
         )}
         {nextCursor && (
           <button type="button" className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300" onClick={() => void load(filters, nextCursor)}>

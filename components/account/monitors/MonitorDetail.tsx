@@ -4,8 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import { api, loadPage } from "../api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "../ui";
-import { MonitorStatusBadge, StateBadge } from "./Badges";
-import { INTERVALS, intervalLabel, relOfSeen, when, type Check, type Monitor, type TrackedLink, type Transition } from "./types";
+import { MonitorStatusBadge } from "./Badges";
+import { TrackedLinks } from "./TrackedLinks";
+import { INTERVALS, intervalLabel, when, type Check, type Monitor, type Transition } from "./types";
 
 type TimelineItem = { at: string; key: string; text: string; tone: "ok" | "error" | "change" };
 
@@ -67,16 +68,12 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="break-all text-2xl font-bold tracking-tight">{monitor.url}</h1>
-        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <h1 className="text-xl font-bold tracking-tight wrap-anywhere sm:text-2xl">{monitor.url}</h1>
+        <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
-          {monitor.page && (
-            <span>
-              · HTTP {monitor.page.httpStatus ?? "none"}
-              {monitor.page.noindex ? " · noindex" : ""}
-              {monitor.page.canonicalUrl && monitor.page.canonicalUrl !== monitor.url ? ` · canonical ${monitor.page.canonicalUrl}` : ""}
-            </span>
-          )}
+          {monitor.page && ` · HTTP ${monitor.page.httpStatus ?? "none"}`}
+          {monitor.page?.noindex ? " · noindex" : ""}
+          {monitor.page?.canonicalUrl && monitor.page.canonicalUrl !== monitor.url ? ` · canonical ${monitor.page.canonicalUrl}` : ""}
         </p>
         {monitor.tags.length > 0 && <p className="text-sm">Tags: {monitor.tags.join(", ")}</p>}
       </div>
@@ -126,26 +123,7 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         {monitor.links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No link is tracked on this page yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Target</th>
-                  <th className="py-2 pr-3 font-medium">State</th>
-                  <th className="py-2 pr-3 font-medium">As last seen</th>
-                  <th className="py-2 pr-3 font-medium">Expected</th>
-                  <th className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {monitor.links.map((link) => (
-                  <LinkRow key={link.id} link={link} canEdit={canEdit} editing={editing === link.id} onEdit={() => setEditing(editing === link.id ? null : link.id)} act={act} onSaved={() => setEditing(null)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TrackedLinks links={monitor.links} canEdit={canEdit} editing={editing} onEdit={setEditing} act={act} />
         )}
         {canEdit && (
           <form
@@ -157,9 +135,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
               if (await act(api("POST", `/api/account/monitors/${id}/links`, { target: String(data.get("target") ?? "") }), "Link added; it is checked within a minute.")) form.reset();
             }}
           >
-            <Field label="Track another link">
-              <input name="target" required className={inputClass} placeholder="https://mysite.example/page or mysite.example" />
-            </Field>
+            <div className="min-w-0 flex-1 basis-72">
+              <Field label="Track another link">
+                <input name="target" required className={inputClass} placeholder="https://mysite.example/page or mysite.example" />
+              </Field>
+            </div>
             <button type="submit" className={secondaryButtonClass}>
               Add link
             </button>
@@ -171,121 +151,19 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         {timeline.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Not checked yet.</p>
         ) : (
-          <ol className="space-y-1 text-sm" data-testid="timeline">
+          <ol className="space-y-2 text-sm sm:space-y-1" data-testid="timeline">
             {timeline.map((item) => (
-              <li key={item.key} className="flex gap-3">
-                <time className="shrink-0 text-slate-500" dateTime={item.at}>
+              <li key={item.key} className="flex flex-col sm:flex-row sm:gap-3">
+                <time className="shrink-0 text-slate-600 dark:text-slate-400" dateTime={item.at}>
                   {when(item.at)}
                 </time>
-                <span className={item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}>{item.text}</span>
+                {/* The text names URLs: they break where the line ends, not one character a line. */}
+                <span className={`min-w-0 wrap-anywhere ${item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}`}>{item.text}</span>
               </li>
             ))}
           </ol>
         )}
       </Panel>
     </div>
-  );
-}
-
-function LinkRow({ link, canEdit, editing, onEdit, act, onSaved }: {
-  link: TrackedLink;
-  canEdit: boolean;
-  editing: boolean;
-  onEdit: () => void;
-  act: (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>, done: string) => Promise<boolean>;
-  onSaved: () => void;
-}) {
-  return (
-    <>
-      <tr className="border-t border-slate-100 align-top dark:border-slate-800" data-testid={`link-${link.target}`}>
-        <td className="max-w-xs break-all py-2 pr-3">
-          {link.target} <span className="text-slate-500">({link.match})</span>
-        </td>
-        <td className="py-2 pr-3">
-          <StateBadge state={link.state} />
-        </td>
-        <td className="py-2 pr-3">
-          {link.current ? (
-            <span>
-              “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP {link.current.httpStatus ?? "not checked"}
-              <br />
-              <span className="text-slate-500">last seen {when(link.lastSeenAt)}</span>
-            </span>
-          ) : (
-            <span className="text-slate-500">never seen</span>
-          )}
-        </td>
-        <td className="py-2 pr-3">
-          {link.expectedRel ?? "any rel"}
-          {link.expectedAnchor ? ` · “${link.expectedAnchor}”` : ""}
-          {link.expiresOn ? ` · until ${link.expiresOn}` : ""}
-        </td>
-        <td className="py-2 text-right whitespace-nowrap">
-          {canEdit && (
-            <span className="inline-flex gap-2">
-              <button type="button" className={secondaryButtonClass} onClick={onEdit} aria-expanded={editing}>
-                Edit
-              </button>
-              <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/links/${link.id}`), `Stopped tracking ${link.target}.`)}>
-                Remove
-              </button>
-            </span>
-          )}
-        </td>
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={5} className="pb-3">
-            <form
-              className="grid gap-2 sm:grid-cols-3"
-              onSubmit={async (event) => {
-                event.preventDefault();
-                const data = new FormData(event.currentTarget);
-                const text = (name: string) => String(data.get(name) ?? "").trim();
-                const rel = text("expectedRel");
-                const ok = await act(
-                  api("PATCH", `/api/account/links/${link.id}`, {
-                    expectedAnchor: text("expectedAnchor") || null,
-                    expectedRel: rel === "" ? null : rel,
-                    notes: text("notes") || null,
-                    cost: text("cost") === "" ? null : Number(text("cost")),
-                    expiresOn: text("expiresOn") || null,
-                  }),
-                  "Expectations saved.",
-                );
-                if (ok) onSaved();
-              }}
-            >
-              <Field label="Expected anchor">
-                <input name="expectedAnchor" defaultValue={link.expectedAnchor ?? ""} className={inputClass} />
-              </Field>
-              <Field label="Expected rel">
-                <select name="expectedRel" defaultValue={link.expectedRel ?? ""} className={inputClass}>
-                  <option value="">any</option>
-                  <option value="follow">follow</option>
-                  <option value="nofollow">nofollow</option>
-                  <option value="sponsored">sponsored</option>
-                  <option value="ugc">ugc</option>
-                </select>
-              </Field>
-              <Field label="Expires on">
-                <input name="expiresOn" type="date" defaultValue={link.expiresOn ?? ""} className={inputClass} />
-              </Field>
-              <Field label="Cost">
-                <input name="cost" type="number" min="0" step="0.01" defaultValue={link.cost ?? ""} className={inputClass} />
-              </Field>
-              <Field label="Notes">
-                <input name="notes" defaultValue={link.notes ?? ""} className={inputClass} />
-              </Field>
-              <div className="flex items-end">
-                <button type="submit" className={buttonClass}>
-                  Save
-                </button>
-              </div>
-            </form>
-          </td>
-        </tr>
-      )}
-    </>
   );
 }

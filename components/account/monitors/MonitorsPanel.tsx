@@ -1,13 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import { api } from "../api";
 import { buttonClass, Field, inputClass, Notice } from "../ui";
-import { MonitorStatusBadge, StateBadge } from "./Badges";
 import { ImportCsv } from "./ImportCsv";
-import { INTERVALS, STATES, when, type Monitor } from "./types";
+import { MonitorList } from "./MonitorList";
+import { INTERVALS, type Monitor } from "./types";
 
 /** /app/monitors: add a page with its links (or import a CSV), and the table of monitored pages. */
 export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
@@ -84,48 +83,7 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
         {monitors.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No page is monitored yet.{canEdit ? " Add one above, or import a CSV." : ""}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Page</th>
-                  <th className="py-2 pr-3 font-medium">Status</th>
-                  <th className="py-2 pr-3 font-medium">Links</th>
-                  <th className="py-2 pr-3 font-medium">Next check</th>
-                  <th className="py-2 font-medium">Tags</th>
-                </tr>
-              </thead>
-              <tbody>
-                {monitors.map((monitor) => (
-                  <tr key={monitor.id} className="border-t border-slate-100 align-top dark:border-slate-800" data-testid={`monitor-${monitor.url}`}>
-                    <td className="max-w-xs break-all py-2 pr-3">
-                      <Link href={`/app/monitors/${monitor.id}`} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
-                        {monitor.url}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <MonitorStatusBadge monitor={monitor} />
-                    </td>
-                    <td className="py-2 pr-3">
-                      <span className="flex flex-wrap gap-1">
-                        {STATES.map((state) => {
-                          const count = monitor.links.filter((link) => link.state === state).length;
-                          return count > 0 ? (
-                            <span key={state} className="inline-flex items-center gap-1">
-                              <StateBadge state={state} /> {count}
-                            </span>
-                          ) : null;
-                        })}
-                        {monitor.links.length === 0 && <span className="text-slate-500">none</span>}
-                      </span>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{monitor.paused ? "paused" : when(monitor.nextCheckAt)}</td>
-                    <td className="py-2">{monitor.tags.join(", ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MonitorList monitors={monitors} />
         )}
         {nextCursor && (
           <button type="button" className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300" onClick={() => void load(nextCursor)}>

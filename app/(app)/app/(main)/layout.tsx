@@ -27,7 +27,8 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
       <SiteHeader>
         <nav aria-label="Account">
-          <ul className="flex gap-5 text-sm font-medium">
+          {/* Eight sections: on a phone they wrap onto a second line instead of widening the page. */}
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium sm:gap-x-5">
             {NAV.map((item) => (
               <li key={item.href}>
                 <Link href={item.href} className="text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300">

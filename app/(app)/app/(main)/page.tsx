@@ -51,9 +51,10 @@ export default async function OverviewPage() {
           {counts.pages.total === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. {canEdit ? "Add the pages that carry your links, or import them from a CSV." : "Members of your team add the pages to watch."}</p>
           ) : (
-            <dl className="grid grid-cols-5 gap-2 text-center" data-testid="monitoring-counts">
+            // As many 5rem tiles a row as fit: five on a laptop, three then two on a phone ("Mismatched" needs the width).
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-2 text-center" data-testid="monitoring-counts">
               {tiles.map((tile) => (
-                <div key={tile.label} className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
+                <div key={tile.label} className="rounded-md bg-slate-50 px-1 py-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
                   <dt className="text-xs text-slate-600 dark:text-slate-400">{tile.label}</dt>
                   <dd className="text-lg font-semibold">
                     <Link href={tile.href} className="hover:underline">

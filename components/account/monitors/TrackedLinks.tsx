@@ -1,0 +1,121 @@
+"use client";
+
+import { api } from "../api";
+import { Cell, ListHeader, rowClass } from "../ListGrid";
+import { buttonClass, Field, inputClass, secondaryButtonClass } from "../ui";
+import { StateBadge } from "./Badges";
+import { relOfSeen, when, type TrackedLink } from "./types";
+
+type Act = (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>, done: string) => Promise<boolean>;
+
+// Fixed widths for the badge and the buttons: the header row is a grid of its own and must line up.
+const COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1.2fr)_10rem]";
+
+/** A monitored page's tracked links: rows on a wide screen, cards on a phone; members edit and remove them. */
+export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: TrackedLink[]; canEdit: boolean; editing: string | null; onEdit: (id: string | null) => void; act: Act }) {
+  return (
+    <div>
+      <ListHeader columns={COLUMNS} labels={["Target", "State", "As last seen", "Expected", ""]} />
+      <ul aria-label="Tracked links">
+        {links.map((link) => (
+          <li key={link.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`link-${link.target}`}>
+            <Cell label="Target" quiet className="col-span-2 lg:col-span-1">
+              {/* A URL has no spaces: it may break anywhere (after a hyphen first), but only in this, the widest cell. */}
+              <span className="font-medium wrap-anywhere">{link.target}</span> <span className="text-slate-600 dark:text-slate-400">({link.match})</span>
+            </Cell>
+            <Cell label="State" quiet>
+              <StateBadge state={link.state} />
+            </Cell>
+            <Cell label="As last seen">
+              {link.current ? (
+                <>
+                  <span className="break-words">
+                    “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP {link.current.httpStatus ?? "not checked"}
+                  </span>
+                  <span className="block text-slate-600 dark:text-slate-400">last seen {when(link.lastSeenAt)}</span>
+                </>
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">never seen</span>
+              )}
+            </Cell>
+            <Cell label="Expected" className="col-span-2 break-words lg:col-span-1">
+              {link.expectedRel ?? "any rel"}
+              {link.expectedAnchor ? ` · “${link.expectedAnchor}”` : ""}
+              {link.expiresOn && (
+                <>
+                  {" "}
+                  · until <span className="whitespace-nowrap">{link.expiresOn}</span>
+                </>
+              )}
+            </Cell>
+            {canEdit && (
+              <span className="col-span-2 flex gap-2 lg:col-span-1 lg:justify-end">
+                <button type="button" className={secondaryButtonClass} onClick={() => onEdit(editing === link.id ? null : link.id)} aria-expanded={editing === link.id}>
+                  Edit
+                </button>
+                <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/links/${link.id}`), `Stopped tracking ${link.target}.`)}>
+                  Remove
+                </button>
+              </span>
+            )}
+            {editing === link.id && <ExpectationsForm link={link} act={act} onSaved={() => onEdit(null)} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What a tracked link should look like, and its bookkeeping (notes, cost, end date). */
+function ExpectationsForm({ link, act, onSaved }: { link: TrackedLink; act: Act; onSaved: () => void }) {
+  return (
+    <form
+      aria-label={`Expectations of ${link.target}`}
+      className="col-span-2 grid gap-2 rounded-md bg-slate-50 p-3 sm:grid-cols-3 lg:col-span-5 dark:bg-slate-800/40"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const text = (name: string) => String(data.get(name) ?? "").trim();
+        const rel = text("expectedRel");
+        const ok = await act(
+          api("PATCH", `/api/account/links/${link.id}`, {
+            expectedAnchor: text("expectedAnchor") || null,
+            expectedRel: rel === "" ? null : rel,
+            notes: text("notes") || null,
+            cost: text("cost") === "" ? null : Number(text("cost")),
+            expiresOn: text("expiresOn") || null,
+          }),
+          "Expectations saved.",
+        );
+        if (ok) onSaved();
+      }}
+    >
+      <Field label="Expected anchor">
+        <input name="expectedAnchor" defaultValue={link.expectedAnchor ?? ""} className={inputClass} />
+      </Field>
+      <Field label="Expected rel">
+        <select name="expectedRel" defaultValue={link.expectedRel ?? ""} className={inputClass}>
+          <option value="">any</option>
+          <option value="follow">follow</option>
+          <option value="nofollow">nofollow</option>
+          <option value="sponsored">sponsored</option>
+          <option value="ugc">ugc</option>
+        </select>
+      </Field>
+      <Field label="Expires on">
+        <input name="expiresOn" type="date" defaultValue={link.expiresOn ?? ""} className={inputClass} />
+      </Field>
+      <Field label="Cost">
+        <input name="cost" type="number" min="0" step="0.01" defaultValue={link.cost ?? ""} className={inputClass} />
+      </Field>
+      <Field label="Notes">
+        <input name="notes" defaultValue={link.notes ?? ""} className={inputClass} />
+      </Field>
+      <div className="flex items-end">
+        <button type="submit" className={buttonClass}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

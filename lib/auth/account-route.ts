@@ -52,6 +52,9 @@ function withRequestHint(error: unknown, hint: string): unknown {
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
+/** Marks the handlers a route implements (not its 405s), so a test can list every account operation. */
+export const IMPLEMENTED = Symbol.for("linklens.accountRoute.implemented");
+
 /**
  * The only way to write an account route (`app/api/account/**`; a lint rule forbids other exports there):
  * every method runs the guard's check order before its handler, errors leave as the Error body, and
@@ -76,12 +79,13 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
     }
   };
   const notAllowed = async (request: Request) => methodNotAllowed(request, allow);
+  const handler = (method: Method) => Object.assign(wrap(method), { [IMPLEMENTED]: allow.includes(method) });
   return {
-    GET: wrap("GET"),
-    POST: wrap("POST"),
-    PUT: wrap("PUT"),
-    PATCH: wrap("PATCH"),
-    DELETE: wrap("DELETE"),
+    GET: handler("GET"),
+    POST: handler("POST"),
+    PUT: handler("PUT"),
+    PATCH: handler("PATCH"),
+    DELETE: handler("DELETE"),
     HEAD: notAllowed,
     OPTIONS: notAllowed,
   };

@@ -13,13 +13,15 @@ export const transferSchema = z.strictObject({ memberId: idField });
 export const activeOrganizationSchema = z.strictObject({ organizationId: idField });
 
 const OrganizationSchema = z.strictObject({ id: z.string(), name: z.string(), slug: z.string() });
+/** An organization of the user with the user's role there (also the answer of switching to it). */
+export const MembershipSchema = OrganizationSchema.extend({ role: z.string() });
 
 /** GET /api/account/me. */
 export const MeSchema = z.strictObject({
   user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
   organization: OrganizationSchema,
   role: RoleSchema,
-  organizations: z.array(OrganizationSchema.extend({ role: z.string() })),
+  organizations: z.array(MembershipSchema),
 });
 export type Me = z.infer<typeof MeSchema>;
 

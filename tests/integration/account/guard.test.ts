@@ -9,6 +9,7 @@ import { DELETE as cancelInvitation } from "@/app/api/account/invitations/[id]/r
 import { POST as leave } from "@/app/api/account/organization/leave/route";
 import { POST as transfer } from "@/app/api/account/organization/transfer/route";
 import { PUT as switchOrg } from "@/app/api/account/active-organization/route";
+import { GET as accountOpenApi } from "@/app/api/account/openapi.json/route";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { expectError, itChecksGuardOrder, itFindsIdsBeforeBodies, itHintsAccountRequests, itEnforcesRoles, type RouteCase } from "./guard-cases";
 import { makeTeam, type Team } from "./team-setup";
@@ -20,6 +21,7 @@ afterAll(closeAll);
 /** Every account route of teams and accounts, with a request that is valid for its lowest allowed role. */
 const ROUTES: RouteCase[] = [
   { name: "GET /me", handler: me, method: "GET", path: "/api/account/me", minRole: "viewer" },
+  { name: "GET /openapi.json", handler: accountOpenApi, method: "GET", path: "/api/account/openapi.json", minRole: "viewer" },
   { name: "GET /members", handler: members, method: "GET", path: "/api/account/members", minRole: "viewer" },
   { name: "GET /invitations", handler: invitations, method: "GET", path: "/api/account/invitations", minRole: "viewer" },
   { name: "GET /audit-log", handler: auditLog, method: "GET", path: "/api/account/audit-log", minRole: "admin" },

@@ -1,0 +1,64 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ErrorSchema } from "../api/schemas";
+import { ACCOUNT_OPERATIONS, type AccountOperation } from "./operations";
+
+/**
+ * The account API's OpenAPI 3.1 document, generated from its operation catalog and schemas (never a
+ * second, hand-written copy). Served only to signed-in users (GET /api/account/openapi.json) and never
+ * linked from the public description: account-api.md keeps the signed-in product out of it.
+ */
+
+/** Every account route may answer these (account-api.md's check order), besides its own 400/404/409/413/429. */
+const COMMON_ERRORS: Record<number, string> = {
+  400: "INVALID_REQUEST (the message names the field), INVALID_URL, and the analyzer's errors where a page is rendered.",
+  401: "UNAUTHORIZED: no valid session, or an Authorization header (account routes use the session cookie).",
+  403: "INVALID_ORIGIN (a cross-site mutation) or FORBIDDEN (the role is too low).",
+  404: "NOT_FOUND: no such id in the active organization (another organization's ids are unknown here).",
+};
+
+const ROLE_WORDS = { viewer: "any member (viewer+)", member: "members and up", admin: "admins and owners", owner: "owners" } as const;
+
+function register(registry: OpenAPIRegistry, operation: AccountOperation): void {
+  const hasId = operation.path.includes("{id}");
+  const success = operation.status === 204
+    ? { description: "Done; no body." }
+    : operation.download
+      ? { description: `${operation.summary} (Content-Disposition: attachment)`, content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])) }
+      : { description: operation.summary, content: { "application/json": { schema: operation.response ?? z.unknown() } } };
+  registry.registerPath({
+    method: operation.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete",
+    path: operation.path,
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: `Who: ${ROLE_WORDS[operation.role]}.`,
+    tags: [operation.tag],
+    security: [{ session: [] }],
+    request: {
+      ...(hasId ? { params: z.strictObject({ id: z.string() }) } : {}),
+      ...(operation.query ? { query: operation.query } : {}),
+      ...(operation.body ? { body: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+      ...(operation.bodyType ? { body: { required: true, content: { [operation.bodyType]: { schema: z.string() } } } } : {}),
+    },
+    responses: {
+      [operation.status]: success,
+      ...Object.fromEntries(Object.entries(COMMON_ERRORS).map(([status, description]) => [status, { description, content: { "application/json": { schema: ErrorSchema } } }])),
+    },
+  });
+}
+
+/** The document for the given origin (its `servers`). */
+export function buildAccountOpenApiDocument(origin: string) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The web app's session cookie (sign in at /sign-in); there are no API keys." });
+  for (const operation of ACCOUNT_OPERATIONS) register(registry, operation);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "LinkLens account API",
+      version: "1.0.0",
+      description: `The signed-in product: teams, saved audits, domain groups, monitored pages and tracked links, alerts. Sign-in and teams' own endpoints are Better Auth's, under ${origin}/api/auth (docs/account-api.md). Every error is the public Error body.`,
+    },
+    servers: [{ url: origin }],
+  });
+}

@@ -24,7 +24,24 @@ const NO_UPWARD = [
 ];
 const NO_ANALYZER_INTERNALS = rule(ANALYZER_INTERNALS, "Call the analyzer's front door, lib/analyzer/index.ts, not its internals (docs/architecture.md).");
 const NO_API = rule(toLib("api"), "lib/api is the HTTP layer above this one; import lib/errors.ts for ApiError (docs/architecture.md).");
-const NO_ACCOUNT = ["db", "auth", "account", "monitor", "alerts", "mail", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
+const NO_ACCOUNT = ["http", "schemas", "db", "auth", "account", "monitor", "alerts", "mail", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
+
+/**
+ * The product's floors, bottom to top (docs/architecture.md): a folder imports only folders below it.
+ * `account` and `alerts` share a floor and never import each other.
+ */
+const FLOORS = ["http", "api", "schemas", "db", "mail", "auth", ["account", "alerts"], "monitor", "mcp"];
+const floorIndex = (dir) => FLOORS.findIndex((floor) => (Array.isArray(floor) ? floor.includes(dir) : floor === dir));
+/** The rules of one product folder: nothing above its floor, nothing beside it, no analyzer internals, no network guard. */
+function floorRules(dir) {
+  const own = floorIndex(dir);
+  const banned = FLOORS.flatMap((floor, index) => (index > own ? [floor].flat() : index === own ? [floor].flat().filter((other) => other !== dir) : []));
+  return banned.map((other) => rule(toLib(other), `lib/${dir} is below lib/${other} on the product's floors and never imports it.`));
+}
+const NO_REACT = rule("^react($|-dom|/)", "Only app/ and components/ may import React (docs/architecture.md).");
+const NO_NEXT = rule("^next($|/)", "Only app/, components/, server/ and lib/auth (the pages' guard) may import Next.js (docs/architecture.md).");
+const BELOW_THE_PRODUCT = [rule(toLib("net"), "Reach the network through the analyzer's front door."), NO_ANALYZER_INTERNALS];
+const product = (dir, extra = []) => ({ files: [`lib/${dir}/**`], patterns: [...NO_UPWARD, ...BELOW_THE_PRODUCT, NO_REACT, ...extra, ...floorRules(dir)] });
 
 /** First match wins: more specific globs first. */
 const LAYERS = [
@@ -36,11 +53,28 @@ const LAYERS = [
   },
   { files: ["lib/analyzer/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("ratelimit"), "lib/analyzer never imports lib/ratelimit: limits are the API's business."), ...NO_ACCOUNT] },
   { files: ["lib/ratelimit/**", "lib/log.ts", "lib/shutdown.ts"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("analyzer"), "This module is below the analyzer."), ...NO_ACCOUNT] },
-  { files: ["lib/api/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS, rule(toLib("net"), "lib/api reaches the network only through the analyzer's front door.")] },
-  { files: ["lib/db/**", "lib/auth/**", "lib/account/**", "lib/monitor/**", "lib/alerts/**", "lib/mail/**", "lib/mcp/**"], patterns: [...NO_UPWARD, NO_ANALYZER_INTERNALS, rule(toLib("net"), "Reach the network through the analyzer's front door.")] },
+  product("http", [NO_NEXT, rule(toLib("analyzer"), "lib/http is request and response primitives; it never calls the analyzer.")]),
+  product("api", [NO_NEXT]),
+  product("schemas", [NO_NEXT, rule(toLib("analyzer"), "lib/schemas is zod only (the UI imports it); the analyzer's types come through lib/api/schemas."), rule(toLib("ratelimit"), "lib/schemas is zod only.")]),
+  product("db", [NO_NEXT]),
+  product("mail", [NO_NEXT]),
+  product("auth"),
+  product("account", [NO_NEXT]),
+  product("alerts", [NO_NEXT]),
+  product("monitor", [NO_NEXT]),
+  product("mcp", [NO_NEXT]),
   { files: ["lib/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS] },
   { files: ["app/**"], patterns: [rule(to("server"), NO_UPWARD[2].message), NO_ANALYZER_INTERNALS, rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door.")] },
-  { files: ["components/**"], patterns: [rule(to("server"), NO_UPWARD[2].message), rule(to("app"), NO_UPWARD[0].message), NO_ANALYZER_INTERNALS, rule(toLib("net"), "Components never import the network guard.")] },
+  {
+    files: ["components/**"],
+    patterns: [
+      rule(to("server"), NO_UPWARD[2].message),
+      rule(to("app"), NO_UPWARD[0].message),
+      NO_ANALYZER_INTERNALS,
+      rule(toLib("net"), "Components never import the network guard."),
+      ...["db", "mail", "auth", "account", "alerts", "monitor", "mcp", "ratelimit"].map((dir) => rule(toLib(dir), `Components run in the browser: they read the API's shapes from lib/schemas and lib/api/schemas, never lib/${dir}.`)),
+    ],
+  },
   { files: ["server/**"], patterns: [rule(to("app"), NO_UPWARD[0].message), rule(to("components"), "server/ never imports components/."), NO_ANALYZER_INTERNALS] },
   { files: ["scripts/**"], patterns: [rule("^(@/|(\\.\\./)+)tests(/|$)", "Scripts never import tests: shared harness code lives in scripts/lib/ (docs/architecture.md).")] },
 ];

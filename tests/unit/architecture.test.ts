@@ -34,6 +34,24 @@ const wrongArrows: [string, string][] = [
   ["lib/errors.ts", 'import { z } from "zod";'],
   ["lib/config.ts", 'import { ApiError } from "./errors";'],
   ["lib/ratelimit/limiter.ts", 'import { jsonResponse } from "@/lib/http/response";'],
+  // The product's floors: each arrow below points up (or sideways on the account/alerts floor).
+  ["lib/http/response.ts", 'import { PUBLIC_ERROR_CODES } from "@/lib/api/schemas";'],
+  ["lib/api/discovery.ts", 'import { MCP_TOOLS } from "../mcp/tools";'],
+  ["lib/api/schemas.ts", 'import { MonitorSchema } from "@/lib/schemas/monitors";'],
+  ["lib/schemas/monitors.ts", 'import { database } from "../db";'],
+  ["lib/schemas/monitors.ts", 'import { analyzeUrl } from "@/lib/analyzer";'],
+  ["lib/db/keyset.ts", 'import { authorize } from "../auth/guard";'],
+  ["lib/db/prepare.ts", 'import { enqueueEmail } from "@/lib/mail/outbox";'],
+  ["lib/mail/sender.ts", 'import { membershipOf } from "../auth/auth";'],
+  ["lib/auth/guard.ts", 'import { describeMe } from "@/lib/account/me";'],
+  ["lib/account/team.ts", 'import { recordAlertEvents } from "../alerts/events";'],
+  ["lib/alerts/tasks.ts", 'import type { TickTask } from "../monitor/tick-tasks";'],
+  ["lib/alerts/mute.ts", 'import { loadDomainGroups } from "@/lib/account/group-lookup";'],
+  ["lib/monitor/check.ts", 'import { findLink } from "../mcp/find-link";'],
+  ["lib/monitor/check.ts", 'import { useState } from "react";'],
+  ["lib/db/client.ts", 'import { headers } from "next/headers";'],
+  ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
+  ["components/account/TeamPanel.tsx", 'import { database } from "@/lib/db";'],
 ];
 
 const rightArrows: [string, string][] = [
@@ -47,7 +65,47 @@ const rightArrows: [string, string][] = [
   ["components/analyzer/Results.tsx", 'import type { Link } from "@/lib/api/schemas";'],
   ["scripts/bench-url.ts", 'import { createRenderer } from "@/lib/analyzer/render";'],
   ["tests/unit/whatever.test.ts", 'import { renderPage } from "@/lib/analyzer/render";'],
+  // Down the floors: always allowed.
+  ["lib/api/analyze-request.ts", 'import { describeZodError } from "../http/error-body";'],
+  ["lib/schemas/audits.ts", 'import { LinkSchema } from "../api/schemas";'],
+  ["lib/db/schema/monitors.ts", 'import type { LinkState } from "../../schemas/monitors";'],
+  ["lib/mail/outbox.ts", 'import { keysetPage } from "../db/keyset";'],
+  ["lib/auth/auth.ts", 'import { enqueueEmail } from "../mail/outbox";'],
+  ["lib/auth/page-context.ts", 'import { redirect } from "next/navigation";'],
+  ["lib/account/team.ts", 'import { recordAudit } from "../auth/audit";'],
+  ["lib/alerts/deliver.ts", 'import { enqueueEmail } from "../mail/outbox";'],
+  ["lib/monitor/check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
+  ["lib/monitor/check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
+  ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
+  ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
+
+describe("the product's folders form no loop", () => {
+  it("every import between lib/ folders points down the floors of docs/architecture.md", async () => {
+    const fs = await import("node:fs");
+    const files = fs.readdirSync(path.join(ROOT, "lib"), { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    const edges = new Set<string>();
+    for (const file of files) {
+      const from = file.split(path.sep)[0] ?? "";
+      const source = fs.readFileSync(path.join(ROOT, "lib", file), "utf8");
+      for (const [, spec] of source.matchAll(/from\s+"([^"]+)"/g)) {
+        const target = spec?.startsWith("@/lib/") ? spec.slice(6) : spec?.startsWith(".") ? path.relative(path.join(ROOT, "lib"), path.resolve(path.dirname(path.join(ROOT, "lib", file)), spec)) : null;
+        const to = target?.split(/[\\/]/)[0];
+        if (to && to !== from && !to.endsWith(".ts") && fs.existsSync(path.join(ROOT, "lib", to)) && fs.statSync(path.join(ROOT, "lib", to)).isDirectory()) edges.add(`${from}>${to}`);
+      }
+    }
+    expect(edges.size).toBeGreaterThan(20);
+    // Depth-first search for a cycle of any length between folders.
+    const next = (from: string) => [...edges].filter((edge) => edge.startsWith(`${from}>`)).map((edge) => edge.split(">")[1] ?? "");
+    const loops: string[] = [];
+    const visit = (folder: string, trail: string[]): void => {
+      if (trail.includes(folder)) return void loops.push([...trail.slice(trail.indexOf(folder)), folder].join(" → "));
+      for (const target of next(folder)) visit(target, [...trail, folder]);
+    };
+    for (const edge of edges) visit(edge.split(">")[0] ?? "", []);
+    expect([...new Set(loops)]).toEqual([]);
+  });
+});
 
 describe("layer boundaries (docs/architecture.md) are lint errors", () => {
   it.each(wrongArrows)("%s: %s is refused", async (file, source) => {

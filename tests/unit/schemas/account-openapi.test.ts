@@ -32,9 +32,9 @@ function templateOf(file: string): string {
 async function implementedOperations(): Promise<string[]> {
   const found: string[] = [];
   for (const file of routeFiles(ACCOUNT_DIR)) {
-    const module = (await import(file)) as Record<string, unknown>;
+    const routeModule = (await import(file)) as Record<string, unknown>;
     for (const method of METHODS) {
-      const handler = module[method] as { [IMPLEMENTED]?: boolean } | undefined;
+      const handler = routeModule[method] as { [IMPLEMENTED]?: boolean } | undefined;
       if (handler?.[IMPLEMENTED]) found.push(`${method} ${templateOf(file)}`);
     }
   }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { SiteHeader } from "@/components/site/SiteChrome";
 import { AccountMenu } from "@/components/account/AccountMenu";
 import { describeMe } from "@/lib/account/me";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 export const metadata: Metadata = { title: "LinkLens" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AlertList } from "@/components/account/AlertList";
 import { Panel } from "@/components/analyzer/Panel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { listAudits } from "@/lib/account/audits";
 import { monitoringCounts } from "@/lib/monitor/overview";

@@ -3,7 +3,7 @@ import { AlertList } from "@/components/account/AlertList";
 import { ALERT_TYPE_LABELS } from "@/components/account/alert-types";
 import { Notice } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { alertsQuerySchema } from "@/lib/schemas/alerts";
 

@@ -4,7 +4,7 @@ import { Panel } from "@/components/analyzer/Panel";
 import { AuditsTable } from "@/components/audits/AuditsTable";
 import { NewAuditForm } from "@/components/audits/NewAuditForm";
 import { listAudits } from "@/lib/account/audits";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { ApiError } from "@/lib/errors";
 
 // /app/audits — run a new audit (members and up) and the team's saved audits, newest first.

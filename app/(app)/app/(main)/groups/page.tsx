@@ -1,6 +1,6 @@
 import { GroupsPanel } from "@/components/audits/GroupsPanel";
 import { allGroups } from "@/lib/account/domain-groups";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { can } from "@/lib/auth/roles";
 
 // /app/groups — the team's domain groups: create, edit and delete (members and up), read (viewers).

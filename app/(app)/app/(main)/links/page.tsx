@@ -1,5 +1,5 @@
 import { LinksPanel } from "@/components/account/monitors/LinksPanel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 // /app/links — every tracked link of the team with filters (state, tag, page, text): a link builder's view.
 export default async function LinksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -1,5 +1,5 @@
 import { MonitorsPanel } from "@/components/account/monitors/MonitorsPanel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 // /app/monitors — monitored pages: add one with its links or import a CSV; the table of pages.
 export default async function MonitorsPage() {

@@ -1,6 +1,6 @@
 import { NotificationSettings } from "@/components/account/NotificationSettings";
 import { SettingsPanel } from "@/components/account/SettingsPanel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { getPreferences } from "@/lib/alerts/preferences";
 import { getConfig } from "@/lib/config";
 

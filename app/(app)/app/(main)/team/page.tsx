@@ -1,5 +1,5 @@
 import { TeamPanel } from "@/components/account/TeamPanel";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 // /app/team — members, roles and invitations of the active team.
 export default async function TeamPage() {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AcceptInvitation } from "@/components/account/AcceptInvitation";
 import { AuthCard } from "@/components/account/ui";
 import { SiteHeader } from "@/components/site/SiteChrome";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 export const metadata: Metadata = { title: "Join a team on LinkLens" };
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuditDetail } from "@/components/audits/AuditDetail";
 import { getAudit } from "@/lib/account/audits";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 import { can } from "@/lib/auth/roles";
 import { ApiError } from "@/lib/errors";
 

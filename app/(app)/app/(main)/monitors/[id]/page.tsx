@@ -1,5 +1,5 @@
 import { MonitorDetail } from "@/components/account/monitors/MonitorDetail";
-import { pageContext } from "@/lib/account/page-context";
+import { pageContext } from "@/lib/auth/page-context";
 
 // /app/monitors/{id} — one monitored page: tracked links with states, timeline, check now, edits.
 export default async function MonitorPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "../errors";
-import { authorize, type AccountContext } from "../auth/guard";
+import { authorize, type AccountContext } from "./guard";
 
 /**
  * The signed-in pages' view of the guard: the same checks as the account routes (a GET, so no origin

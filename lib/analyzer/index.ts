@@ -18,6 +18,8 @@ export type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, LinkType, P
 export { parsePublicUrl } from "@/lib/net/url-policy";
 /** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
 export { siteOf } from "./classify";
+/** One guarded request that is not a render (robots.txt, webhook deliveries): the network guard, redirects checked per hop, a deadline, a body cap. */
+export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<

@@ -5,7 +5,7 @@
  *
  * Imports nothing, so any layer (lib/net, lib/analyzer, lib/api, server/, the coming account code) may
  * import it without creating a cycle. The zod-aware half (turning a ZodError into a body) lives in
- * lib/api/errors.ts.
+ * lib/http/error-body.ts.
  */
 
 export interface ErrorRow {

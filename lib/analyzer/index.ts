@@ -44,7 +44,7 @@ export interface AnalyzeOptions {
   settings: AnalyzerSettings;
   /** Carried into log lines. */
   requestId?: string;
-  /** Who asked (lib/api/client-key.ts): the pool runs one job per client at a time and meters its worker time. Internal callers leave it out. */
+  /** Who asked (lib/http/client-key.ts): the pool runs one job per client at a time and meters its worker time. Internal callers leave it out. */
   clientKey?: string;
   /** Cancels the work when the caller no longer wants the answer: a queued job leaves the line, a running one is stopped (worker, render, link checks). */
   signal?: AbortSignal;

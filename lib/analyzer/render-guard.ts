@@ -1,4 +1,4 @@
-import type { HTTPRequest, HTTPResponse, Page } from "puppeteer-core";
+import type { CDPSession, HTTPRequest, HTTPResponse, Page, Protocol } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { ProxyListener } from "@/lib/net/filtering-proxy";
 import { effectivePort, isAllowListed, literalHostProblem, PUBLIC_PORTS } from "@/lib/net/url-policy";
@@ -21,7 +21,7 @@ export interface NavigationState {
   hops: string[];
   /** A main-frame hop the interception layer refused. */
   interceptBlocked: string | null;
-  /** A redirect whose Location was not http(s). */
+  /** A redirect hop of the main document that is not http(s) (see watchRedirectHops). */
   badSchemeRedirect: string | null;
   /** Last main-frame request failure text (net::ERR_…). */
   failure: string | null;
@@ -44,34 +44,65 @@ export async function guardPage(page: Page, settings: GuardSettings): Promise<Na
   const state: NavigationState = { mainResponse: null, hops: [], interceptBlocked: null, badSchemeRedirect: null, failure: null };
   const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && request.frame() === page.mainFrame();
 
+  const stopWatching = await watchRedirectHops(page, state);
   page.on("request", (request) => {
     if (isMainNavigation(request)) state.hops.push(request.url());
   });
   page.on("requestfailed", (request) => {
-    if (isMainNavigation(request)) state.failure = request.failure()?.errorText ?? "net::ERR_FAILED";
+    if (!isMainNavigation(request)) return;
+    state.failure = request.failure()?.errorText ?? "net::ERR_FAILED";
+    stopWatching();
   });
   page.on("response", (response) => {
     const request = response.request();
     if (!isMainNavigation(request)) return;
     const status = response.status();
-    if (status >= 300 && status < 400) {
-      const location = response.headers().location;
-      if (location) {
-        try {
-          const next = new URL(location, response.url());
-          if (next.protocol !== "http:" && next.protocol !== "https:") state.badSchemeRedirect = next.href;
-        } catch {
-          // An unparsable Location fails the navigation on its own.
-        }
-      }
-      return;
-    }
+    if (status >= 300 && status < 400) return;
     state.mainResponse ??= response;
+    stopWatching();
   });
 
   await page.setRequestInterception(true);
   page.on("request", (request) => void intercept(request, isMainNavigation(request), state, settings));
   return state;
+}
+
+/** The statuses Chromium follows as redirects. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Records a main-document redirect to a scheme other than http(s) in `state.badSchemeRedirect`.
+ * Chromium hands gopher:, ftp:, javascript: and other unknown schemes to the operating system (headless:
+ * nowhere) and the navigation ends as a bare net::ERR_ABORTED; Puppeteer reports neither that 3xx nor a
+ * next hop (with request interception on it holds each request until a Fetch pause that never comes for
+ * such a URL). The protocol's own events do carry it: Network.requestWillBeSent names the main document's
+ * request (redirect hops keep its id) and Network.responseReceivedExtraInfo every response's raw headers,
+ * Location included. So a session of our own listens until the main document has answered or failed
+ * (the returned function ends it; its events would otherwise double every request's).
+ */
+async function watchRedirectHops(page: Page, state: NavigationState): Promise<() => void> {
+  const session: CDPSession = await page.createCDPSession();
+  const { frameTree } = await session.send("Page.getFrameTree");
+  const mainFrameId = frameTree.frame.id;
+  const documentRequests = new Set<string>();
+  session.on("Network.requestWillBeSent", (event: Protocol.Network.RequestWillBeSentEvent) => {
+    if (event.type === "Document" && event.frameId === mainFrameId) documentRequests.add(event.requestId);
+  });
+  session.on("Network.responseReceivedExtraInfo", (event: Protocol.Network.ResponseReceivedExtraInfoEvent) => {
+    if (!documentRequests.has(event.requestId) || !REDIRECTS.has(event.statusCode)) return;
+    const location = Object.entries(event.headers).find(([name]) => name.toLowerCase() === "location")?.[1]?.split("\n")[0];
+    if (location === undefined) return;
+    // A reference without a scheme of its own keeps the hop's, which is http(s): any http base tells them apart.
+    const scheme = URL.parse(location, "http://hop.invalid/")?.protocol;
+    if (scheme && scheme !== "http:" && scheme !== "https:") state.badSchemeRedirect ??= location;
+  });
+  await session.send("Network.enable");
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    void session.detach().catch(() => undefined);
+  };
 }
 
 /** Layer 3; also the place that keeps the page from navigating away after its document arrived. */

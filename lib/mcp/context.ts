@@ -3,7 +3,7 @@
  * endpoint is stateless, so this is built per request and closed over by the tools.
  */
 export interface McpCallContext {
-  /** The per-IP rate-limit bucket (lib/api/client-key.ts): the same one POST /api/demo/analyze spends. */
+  /** The per-IP rate-limit bucket (lib/http/client-key.ts): the same one POST /api/demo/analyze spends. */
   clientKey: string;
   /** Aborts when the HTTP client disconnects. */
   signal?: AbortSignal;

@@ -54,6 +54,17 @@ function page(title: string, body: string, head = ""): string {
 // A 1×1 transparent PNG for /asset/* (the snapshot e2e test counts what a visitor's browser requests).
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
+/** Redirects to other schemes and oddities of the kind, by path: every one must end as BLOCKED_REDIRECT. */
+export const OTHER_SCHEME_REDIRECTS: Record<string, { code: number; location: string }> = {
+  "/redirect-to/gopher": { code: 301, location: "gopher://example.com:70/1" },
+  "/redirect-to/ftp": { code: 302, location: "ftp://example.com/file.txt" },
+  "/redirect-to/file": { code: 301, location: "file:///etc/passwd" },
+  "/redirect-to/data": { code: 302, location: "data:text/html,<a href=/x>x</a>" },
+  "/redirect-to/javascript": { code: 302, location: "javascript:alert(1)" },
+  "/redirect-to/mixed-case-gopher": { code: 307, location: "GoPhEr://example.com/" },
+  "/redirect-to/scheme-relative": { code: 302, location: "//gopher:70/1" },
+};
+
 /** The 300 links of /many: a mix of live, broken and redirected URLs on this site. */
 export const MANY_LINKS = 300;
 
@@ -114,6 +125,11 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/loop/a": (_req, res) => redirect(res, 302, "/loop/b"),
     "/loop/b": (_req, res) => redirect(res, 302, "/loop/a"),
     "/redirect-to-file": (_req, res) => redirect(res, 302, "file:///etc/passwd"),
+    // Redirects to schemes other than http(s) (BLOCKED_REDIRECT, as /redirect-to-file), and a scheme-relative
+    // Location whose "host" is a scheme name: it stays http, to port 70, which is not a public port.
+    ...Object.fromEntries(
+      Object.entries(OTHER_SCHEME_REDIRECTS).map(([path, { code, location }]) => [path, (_req: IncomingMessage, res: ServerResponse) => redirect(res, code, location)]),
+    ),
     "/redirect-to-canary": (_req, res) => redirect(res, 302, `${canary}/from-redirect`),
     "/redirect-to-canary-name": (_req, res) => redirect(res, 302, `${canaryName}/from-redirect`),
     "/redirect-to-canary-https": (_req, res) => redirect(res, 302, `https://${new URL(canary).host}/from-redirect`),

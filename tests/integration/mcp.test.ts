@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiIndexSchema, ErrorSchema, ProductSchema } from "../../lib/api/schemas";
 import { MCP_TOOLS } from "../../lib/api/mcp-catalog";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
+import { startFixtureSite, type FixtureSite } from "../../scripts/lib/fixture-site";
 
 /**
  * The MCP endpoint of the production build, driven by the SDK's own client over Streamable HTTP.
@@ -154,12 +155,15 @@ const PLACEMENTS_HTML = `<p>Read <a href="https://mysite.example/product?ref=1#b
 describe("MCP endpoint: tools, results and errors", () => {
   let server: RunningServer;
   let fixture: FixtureServer;
+  /** The shared fixture site, for its redirects to other schemes. */
+  let site: FixtureSite;
   let client: Client;
 
   beforeAll(async () => {
     fixture = await startFixture();
+    site = await startFixtureSite();
     server = await startServer({
-      ALLOW_PRIVATE_HOSTS: fixture.allowEntry,
+      ALLOW_PRIVATE_HOSTS: `${fixture.allowEntry},${site.allowEntry}`,
       RATE_LIMIT_PER_MINUTE: "1000",
       MAX_HTML_BYTES: String(MAX_HTML_BYTES),
       LINK_CHECK_TIMEOUT_MS: "3000",
@@ -170,6 +174,7 @@ describe("MCP endpoint: tools, results and errors", () => {
     await client?.close();
     await server?.stop();
     await fixture?.close();
+    await site?.close();
   });
 
   it("lists the three tools with strict input schemas and descriptions that state the cost", async () => {
@@ -287,6 +292,20 @@ describe("MCP endpoint: tools, results and errors", () => {
       });
     }
     toolError(await call(client, "find_link", { url: `http://${os.hostname()}/`, target: "mysite.example" }), "BLOCKED_URL");
+  });
+
+  it("refuses a page that redirects to another scheme with BLOCKED_REDIRECT, as the HTTP API does", async () => {
+    for (const path of ["/redirect-to/gopher", "/redirect-to/javascript", "/redirect-to/file"]) {
+      const url = site.url(path);
+      const viaMcp = toolError(await call(client, "analyze_page", { url }), "BLOCKED_REDIRECT");
+      const viaHttp = ErrorSchema.parse((await postAnalyze(server, { url })).json);
+      expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({
+        error: viaHttp.error,
+        errorCode: viaHttp.errorCode,
+        hint: viaHttp.hint,
+        docs: viaHttp.docs,
+      });
+    }
   });
 
   it("answers malformed arguments with errors, never a crash", async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DemoAnalyzeSuccessSchema, ErrorSchema } from "../../lib/api/schemas";
 import { startCanary, type Canary } from "../helpers/canary";
+import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "../../scripts/lib/fixture-site";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 /**
@@ -15,6 +16,8 @@ let server: RunningServer;
 let site: http.Server;
 let origin: string;
 let canary: Canary;
+/** The shared fixture site, for its redirects to other schemes. */
+let fixtures: FixtureSite;
 
 function page(body: string, head = ""): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
@@ -77,8 +80,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const port = (site.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  fixtures = await startFixtureSite();
   server = await startServer({
-    ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port}`,
+    ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port},${fixtures.allowEntry}`,
     RATE_LIMIT_PER_MINUTE: "1000",
     RENDER_TIMEOUT_MS: "8000",
     LINK_CHECK_TIMEOUT_MS: "2000",
@@ -89,6 +93,7 @@ afterAll(async () => {
   await server?.stop();
   await new Promise((resolve) => site?.close(resolve));
   await canary?.close();
+  await fixtures?.close();
 });
 
 async function analyze(url: string) {
@@ -162,5 +167,9 @@ describe("URL mode over HTTP", () => {
     await expectFailure(`${origin}/redirect-to-file`, 403, "BLOCKED_REDIRECT");
     expect(canary.requests(), canary.hits().join("\n")).toBe(0);
     expect(canary.connections()).toBe(0);
+  });
+
+  it.each(Object.entries(OTHER_SCHEME_REDIRECTS))("blocks %s (a redirect to %j) with 403 BLOCKED_REDIRECT", async (path) => {
+    await expectFailure(fixtures.url(path), 403, "BLOCKED_REDIRECT");
   });
 });

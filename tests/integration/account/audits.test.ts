@@ -142,6 +142,15 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
       expect(await auditIds(team.viewer.cookie, `&url=${encodeURIComponent(site.url("/chain/2"))}`)).toEqual([]);
     });
 
+    it("URL mode: a page that redirects to another scheme is 403 BLOCKED_REDIRECT, and no audit is saved", async () => {
+      const before = await auditIds(team.viewer.cookie);
+      for (const path of ["/redirect-to/gopher", "/redirect-to/ftp", "/redirect-to/data"]) {
+        const refused = await call(createAudit, "POST", "/api/account/audits", { cookie: team.member.cookie, body: { url: site.url(path) } });
+        expectError(refused, 403, "BLOCKED_REDIRECT");
+      }
+      expect(await auditIds(team.viewer.cookie)).toEqual(before);
+    });
+
     it.each([
       [{}, 400, "INVALID_REQUEST"],
       [{ url: "https://example.com/", html: "<a>" }, 400, "INVALID_REQUEST"],

@@ -210,6 +210,24 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(back.links[0]?.state).toBe("live");
   });
 
+  it("a page that starts redirecting to another scheme is a page error with errorCode BLOCKED_REDIRECT; its links keep their state", async () => {
+    const page = path("moved-away");
+    site.setPage(page, { body: htmlPage(`<a href="${site.url("/p/home")}">home</a>`) });
+    const created = await watch(page, [{ target: `127.0.0.1:${FIXTURE_PORT}`, match: "domain" }]);
+    const ok = await check(created.id);
+    expect(ok.links[0]?.state).toBe("live");
+
+    site.setPage(page, { status: 301, body: "", headers: { location: "gopher://example.com:70/1" } });
+    const moved = await check(created.id);
+    expect(moved).toMatchObject({ status: "page_error", consecutivePageErrors: 1 });
+    expect(moved.links[0]).toMatchObject({ state: "live", lastSeenAt: ok.links[0]?.lastSeenAt });
+    const checks = (await call(listChecks, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } })).json as { items: Array<Record<string, unknown>> };
+    expect(checks.items.map((item) => [item.outcome, item.errorCode])).toEqual([
+      ["page_error", "BLOCKED_REDIRECT"],
+      ["ok", null],
+    ]);
+  });
+
   it("a link inserted by JavaScript counts as present; a noindex page is page_noindex once", async () => {
     const page = path("scripted");
     const target = site.url("/p/guide");

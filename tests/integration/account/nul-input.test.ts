@@ -22,7 +22,7 @@ afterAll(closeAll);
 
 /**
  * U+0000 anywhere a client can put text. PostgreSQL refuses it in text and jsonb, so before the guard
- * (lib/api/nul.ts) it reached SQL and answered 500, and a CSV cell holding one lost a whole import,
+ * (lib/http/nul.ts) it reached SQL and answered 500, and a CSV cell holding one lost a whole import,
  * valid rows included. Now: a body field or query parameter → 400 naming it, a path id → 404 (no id
  * holds it), a CSV cell → that row's error while the other rows import. Both backends: PGlite and
  * PostgreSQL refuse NUL alike.

@@ -5,7 +5,7 @@ import { parseConfig, type Config } from "@/lib/config";
 import { assertPublicHost, staticResolver, type Resolver } from "@/lib/net/resolve";
 import { parsePublicUrl } from "@/lib/net/url-policy";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
-import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { codeOf } from "../../helpers/error-code";
 
 /**
@@ -89,6 +89,7 @@ describe("nothing reaches the canary", () => {
     ["/redirect-to-canary-name"],
     ["/redirect-to-canary-https"],
     ["/chain-to-canary"],
+    ...Object.keys(OTHER_SCHEME_REDIRECTS).map((path) => [path]),
   ])("refuses the redirect %s with BLOCKED_REDIRECT, with or without interception", async (path) => {
     expect(await codeOf(layered.render(new URL(site.url(path))))).toBe("BLOCKED_REDIRECT");
     expect(await codeOf(proxyOnly.render(new URL(site.url(path))))).toBe("BLOCKED_REDIRECT");

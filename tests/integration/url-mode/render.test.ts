@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { createRenderer, type Renderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
-import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 /**
  * renderPage against a real Chromium and the fixture site: what it returns and, for every way a
@@ -101,6 +101,8 @@ describe("renderPage", () => {
     ["/chain-to-canary", "BLOCKED_REDIRECT", 403],
     ["/redirect-to-canary-name", "BLOCKED_REDIRECT", 403],
     ["/redirect-to-canary-https", "BLOCKED_REDIRECT", 403],
+    // gopher:, ftp:, javascript: … (Chromium hands them to the OS, so no response event reaches the page), data:, file:.
+    ...Object.keys(OTHER_SCHEME_REDIRECTS).map((path): [string, string, number] => [path, "BLOCKED_REDIRECT", 403]),
   ];
   it.each(failures)("%s → %s (%i)", async (path, code, status) => {
     // /huge gets time to arrive in full: cut off by the deadline it would (rightly) be analysed as it stands.

@@ -1,0 +1,115 @@
+import { ApiError } from "@/lib/errors";
+import { headersSayChallenge } from "@/lib/analyzer/challenge";
+import type { PreparedPageReady } from "@/lib/analyzer/render-context";
+import { throwIfBlocked } from "@/lib/analyzer/render-guard";
+import { upstream } from "@/lib/analyzer/render-watchdog";
+import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
+import { settle } from "@/lib/analyzer/settle";
+import type { Stopwatch } from "@/lib/analyzer/timings";
+
+/**
+ * One render's page load and serialization, in its prepared page: navigate, turn the main document's
+ * answer into the right error (blocked, HTTP status, not HTML), let the page settle, and serialize the
+ * DOM within the size cap.
+ */
+
+/** What a page load gives the renderer (RenderResult without its timings). */
+export interface CapturedPage {
+  /** The document's URL after redirects (document.URL at serialization time). */
+  finalUrl: string;
+  /** The serialized DOM after scripts ran (page.content()). */
+  html: string;
+  /** The main response's X-Robots-Tag said nofollow or none (for us, googlebot or everyone). */
+  headerNofollow: boolean;
+  /** The main response's X-Robots-Tag said noindex or none (same scoping). */
+  headerNoindex: boolean;
+  /** The main response's headers say it is a bot challenge (Cloudflare's cf-mitigated). */
+  headerChallenge: boolean;
+  /** HTTP status of the main document's final response. */
+  status: number;
+}
+
+/** Limits of one capture, picked from the renderer's options. */
+export interface CaptureSettings {
+  /** Serialized-DOM cap in bytes: above it the page is UNPROCESSABLE_PAGE. */
+  maxHtmlBytes: number;
+  /** After load: quiet time for network and DOM, and the cap on that wait. */
+  settleQuietMs: number;
+  settleMaxMs: number;
+}
+
+const HTML_TYPES = ["text/html", "application/xhtml+xml"];
+
+function isHtmlContentType(value: string | undefined): boolean | null {
+  if (!value) return null;
+  const type = value.split(";")[0]?.trim().toLowerCase() ?? "";
+  return HTML_TYPES.includes(type);
+}
+
+function remaining(deadline: number): number {
+  return Math.max(0, deadline - Date.now());
+}
+
+/** Loads `url` in the prepared page by `deadline` (epoch ms) and serializes it; throws ApiError (see createRenderer). */
+export async function loadAndCapture(prepared: PreparedPageReady, url: URL, deadline: number, clock: Stopwatch, settings: CaptureSettings): Promise<CapturedPage> {
+  const session = prepared.session;
+  const { page, network, state } = prepared.page;
+  clock.lap("pageSetup");
+  let gotoError: unknown = null;
+  try {
+    await page.goto(url.href, { waitUntil: "load", timeout: Math.max(1, remaining(deadline)) });
+  } catch (error) {
+    gotoError = error;
+  }
+
+  throwIfBlocked(state, session, url);
+  const response = state.mainResponse;
+  if (!response) {
+    const reason = state.failure ?? (gotoError instanceof Error ? gotoError.message : "no response");
+    if (/timeout/i.test(reason) || /TimeoutError/.test(String(gotoError))) throw upstream("The page did not answer in time.", gotoError);
+    throw upstream(`The page could not be loaded (${reason}).`, gotoError);
+  }
+  const status = response.status();
+  if (status >= 500) throw new ApiError("UPSTREAM_ERROR", `The page answered HTTP ${status}.`, { upstreamStatus: status });
+  if (status >= 400) throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`, { upstreamStatus: status });
+  const headers = response.headers();
+  let isHtml = isHtmlContentType(headers["content-type"]);
+  if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
+
+  clock.lap("navigation");
+  if (gotoError === null) await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs });
+  clock.lap("settle");
+  // A page still loading at the deadline is analysed as it stands, if it has a document at all.
+  const snapshot = await page
+    .evaluate(() => {
+      // With scripting on, <noscript> holds text, not links. Our parser runs with scripting off and
+      // would turn that text back into markup (a <noscript><a> in <head> even escapes into <body>),
+      // so the elements go before serializing.
+      for (const element of Array.from(document.querySelectorAll("noscript"))) element.remove();
+      return {
+        url: document.URL,
+        type: document.contentType,
+        size: document.documentElement ? document.documentElement.outerHTML.length : -1,
+      };
+    })
+    .catch(() => null);
+  if (!snapshot || snapshot.size < 0 || snapshot.url.startsWith("chrome-error:")) {
+    throw upstream("The page did not produce a document in time.", gotoError);
+  }
+  isHtml ??= HTML_TYPES.includes(snapshot.type);
+  if (!isHtml) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${snapshot.type}).`, { upstreamStatus: status });
+  const maxBytes = settings.maxHtmlBytes;
+  // Characters never outnumber UTF-8 bytes, so this cheap count can reject before we serialize.
+  if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
+  const html = await page.content();
+  if (Buffer.byteLength(html, "utf8") > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
+
+  return {
+    finalUrl: snapshot.url || response.url(),
+    html,
+    headerNofollow: robotsHeaderNofollow(headers["x-robots-tag"]),
+    headerNoindex: robotsHeaderNoindex(headers["x-robots-tag"]),
+    headerChallenge: headersSayChallenge(headers),
+    status,
+  };
+}

@@ -102,9 +102,9 @@ const config = [
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "ExportNamedDeclaration > FunctionDeclaration", message: "Account routes export only what accountRoute() returns (lib/api/account-route.ts)." },
-        { selector: "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.callee.name!='accountRoute']", message: "Account routes export only what accountRoute() returns (lib/api/account-route.ts)." },
-        { selector: "ExportDefaultDeclaration", message: "Account routes export only what accountRoute() returns (lib/api/account-route.ts)." },
+        { selector: "ExportNamedDeclaration > FunctionDeclaration", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
+        { selector: "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.callee.name!='accountRoute']", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
+        { selector: "ExportDefaultDeclaration", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { confirmOwnAddress } from "./confirm-address";
 import { setFixturePage } from "./monitoring";
 import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
 
@@ -110,6 +111,7 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await send(api, "POST", "/api/account/invitations", { email: `viewer-${run}@example.com`, role: "member" }, 201);
   const memberContext = await browser.newContext();
   await send(memberContext.request, "POST", "/api/auth/sign-up/email", { name: "Marcus", email: memberEmail, password: PASSWORD }, 200);
+  await confirmOwnAddress(memberContext.request);
   await send(memberContext.request, "POST", "/api/auth/organization/accept-invitation", { invitationId: forMember.id }, 200);
   await memberContext.close();
 

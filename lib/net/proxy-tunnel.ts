@@ -65,15 +65,20 @@ function splice(client: Duplex, upstream: Duplex, head: Buffer): void {
   client.on("close", cut);
 }
 
-/** Answers an allowed CONNECT: a tunnel to the first checked address that accepts. */
-export async function tunnelConnect(client: Duplex, head: Buffer, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<void> {
-  let upstream: Socket;
+/** The upstream socket, or null after answering the client 502 (no checked address accepted). */
+async function dialOrRefuse(client: Duplex, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<Socket | null> {
   try {
-    upstream = await dial(addresses, port, book.connectTimeoutMs);
+    return await dial(addresses, port, book.connectTimeoutMs);
   } catch {
     client.end("HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    return;
+    return null;
   }
+}
+
+/** Answers an allowed CONNECT: a tunnel to the first checked address that accepts. */
+export async function tunnelConnect(client: Duplex, head: Buffer, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<void> {
+  const upstream = await dialOrRefuse(client, addresses, port, book);
+  if (!upstream) return;
   if (client.destroyed) {
     upstream.destroy();
     return;
@@ -86,13 +91,8 @@ export async function tunnelConnect(client: Duplex, head: Buffer, addresses: Res
 
 /** Answers an allowed Upgrade (WebSocket over http): replays the request upstream, then joins the sockets. */
 export async function tunnelUpgrade(req: IncomingMessage, client: Duplex, head: Buffer, target: URL, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<void> {
-  let upstream: Socket;
-  try {
-    upstream = await dial(addresses, port, book.connectTimeoutMs);
-  } catch {
-    client.end("HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    return;
-  }
+  const upstream = await dialOrRefuse(client, addresses, port, book);
+  if (!upstream) return;
   book.countAllowed();
   book.track(upstream);
   // Replay the upgrade request in origin form; Connection/Upgrade must survive here (they are the point).

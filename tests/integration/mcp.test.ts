@@ -152,6 +152,13 @@ const PLACEMENTS_HTML = `<p>Read <a href="https://mysite.example/product?ref=1#b
 <a href="mailto:me@mysite.example">Mail</a>
 <a href="/about">About us</a>`;
 
+
+/** The tool's error is the HTTP API's Error body for the same URL, field for field. */
+async function expectSameErrorAsHttp(server: RunningServer, viaMcp: { error: string; errorCode: string; hint: string; docs: string }, url: string): Promise<void> {
+  const viaHttp = ErrorSchema.parse((await postAnalyze(server, { url })).json);
+  expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({ error: viaHttp.error, errorCode: viaHttp.errorCode, hint: viaHttp.hint, docs: viaHttp.docs });
+}
+
 describe("MCP endpoint: tools, results and errors", () => {
   let server: RunningServer;
   let fixture: FixtureServer;
@@ -283,13 +290,7 @@ describe("MCP endpoint: tools, results and errors", () => {
       ["ftp://example.com/", "INVALID_URL"],
     ] as const) {
       const viaMcp = toolError(await call(client, "analyze_page", { url }), errorCode);
-      const viaHttp = ErrorSchema.parse((await postAnalyze(server, { url })).json);
-      expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({
-        error: viaHttp.error,
-        errorCode: viaHttp.errorCode,
-        hint: viaHttp.hint,
-        docs: viaHttp.docs,
-      });
+      await expectSameErrorAsHttp(server, viaMcp, url);
     }
     toolError(await call(client, "find_link", { url: `http://${os.hostname()}/`, target: "mysite.example" }), "BLOCKED_URL");
   });
@@ -298,13 +299,7 @@ describe("MCP endpoint: tools, results and errors", () => {
     for (const path of ["/redirect-to/gopher", "/redirect-to/javascript", "/redirect-to/file"]) {
       const url = site.url(path);
       const viaMcp = toolError(await call(client, "analyze_page", { url }), "BLOCKED_REDIRECT");
-      const viaHttp = ErrorSchema.parse((await postAnalyze(server, { url })).json);
-      expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({
-        error: viaHttp.error,
-        errorCode: viaHttp.errorCode,
-        hint: viaHttp.hint,
-        docs: viaHttp.docs,
-      });
+      await expectSameErrorAsHttp(server, viaMcp, url);
     }
   });
 

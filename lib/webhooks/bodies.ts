@@ -14,6 +14,8 @@ import { clip, escapeMrkdwn, mrkdwnLink } from "./mrkdwn";
 /** Slack's caps: 3,000 characters a section text, 2,000 a field; anchors and URLs are cut well below. */
 const VALUE_MAX = 300;
 const URL_LABEL_MAX = 150;
+/** A longer URL is shown (cut) without a link: a field holds 2,000 characters. */
+const LINKED_URL_MAX = 1500;
 
 export function standardBody(message: WebhookMessage): string {
   return JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
@@ -23,7 +25,8 @@ type Block = Record<string, unknown>;
 const mrkdwn = (text: string) => ({ type: "mrkdwn", text, verbatim: true });
 
 function place(label: string, value: string): string {
-  return `*${label}*\n${mrkdwnLink(value, clip(value, URL_LABEL_MAX))}`;
+  const shown = clip(value, URL_LABEL_MAX);
+  return `*${label}*\n${value.length > LINKED_URL_MAX ? escapeMrkdwn(shown) : mrkdwnLink(value, shown)}`;
 }
 
 export function slackBody(message: WebhookMessage): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
-import { assertPublicUrl } from "../analyzer";
+import { assertPublicUrl, type FetchPublicOptions } from "../analyzer";
 import { recordAudit } from "../auth/audit";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { keysetPage, type PageRequest } from "../db/keyset";
@@ -69,11 +69,14 @@ export async function getWebhook(ctx: AccountContext, id: string): Promise<Webho
   return webhookView(await findEndpoint(ctx, id));
 }
 
+/** Tests give the URL check a resolver of their own (DNS rebinding); requests use the system's. */
+type WithResolver = AccountContext & { resolver?: FetchPublicOptions["resolver"] };
+
 /** The URL rules (400 INVALID_URL) and the network policy (403 BLOCKED_URL), as for the analyzer's `url`. */
-async function checkedUrl(ctx: AccountContext, raw: string): Promise<string> {
+async function checkedUrl(ctx: WithResolver, raw: string): Promise<string> {
   const url = parseWebhookUrl(raw, ctx.settings.ALLOW_PRIVATE_HOSTS);
   try {
-    await assertPublicUrl(url, ctx.settings);
+    await assertPublicUrl(url, ctx.settings, { resolver: ctx.resolver });
   } catch (error) {
     if (error instanceof ApiError && error.code === "BLOCKED_URL") {
       throw new ApiError("BLOCKED_URL", error.message, { hint: "Webhooks go to public addresses only: use your receiver's public https URL.", cause: error });
@@ -87,7 +90,7 @@ function sealed(ctx: AccountContext, secret: string): string {
   return sealSecret(secret, resolveAuthSecret(ctx.settings));
 }
 
-export async function createWebhook(ctx: AccountContext, input: CreateWebhookInput): Promise<WebhookWithSecret> {
+export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput): Promise<WebhookWithSecret> {
   const url = await checkedUrl(ctx, input.url);
   const secret = generateSecret();
   const now = ctx.now();
@@ -119,7 +122,7 @@ export async function createWebhook(ctx: AccountContext, input: CreateWebhookInp
   return { ...webhookView(row), secret };
 }
 
-export async function updateWebhook(ctx: AccountContext, id: string, input: UpdateWebhookInput): Promise<Webhook> {
+export async function updateWebhook(ctx: WithResolver, id: string, input: UpdateWebhookInput): Promise<Webhook> {
   const url = input.url === undefined ? undefined : await checkedUrl(ctx, input.url);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {

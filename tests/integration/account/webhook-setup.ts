@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { vi } from "vitest";
 import { POST as createWebhook } from "@/app/api/account/webhooks/route";
 import { recordAlertEvents, type NewAlertEvent } from "@/lib/alerts/events";
 import { alertLinks } from "@/lib/alerts/links";
@@ -75,4 +77,17 @@ export function senderDeps(database: Database, now: () => Date, overrides: Parti
 
 export async function deliveriesOf(database: Database, endpointId: string) {
   return database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpointId));
+}
+
+/**
+ * The standardwebhooks verifier, run as a receiver whose clock reads `at` (the library refuses a
+ * timestamp more than 5 minutes from its own now; the suites move a test clock instead of waiting).
+ */
+export function verifyAt(secret: string, request: { body: string; headers: Record<string, string> } | undefined, at: Date): unknown {
+  vi.useFakeTimers({ toFake: ["Date"], now: at });
+  try {
+    return new Webhook(secret).verify(request?.body ?? "", request?.headers ?? {});
+  } finally {
+    vi.useRealTimers();
+  }
 }

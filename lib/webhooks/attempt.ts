@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { fetchPublic, type FetchPublicOptions } from "../analyzer";
 import type { Runtime } from "../db/runtime";
 import { webhookDelivery, webhookEndpoint } from "../db/schema";
@@ -74,38 +74,46 @@ export async function runAttempt(deps: WebhookDeps, delivery: ClaimedDelivery, m
   return result;
 }
 
+/** A success: the delivery is done and the endpoint's failures reset, in one statement (the common case of a backlog). */
+async function recordSuccess(deps: WebhookDeps, delivery: ClaimedDelivery, mode: AttemptMode, result: AttemptResult, now: Date): Promise<void> {
+  const counters = mode === "ping" ? sql`` : sql`, consecutive_failures = 0, last_success_at = ${now.toISOString()}::timestamptz`;
+  await deps.db.execute(sql`
+    WITH done AS (
+      UPDATE ${webhookDelivery} SET status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz, lease_until = NULL, error = NULL,
+        response_status = ${result.responseStatus}, response_body = ${result.responseBody}
+      WHERE id = ${delivery.id} AND status = 'sending' AND attempts = ${delivery.attempts}
+      RETURNING endpoint_id
+    )
+    UPDATE ${webhookEndpoint} SET last_delivery_at = ${now.toISOString()}::timestamptz, last_status = ${result.responseStatus}${counters}
+    WHERE id IN (SELECT endpoint_id FROM done)`);
+}
+
 async function recordAttempt(deps: WebhookDeps, delivery: ClaimedDelivery, mode: AttemptMode, result: AttemptResult): Promise<void> {
   const now = deps.now();
+  if (result.ok) return recordSuccess(deps, delivery, mode, result, now);
   await deps.db.transaction(async (tx) => {
-    const [endpoint] = await tx
-      .select({ enabled: webhookEndpoint.enabled, lastSuccessAt: webhookEndpoint.lastSuccessAt })
-      .from(webhookEndpoint)
-      .where(eq(webhookEndpoint.id, delivery.endpointId))
-      .for("update");
+    const [endpoint] = await tx.select({ enabled: webhookEndpoint.enabled, lastSuccessAt: webhookEndpoint.lastSuccessAt }).from(webhookEndpoint).where(eq(webhookEndpoint.id, delivery.endpointId));
     if (!endpoint) return; // deleted meanwhile: its deliveries went with it
-    const answer = { responseStatus: result.responseStatus, responseBody: result.responseBody, leaseUntil: null };
-    let next: { status: "delivered" | "pending" | "failed"; nextAttemptAt?: Date; error: string | null };
+    let next: { status: "pending" | "failed"; nextAttemptAt?: Date };
     let exhausted = false;
-    if (result.ok) next = { status: "delivered", error: null };
-    else if (mode === "ping" || (mode === "manual" && delivery.previousStatus === "failed")) next = { status: "failed", error: result.error };
-    else if (!endpoint.enabled) next = { status: "failed", error: `${result.error ?? ""} ${DISABLED_ERROR}`.trim() };
+    if (mode === "ping" || (mode === "manual" && delivery.previousStatus === "failed") || !endpoint.enabled) next = { status: "failed" };
     else {
       const after = afterFailure(delivery.attempts, deps.settings.WEBHOOK_RETRY_BASE_SECONDS, now);
       exhausted = after.status === "failed";
-      next = after.status === "pending" ? { status: "pending", nextAttemptAt: after.nextAttemptAt, error: result.error } : { status: "failed", error: result.error };
+      next = after;
     }
+    const error = !endpoint.enabled && mode !== "ping" ? `${result.error ?? ""} ${DISABLED_ERROR}`.trim() : result.error;
     const mine = and(eq(webhookDelivery.id, delivery.id), eq(webhookDelivery.status, "sending"), eq(webhookDelivery.attempts, delivery.attempts));
     const updated = await tx
       .update(webhookDelivery)
-      .set({ ...answer, ...next, deliveredAt: result.ok ? now : null })
+      .set({ ...next, error, responseStatus: result.responseStatus, responseBody: result.responseBody, leaseUntil: null })
       .where(mine)
       .returning({ id: webhookDelivery.id });
     // Another sender took the claim over (our lease ran out): its attempt is the one that counts.
     if (updated.length === 0) return;
-    const counters = mode === "ping" ? {} : result.ok ? { consecutiveFailures: 0, lastSuccessAt: now } : { consecutiveFailures: oneMoreFailure };
     await tx
       .update(webhookEndpoint)
-      .set({ lastDeliveryAt: now, lastStatus: result.responseStatus, ...counters })
+      .set({ lastDeliveryAt: now, lastStatus: result.responseStatus, ...(mode === "ping" ? {} : { consecutiveFailures: oneMoreFailure }) })
       .where(eq(webhookEndpoint.id, delivery.endpointId));
     const succeededSince = endpoint.lastSuccessAt !== null && endpoint.lastSuccessAt >= delivery.createdAt;
     if (exhausted && !succeededSince) {

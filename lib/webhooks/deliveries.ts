@@ -62,6 +62,7 @@ export async function retryDelivery(ctx: AccountContext & Partial<WebhookDeps>, 
     .limit(1);
   if (!row) throw new ApiError("NOT_FOUND", "No delivery with this id on this webhook.", { hint: "Use an id from GET /api/account/webhooks/{id}/deliveries." });
   if (row.status === "delivered") throw new ApiError("CONFLICT", "This delivery was delivered already.", { hint: "Only failed or pending deliveries can be retried." });
+  if (row.type === "ping") throw new ApiError("CONFLICT", "A test ping is never retried.", { hint: "Send a new test: POST /api/account/webhooks/{id}/test." });
   const now = ctx.now();
   const claimable = or(inArray(webhookDelivery.status, ["pending", "failed"]), and(eq(webhookDelivery.status, "sending"), lte(webhookDelivery.leaseUntil, now)));
   const [claim] = await ctx.db

@@ -22,21 +22,40 @@ export interface SenderOptions {
   leaseMs?: number;
 }
 
-const DEFAULTS = { concurrency: 16, perEndpoint: 8, leaseMs: 60_000 } satisfies Required<SenderOptions>;
+const DEFAULTS = { concurrency: 32, perEndpoint: 16, leaseMs: 60_000 } satisfies Required<SenderOptions>;
 
 const LAST_ATTEMPT_LOST = "The sender stopped during the last attempt; no attempt remains.";
 
-/** Claims up to `limit` due deliveries for this instance. */
+/** A claim that died on the last attempt (or a ping's, never retried) has nothing more to try: failed. */
+export async function failAbandonedLastAttempts(deps: WebhookDeps): Promise<void> {
+  await deps.db.execute(sql`
+    UPDATE ${webhookDelivery} SET status = 'failed', lease_until = NULL, error = ${LAST_ATTEMPT_LOST}
+    WHERE status = 'sending' AND lease_until <= ${deps.now().toISOString()}::timestamptz AND (attempts >= ${MAX_ATTEMPTS} OR type = 'ping')`);
+}
+
+interface ClaimRow {
+  id: string;
+  endpoint_id: string;
+  type: string;
+  payload: Record<string, unknown> | string;
+  attempts: number;
+  created_at: Date | string;
+  previous: ClaimedDelivery["previousStatus"];
+  url: string;
+  kind: ClaimedDelivery["endpoint"]["kind"];
+  secret_ciphertext: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries for this instance, with what their attempts need (the endpoint's
+ * URL, kind and secret as they are now: a rotated secret signs the next attempt).
+ */
 export async function claimDueDeliveries(deps: WebhookDeps, limit: number, options: SenderOptions = {}): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const { perEndpoint, leaseMs } = { ...DEFAULTS, ...options };
   const now = deps.now();
   const at = sql`${now.toISOString()}::timestamptz`;
-  // A claim that died on the last attempt (or a ping's, never retried) has nothing more to try.
-  await deps.db.execute(sql`
-    UPDATE ${webhookDelivery} SET status = 'failed', lease_until = NULL, error = ${LAST_ATTEMPT_LOST}
-    WHERE status = 'sending' AND lease_until <= ${at} AND (attempts >= ${MAX_ATTEMPTS} OR type = 'ping')`);
-  const claimed = await deps.db.execute<{ id: string; attempts: number; previous: string }>(sql`
+  const claimed = await deps.db.execute(sql`
     WITH candidates AS (
       SELECT c.id, c.due FROM ${webhookEndpoint} e
       CROSS JOIN LATERAL (
@@ -59,14 +78,24 @@ export async function claimDueDeliveries(deps: WebhookDeps, limit: number, optio
     )
     UPDATE ${webhookDelivery} d SET status = 'sending', lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
       attempts = d.attempts + 1, last_attempt_at = ${at}
-    FROM locked WHERE d.id = locked.id
-    RETURNING d.id, d.attempts, locked.status AS previous`);
-  const rows = (claimed as unknown as { rows: Array<{ id: string; attempts: number; previous: string }> }).rows;
-  if (rows.length === 0) return [];
-  return loadClaimed(deps, rows);
+    FROM locked, ${webhookEndpoint} e
+    WHERE d.id = locked.id AND e.id = d.endpoint_id
+    RETURNING d.id, d.endpoint_id, d.type, d.payload, d.attempts, d.created_at, locked.status AS previous, e.url, e.kind, e.secret_ciphertext`);
+  const rows = (claimed as unknown as { rows: ClaimRow[] }).rows;
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpoint_id,
+    type: row.type,
+    // The two drivers differ: pg parses jsonb and timestamptz, raw PGlite rows may not.
+    payload: typeof row.payload === "string" ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
+    attempts: Number(row.attempts),
+    createdAt: new Date(row.created_at),
+    previousStatus: row.previous,
+    endpoint: { url: row.url, kind: row.kind, secretCiphertext: row.secret_ciphertext },
+  }));
 }
 
-/** The claimed rows with their endpoint (URL, kind and secret as they are now: a rotated secret signs the next attempt). */
+/** Claimed rows read back with their endpoint (a person's retry or ping claims by id, then reads them here). */
 export async function loadClaimed(deps: WebhookDeps, claims: ReadonlyArray<{ id: string; attempts: number; previous: string }>): Promise<ClaimedDelivery[]> {
   const rows = await deps.db
     .select({ delivery: webhookDelivery, endpoint: { url: webhookEndpoint.url, kind: webhookEndpoint.kind, secretCiphertext: webhookEndpoint.secretCiphertext } })
@@ -94,6 +123,7 @@ export interface PassResult {
 
 /** One pass: claims up to `concurrency` due deliveries and attempts them all at once (tests and the benchmark drive it). */
 export async function deliverDueWebhooks(deps: WebhookDeps, options: SenderOptions = {}): Promise<PassResult> {
+  await failAbandonedLastAttempts(deps);
   const claimed = await claimDueDeliveries(deps, options.concurrency ?? DEFAULTS.concurrency, options);
   const results = await Promise.all(claimed.map((delivery) => runAttempt(deps, delivery, "scheduled")));
   return { attempted: results.length, delivered: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
@@ -146,9 +176,14 @@ export function startWebhookSender(deps: WebhookDeps, options: SenderOptions & {
       });
     return pumping;
   };
-  const timer = setInterval(() => void pump(), options.intervalMs ?? 1_000);
+  const tick = () => {
+    failAbandonedLastAttempts(deps)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => void pump());
+  };
+  const timer = setInterval(tick, options.intervalMs ?? 1_000);
   timer.unref();
-  void pump();
+  tick();
   return {
     kick: pump,
     inFlight: () => inFlight,

@@ -319,7 +319,7 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const placement = await addPlacement(database, team.organizationId);
       const events = Array.from({ length: 30 }, (_, i) => anchorChanged(placement, `anchor ${i}`));
       await recordEvents(database, team.organizationId, events, clk.now());
-      // Rounds of four senders at once (each claim takes at most 8 of one endpoint), until none is left.
+      // Rounds of four senders at once (each claim takes at most 16 of one endpoint), until none is left.
       let attempted = 0;
       for (let round = 0; round < 20; round += 1) {
         const results = await Promise.all([1, 2, 3, 4].map(() => pass()));

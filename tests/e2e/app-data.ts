@@ -6,7 +6,8 @@ import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
  * A team with some of everything, for tests that look at every signed-in page: saved audits (pasted
  * twice, for a comparison, and a rendered URL of the fixture shop), domain groups, monitors whose
  * tracked links have long URLs (one confirmed missing, so there are alerts and a timeline, one page
- * that fails), a second member and pending invitations.
+ * that fails), two webhooks with deliveries (one receiver answers, one is missing), a second member and
+ * pending invitations.
  */
 
 export interface TeamData {
@@ -68,6 +69,14 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await send(api, "POST", "/api/account/domain-groups", { name: "Sister sites", domains: ["mine.example", "sister.example", "another-sister-brand.example"] }, 201);
   await send(api, "POST", "/api/account/domain-groups", { name: "Partners", domains: ["partner.example"] }, 201);
 
+  // Webhooks before the monitors, so the loss below is delivered too: one receiver that answers, one that does not exist (404).
+  await setFixturePage(`/e2e-hooks-${run}/inbox`, "ok");
+  const inbox = (await send(api, "POST", "/api/account/webhooks", { url: `${FIXTURE_ORIGIN}/e2e-hooks-${run}/inbox`, description: "CRM inbox" }, 201)) as { id: string };
+  const missingReceiver = `${FIXTURE_ORIGIN}/e2e-hooks-${run}/a-rather-long-path/that-is-not-there/on-the-receiver?token=abcdefghijklmnopqrstuvwxyz0123456789abcdef`;
+  const gone = (await send(api, "POST", "/api/account/webhooks", { url: missingReceiver, kind: "slack", types: ["link_missing", "link_restored"] }, 201)) as { id: string };
+  await send(api, "POST", `/api/account/webhooks/${inbox.id}/test`, undefined, 200);
+  await send(api, "POST", `/api/account/webhooks/${gone.id}/test`, undefined, 200);
+
   await send(api, "POST", "/api/account/audits", { html: PASTED('<p><a href="https://gone.example/">Soon gone</a></p>'), domain: "blog.mine.example" }, 201);
   const paste = (await send(api, "POST", "/api/account/audits", { html: PASTED('<p><a href="https://new.example/brand/new/page">Brand new</a></p>'), domain: "blog.mine.example" }, 201)) as { id: string };
   const shop = (await send(api, "POST", "/api/account/audits", { url: `${FIXTURE_ORIGIN}/shop` }, 201)) as { id: string };
@@ -110,7 +119,13 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await send(api, "POST", "/api/account/invitations", { email: `viewer-${run}@example.com`, role: "member" }, 201);
   const memberContext = await browser.newContext();
   await send(memberContext.request, "POST", "/api/auth/sign-up/email", { name: "Marcus", email: memberEmail, password: PASSWORD }, 200);
-  await send(memberContext.request, "POST", "/api/auth/organization/accept-invitation", { invitationId: forMember.id }, 200);
+  // Taking an invitation needs the emailed link's token (it proves the mailbox). No SMTP server runs for
+  // this test, so the email waits in the outbox, where Marcus, owner of his own new team, reads his mail.
+  const mail = (await (await memberContext.request.get("/api/account/outbox?limit=100")).json()) as { items: Array<{ kind: string; recipient: string; text: string }> };
+  const invitationMail = mail.items.find((item) => item.kind === "invitation" && item.recipient === memberEmail);
+  const token = new URL(/https?:\/\/\S+/.exec(invitationMail?.text ?? "")?.[0] ?? "http://x/").searchParams.get("token");
+  expect(token, "the invitation email's link carries a token").toBeTruthy();
+  await send(memberContext.request, "POST", "/api/auth/organization/accept-invitation", { invitationId: forMember.id, token }, 200);
   await memberContext.close();
 
   return { ownerEmail, urlAuditId: shop.id, pasteAuditId: paste.id, monitorId: monitor.id, invitationId: pending.id, longTarget: kept };

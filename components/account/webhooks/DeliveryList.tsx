@@ -16,6 +16,12 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize ring-1 ${STATUS_TONE[status]}`}>{status}</span>;
 }
 
+/** "HTTP 404: the receiver …" under a bold "HTTP 404": the status once. */
+function withoutStatus(error: string): string {
+  const rest = error.replace(/^HTTP \d+: /, "");
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 const when = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 const COLUMNS = "lg:grid-cols-[9rem_7rem_5rem_minmax(0,1fr)_6rem]";
@@ -41,10 +47,10 @@ export function DeliveryList({ webhookId, deliveries, canManage, onChanged }: { 
       <ul>
         {deliveries.map((delivery) => (
           <li key={delivery.id} className={`${rowClass} ${COLUMNS}`} data-testid="delivery-row">
-            <Cell label="When">
+            <Cell label="When" quiet>
               <span className="tabular-nums">{when(delivery.createdAt)}</span>
             </Cell>
-            <Cell label="Event">
+            <Cell label="Event" quiet>
               <span className="font-mono text-xs">{delivery.type}</span>
             </Cell>
             <Cell label="Status" quiet>
@@ -56,7 +62,7 @@ export function DeliveryList({ webhookId, deliveries, canManage, onChanged }: { 
             <Cell label="Answer">
               <p className="break-words">
                 {delivery.responseStatus !== null ? <span className="font-semibold">HTTP {delivery.responseStatus}</span> : null}
-                {delivery.error ? <span className="text-slate-700 dark:text-slate-300">{delivery.responseStatus !== null ? " — " : ""}{delivery.error}</span> : null}
+                {delivery.error ? <span className="text-slate-700 dark:text-slate-300">{delivery.responseStatus !== null ? " — " : ""}{withoutStatus(delivery.error)}</span> : null}
                 {delivery.status === "pending" && delivery.nextAttemptAt ? <span className="block text-xs text-slate-600 dark:text-slate-400">Next attempt {when(delivery.nextAttemptAt)}</span> : null}
               </p>
               {delivery.responseBody ? (

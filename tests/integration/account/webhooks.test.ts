@@ -204,6 +204,10 @@ describe.each(BACKENDS)("webhook routes (%s)", (backend) => {
       expect(row?.lastStatus).toBe(500);
       // Only the event's retries above count (the role table retried it as admin and owner).
       expect(row?.consecutiveFailures).toBe(2);
+      // A ping is never retried, not even by hand.
+      const retried = await call(retryDelivery, "POST", "/x", { cookie: team.admin.cookie, params: { id: failing.id, deliveryId: String(result.json?.id) } });
+      expectError(retried, 409, "CONFLICT");
+      expect(String(retried.json?.error)).toContain("never retried");
     });
 
     it("deliveries are listed newest first with the exact fields; a manual retry keeps the webhook-id and answers the finished attempt", async () => {

@@ -14,7 +14,7 @@ import { webhookDisabledEmail } from "../mail/templates";
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type DbOrTx = Db | Tx;
+type DbOrTx = Db | Tx;
 
 export const DISABLED_ERROR = "The endpoint was disabled.";
 
@@ -71,9 +71,6 @@ export async function disableFailingEndpoint(
   for (const admin of admins) await enqueueEmail(tx, { to: admin.email, content, organizationId: switched.organizationId, recipientUserId: admin.userId });
   return true;
 }
-
-/** Re-enabling starts afresh: no failures counted (webhooks.md). */
-export const reEnabled = { enabled: true, consecutiveFailures: 0 } as const;
 
 /** `consecutive_failures + 1` (pings never count). */
 export const oneMoreFailure = sql`${webhookEndpoint.consecutiveFailures} + 1`;

@@ -110,6 +110,12 @@ export const configSchema = z.object({
   MAIL_FROM: optionalString,
   /** Not in the spec: the first retry delay of an email the mail server refused, seconds; it doubles per attempt (capped at 1 h). */
   MAIL_RETRY_BASE_SECONDS: positiveInt(30),
+  /**
+   * Webhooks (webhooks.md): the first retry delay of a failed delivery, seconds; the next ones are 5, 30,
+   * 120, 480 and 1440 times it (about 1 min, 5 min, 30 min, 2 h, 8 h, then every 24 h). Fractions are
+   * allowed so tests can run a whole schedule in seconds.
+   */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes per email address. */
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   /** Accounts: the same attempts per 15 minutes per client IP (a team behind one address signs up together). */

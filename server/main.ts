@@ -22,6 +22,7 @@ import { clientKeyFor } from "@/lib/ratelimit";
 import { runShutdownHooks } from "@/lib/shutdown";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
+import { startWebhookDelivery } from "@/lib/webhooks";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
@@ -137,6 +138,8 @@ async function main(): Promise<void> {
   // Accounts: secret check, embedded-database lock and migrations, all before anything listens.
   const database = await prepareDatabase(config);
   startMailDelivery(config, database.db);
+  // Webhook deliveries: this instance's own sender loop, apart from email and checks (lib/webhooks/sender.ts).
+  startWebhookDelivery(config, database.db);
   // Scheduled monitor checks and the other periodic work (lib/monitor/scheduler.ts); off on web-only instances.
   // Public analyses in flight in this process: scheduled checks wait for them before starting.
   let publicAnalyses = 0;

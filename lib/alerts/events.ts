@@ -3,11 +3,12 @@ import type { Db } from "../db/client";
 import { alertEvent, type AlertType } from "../db/schema/alerts";
 import { emailImmediately } from "./immediate";
 import { processAlertLinks, type AlertLinks } from "./links";
+import { queueWebhooks } from "./webhooks";
 
 /**
  * Alert events (account-api.md "Alerts and email"). A check writes them with `recordAlertEvents` inside
  * the transaction that stores the state change causing them, so an event exists exactly when its change
- * does; emails to the organization's members are queued from the same call.
+ * does; emails to the organization's members and deliveries to its webhooks are queued from the same call.
  */
 
 /** One event to record; `before` / `after` describe the change (see docs/account-api.md "Alerts"). */
@@ -29,7 +30,8 @@ export type DbOrTx = Pick<Db, "insert" | "select" | "update" | "delete" | "execu
 
 /**
  * Writes the events of one organization (inside the caller's transaction), queues the immediate emails
- * they cause (lib/alerts/immediate.ts) and answers the rows written. An event whose dedupe key exists
+ * they cause (lib/alerts/immediate.ts) and their webhook deliveries (lib/alerts/webhooks.ts), and answers
+ * the rows written. An event whose dedupe key exists
  * already is skipped (two reminder runs write one reminder, and email it once). Call it once per check
  * with all of the check's events, so one check's changes on a page make one email.
  */
@@ -54,5 +56,6 @@ export async function recordAlertEvents(tx: DbOrTx, organizationId: string, even
     .onConflictDoNothing()
     .returning();
   await emailImmediately(tx, organizationId, rows, links);
+  await queueWebhooks(tx, organizationId, rows, links, now);
   return rows;
 }

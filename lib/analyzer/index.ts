@@ -20,6 +20,8 @@ export { parsePublicUrl } from "@/lib/net/url-policy";
 export { siteOf } from "./classify";
 /** One guarded request that is not a render (robots.txt, webhook deliveries): the network guard, redirects checked per hop, a deadline, a body cap. */
 export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
+/** The network policy for a URL contacted later (webhook endpoints): the deny list and address policy when it is saved (BLOCKED_URL). */
+export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./public-url";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<

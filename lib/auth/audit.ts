@@ -25,7 +25,12 @@ export type AuditAction =
   | "domain_group.delete"
   | "audit.create"
   | "audit.delete"
-  | "audit.export";
+  | "audit.export"
+  | "webhook.created"
+  | "webhook.updated"
+  | "webhook.deleted"
+  | "webhook.secret_rotated"
+  | "webhook.disabled";
 
 export interface AuditEntry {
   organizationId: string;

@@ -7,7 +7,7 @@ import { escapeHtml } from "./html";
  */
 
 export interface EmailContent {
-  kind: "magic_link" | "password_reset" | "verify_email" | "invitation" | "alert" | "digest";
+  kind: "magic_link" | "password_reset" | "verify_email" | "invitation" | "alert" | "digest" | "webhook_disabled";
   subject: string;
   text: string;
   html: string;
@@ -47,5 +47,20 @@ export function invitationEmail(input: { url: string; organizationName: string; 
     [`${input.inviterName} invited you to join the team "${input.organizationName}" on LinkLens as ${input.role}.`, "Sign in or create an account with this email address, then accept the invitation. It expires in 48 hours."],
     { label: "Accept invitation", url: input.url },
     "If you do not know this team, ignore this email.",
+  );
+}
+
+/** To an organization's admins and owners when LinkLens stops delivering to a webhook endpoint that keeps failing. */
+export function webhookDisabledEmail(input: { organizationName: string; endpoint: string; attempts: number; lastError: string | null; settingsUrl: string }): EmailContent {
+  return email(
+    "webhook_disabled",
+    `Webhook disabled: ${input.endpoint} (${input.organizationName})`,
+    [
+      `LinkLens stopped sending ${input.organizationName}'s alerts to the webhook ${input.endpoint}: a delivery failed ${input.attempts} times in a row and the endpoint has not accepted one since.`,
+      `Last error: ${input.lastError ?? "unknown"}`,
+      "Alerts still go out by email. Once the receiver works again, enable the webhook and retry the failed deliveries from the webhooks page.",
+    ],
+    { label: "Open the webhooks page", url: input.settingsUrl },
+    "You get this email because you are an admin or owner of this LinkLens team.",
   );
 }

@@ -20,6 +20,7 @@ import {
   TransitionSchema,
 } from "./monitors";
 import { AuditLogItemSchema, OutboxItemSchema } from "./settings";
+import { createWebhookSchema, updateWebhookSchema, WebhookDeliverySchema, WebhookSchema, WebhookWithSecretSchema } from "./webhooks";
 import { activeOrganizationSchema, InvitationSchema, inviteSchema, MeSchema, MemberSchema, MembershipSchema, roleChangeSchema, transferSchema } from "./team";
 
 /**
@@ -109,5 +110,14 @@ export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
   op("GET", "/api/account/alerts", "listAlerts", "viewer", "Alerts", "Alert events, newest first (filters: type, monitorId, trackedLinkId, since).", { status: 200, query: alertsQuerySchema, response: pageOf(AlertEventSchema) }),
   op("GET", "/api/account/notifications", "getNotifications", "viewer", "Alerts", "The caller's alert-email preferences in the active organization.", { status: 200, response: NotificationPreferencesSchema }),
   op("PUT", "/api/account/notifications", "updateNotifications", "viewer", "Alerts", "Change any of email, types, digestHourUtc (the rest stay).", { status: 200, body: preferencesUpdateSchema, response: NotificationPreferencesSchema }),
+  op("GET", "/api/account/webhooks", "listWebhooks", "viewer", "Webhooks", "Webhook endpoints, oldest first.", { status: 200, query: pagingQuery, response: pageOf(WebhookSchema) }),
+  op("POST", "/api/account/webhooks", "createWebhook", "admin", "Webhooks", "A new endpoint; the answer holds its signing secret, shown only now (at most 10 per organization: 409).", { status: 201, body: createWebhookSchema, response: WebhookWithSecretSchema }),
+  op("GET", "/api/account/webhooks/{id}", "getWebhook", "viewer", "Webhooks", "One endpoint.", { status: 200, response: WebhookSchema }),
+  op("PATCH", "/api/account/webhooks/{id}", "updateWebhook", "admin", "Webhooks", "Change url, types, enabled or description (re-enabling resets consecutiveFailures).", { status: 200, body: updateWebhookSchema, response: WebhookSchema }),
+  op("DELETE", "/api/account/webhooks/{id}", "deleteWebhook", "admin", "Webhooks", "Remove an endpoint and its deliveries (pending ones stop).", { status: 204 }),
+  op("POST", "/api/account/webhooks/{id}/rotate-secret", "rotateWebhookSecret", "admin", "Webhooks", "A new signing secret, shown only now; the old one stops signing at once.", { status: 200, response: WebhookWithSecretSchema }),
+  op("POST", "/api/account/webhooks/{id}/test", "testWebhook", "admin", "Webhooks", "Send a ping now (one attempt, never retried) and answer the delivery once it is over.", { status: 200, response: WebhookDeliverySchema }),
+  op("GET", "/api/account/webhooks/{id}/deliveries", "listWebhookDeliveries", "viewer", "Webhooks", "The endpoint's deliveries, newest first, with the last answer of each.", { status: 200, query: pagingQuery, response: pageOf(WebhookDeliverySchema) }),
+  op("POST", "/api/account/webhooks/{id}/deliveries/{deliveryId}/retry", "retryWebhookDelivery", "admin", "Webhooks", "Re-send a failed or pending delivery now (same webhook-id); 409 while an attempt runs or once delivered.", { status: 200, response: WebhookDeliverySchema }),
   op("GET", "/api/account/openapi.json", "getAccountOpenApi", "viewer", "Team", "This document: the account API in OpenAPI 3.1 (signed-in users only).", { status: 200, response: z.record(z.string(), z.unknown()) }),
 ];

@@ -7,7 +7,8 @@ import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
  * A team with some of everything, for tests that look at every signed-in page: saved audits (pasted
  * twice, for a comparison, and a rendered URL of the fixture shop), domain groups, monitors whose
  * tracked links have long URLs (one confirmed missing, so there are alerts and a timeline, one page
- * that fails), a second member and pending invitations.
+ * that fails), two webhooks with deliveries (one receiver answers, one is missing), a second member and
+ * pending invitations.
  */
 
 export interface TeamData {
@@ -68,6 +69,14 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
 
   await send(api, "POST", "/api/account/domain-groups", { name: "Sister sites", domains: ["mine.example", "sister.example", "another-sister-brand.example"] }, 201);
   await send(api, "POST", "/api/account/domain-groups", { name: "Partners", domains: ["partner.example"] }, 201);
+
+  // Webhooks before the monitors, so the loss below is delivered too: one receiver that answers, one that does not exist (404).
+  await setFixturePage(`/e2e-hooks-${run}/inbox`, "ok");
+  const inbox = (await send(api, "POST", "/api/account/webhooks", { url: `${FIXTURE_ORIGIN}/e2e-hooks-${run}/inbox`, description: "CRM inbox" }, 201)) as { id: string };
+  const missingReceiver = `${FIXTURE_ORIGIN}/e2e-hooks-${run}/a-rather-long-path/that-is-not-there/on-the-receiver?token=abcdefghijklmnopqrstuvwxyz0123456789abcdef`;
+  const gone = (await send(api, "POST", "/api/account/webhooks", { url: missingReceiver, kind: "slack", types: ["link_missing", "link_restored"] }, 201)) as { id: string };
+  await send(api, "POST", `/api/account/webhooks/${inbox.id}/test`, undefined, 200);
+  await send(api, "POST", `/api/account/webhooks/${gone.id}/test`, undefined, 200);
 
   await send(api, "POST", "/api/account/audits", { html: PASTED('<p><a href="https://gone.example/">Soon gone</a></p>'), domain: "blog.mine.example" }, 201);
   const paste = (await send(api, "POST", "/api/account/audits", { html: PASTED('<p><a href="https://new.example/brand/new/page">Brand new</a></p>'), domain: "blog.mine.example" }, 201)) as { id: string };

@@ -76,6 +76,16 @@ const VISITS: Visit[] = [
     },
   },
   { name: "groups", route: "/app/groups", url: () => "/app/groups", ready: (page) => expect(page.getByTestId("group-Sister sites")).toBeVisible() },
+  {
+    name: "webhooks",
+    route: "/app/webhooks",
+    url: () => "/app/webhooks",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Webhooks (2)" })).toBeVisible();
+      await expect(page.getByTestId("webhook-CRM inbox").getByTestId("delivery-row").filter({ hasText: /delivered/i }).first()).toBeVisible();
+      await expect(page.getByTestId("delivery-row").filter({ hasText: "HTTP 404" }).first()).toBeVisible();
+    },
+  },
   { name: "alerts", route: "/app/alerts", url: () => "/app/alerts", ready: (page) => expect(page.getByText(/Link removed: 127\.0\.0\.1\/p\/trail-y/)).toBeVisible() },
   {
     name: "team",

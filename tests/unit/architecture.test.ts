@@ -48,6 +48,12 @@ const wrongArrows: [string, string][] = [
   ["lib/alerts/tasks.ts", 'import type { TickTask } from "../monitor/tick-tasks";'],
   ["lib/alerts/mute.ts", 'import { loadDomainGroups } from "@/lib/account/group-lookup";'],
   ["lib/monitor/check.ts", 'import { findLink } from "../mcp/find-link";'],
+  ["lib/webhooks/queue.ts", 'import { describeEvent } from "../alerts/describe";'],
+  ["lib/webhooks/endpoints.ts", 'import { listMembers } from "@/lib/account/team";'],
+  ["lib/auth/guard.ts", 'import { webhookTargets } from "../webhooks/queue";'],
+  ["lib/webhooks/attempt.ts", 'import { createGuardedDispatcher } from "../net/guarded-dispatcher";'],
+  ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer/fetch-public";'],
+  ["components/account/webhooks/WebhookCard.tsx", 'import { createWebhook } from "@/lib/webhooks/endpoints";'],
   ["lib/monitor/check.ts", 'import { useState } from "react";'],
   ["lib/db/client.ts", 'import { headers } from "next/headers";'],
   ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
@@ -77,6 +83,9 @@ const rightArrows: [string, string][] = [
   ["lib/monitor/check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
   ["lib/monitor/check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
   ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
+  ["lib/alerts/webhooks.ts", 'import { writeWebhookDeliveries } from "../webhooks";'],
+  ["lib/webhooks/disable.ts", 'import { recordAudit } from "../auth/audit";'],
+  ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
 

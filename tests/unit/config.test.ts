@@ -33,6 +33,18 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ANALYSIS_JOBS_PER_CLIENT: "0" })).toThrow(/ANALYSIS_JOBS_PER_CLIENT/);
   });
 
+  it.each([
+    ["unset: 60 (webhooks.md)", undefined, 60],
+    ["whole seconds", "30", 30],
+    ["a fraction, for tests", "0.005", 0.005],
+  ])("WEBHOOK_RETRY_BASE_SECONDS %s", (_name, value, expected) => {
+    expect(parseConfig(value === undefined ? {} : { WEBHOOK_RETRY_BASE_SECONDS: value }).WEBHOOK_RETRY_BASE_SECONDS).toBe(expected);
+  });
+
+  it.each(["0", "-1", "soon", "86401"])("WEBHOOK_RETRY_BASE_SECONDS=%s stops the start with the variable named", (value) => {
+    expect(() => parseConfig({ WEBHOOK_RETRY_BASE_SECONDS: value })).toThrow(/WEBHOOK_RETRY_BASE_SECONDS/);
+  });
+
   it("parses DENY_HOSTS into normalised host names", () => {
     expect(parseConfig({}).DENY_HOSTS).toEqual([]);
     expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([

@@ -7,3 +7,4 @@ export * from "./domain-groups";
 export * from "./audits";
 export * from "./monitors";
 export * from "./alerts";
+export * from "./webhooks";

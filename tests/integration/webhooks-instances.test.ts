@@ -1,0 +1,268 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { recordAlertEvents, type NewAlertEvent } from "@/lib/alerts/events";
+import { alertLinks } from "@/lib/alerts/links";
+import { openDatabase, type Database } from "@/lib/db";
+import { monitor, trackedLink, webhookDelivery, webhookEndpoint } from "@/lib/db/schema";
+import { startServer, type RunningServer } from "./../helpers/server";
+import { startPostgres, type PostgresServer } from "../helpers/postgres";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+/**
+ * Webhooks on the production build (dist/server.cjs), two instances on one PostgreSQL, real local
+ * receivers and a real SMTP server: a backlog written while no instance runs is drained by two that
+ * start together, each delivery accepted exactly once (at least once, one instance at a time); 10,000
+ * events in a burst do not hold up an email or a monitor check; a receiver that hangs costs 10 s and
+ * fails; a delivery that keeps failing disables its endpoint and emails the admins; a receiver that is
+ * not (or no longer) allowed gets nothing.
+ */
+
+const SECRET = "shared-secret-shared-secret-shared-secret";
+let postgres: PostgresServer;
+let databaseUrl: string;
+let receiver: WebhookReceiver;
+let tripwire: Tripwire;
+let smtp: TestSmtpServer;
+let site: FixtureSite;
+let database: Database;
+const servers: RunningServer[] = [];
+
+function env(extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: SECRET,
+    ALLOW_PRIVATE_HOSTS: [receiver.allowEntry, site.allowEntry, `${tripwire.host}:443`].join(","),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "LinkLens <alerts@linklens.test>",
+    MAIL_RETRY_BASE_SECONDS: "1",
+    MONITOR_POLL_SECONDS: "1",
+    // 5 ms, 25 ms, 150 ms, 0.6 s, 2.4 s, 7.2 s, 7.2 s: a whole schedule in about 20 s.
+    WEBHOOK_RETRY_BASE_SECONDS: "0.005",
+    ...extra,
+  };
+}
+
+async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer(env(extra));
+  servers.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  databaseUrl = await postgres.createDatabase();
+  [receiver, tripwire, smtp, site] = await Promise.all([startWebhookReceiver(), startTripwire(), startSmtpServer(), startFixtureSite()]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await database?.close();
+  await Promise.all([receiver?.close(), tripwire?.close(), smtp?.stop(), site?.close()]);
+  await postgres?.stop();
+});
+
+async function json(server: RunningServer, method: string, path: string, cookie: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { cookie, origin: server.baseUrl, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, text };
+}
+
+async function signUp(server: RunningServer, email: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.baseUrl },
+    body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A paused monitor with one tracked link (the scheduler leaves it alone), written straight to the shared database. */
+async function placement(organizationId: string) {
+  const monitorId = randomUUID();
+  const linkId = randomUUID();
+  await database.db.insert(monitor).values({ id: monitorId, organizationId, url: `https://blog.example.org/${monitorId}`, intervalMinutes: 1440, paused: true, nextCheckAt: new Date(Date.now() + 86_400_000) });
+  await database.db.insert(trackedLink).values({ id: linkId, organizationId, monitorId, target: "https://mine.example/", match: "exact", source: "manual", state: "live" });
+  return { monitorId, linkId };
+}
+
+/** Writes `total` events in transactions of `batch`, as checks do (each writes its deliveries with it). */
+async function writeEvents(organizationId: string, total: number, origin: string, batch = 250): Promise<void> {
+  const links = alertLinks(origin, SECRET);
+  const where = await placement(organizationId);
+  for (let written = 0; written < total; written += batch) {
+    const events: NewAlertEvent[] = Array.from({ length: Math.min(batch, total - written) }, (_, i) => ({
+      type: "anchor_changed",
+      monitorId: where.monitorId,
+      trackedLinkId: where.linkId,
+      checkId: null,
+      before: { state: "live" },
+      after: { state: "anchor_mismatch", n: written + i },
+    }));
+    await database.db.transaction((tx) => recordAlertEvents(tx, organizationId, events, new Date(), links));
+  }
+}
+
+const pendingOf = async (endpointId: string) =>
+  (await database.db.select({ n: count() }).from(webhookDelivery).where(and(eq(webhookDelivery.endpointId, endpointId), sql`status <> 'delivered'`)))[0]?.n ?? 0;
+
+describe("webhooks across two instances on one PostgreSQL (production build)", () => {
+  let owner = "";
+  let organizationId = "";
+  let a: RunningServer;
+  let b: RunningServer;
+  let burstEndpoint = "";
+
+  it("a backlog written while no instance runs is drained by two that start together: each delivery accepted exactly once", { timeout: 300_000 }, async () => {
+    const first = await start();
+    owner = await signUp(first, "owner@hooks.example");
+    organizationId = String(((await json(first, "GET", "/api/account/me", owner)).body?.organization as { id: string }).id);
+    // Alert emails off for the owner: the only emails below are the ones the test makes happen.
+    expect((await json(first, "PUT", "/api/account/notifications", owner, { email: "off" })).status).toBe(200);
+    const created = await json(first, "POST", "/api/account/webhooks", owner, { url: receiver.url("/once"), types: ["anchor_changed"] });
+    expect(created.status, created.text).toBe(201);
+    const endpointId = String(created.body?.id);
+    const secret = String(created.body?.secret);
+    await first.stop();
+    servers.splice(servers.indexOf(first), 1);
+
+    database = openDatabase({ databaseUrl, dataDir: "" });
+    // The receiver is down at first: every delivery fails at least once, then is retried.
+    receiver.on("/once", { kind: "answer", status: 503, body: "down" });
+    await writeEvents(organizationId, 300, "http://127.0.0.1");
+    [a, b] = await Promise.all([start(), start()]);
+    await until("the first failed attempts", async () => (receiver.to("/once").length >= 50 ? true : undefined));
+    receiver.on("/once", { kind: "answer", status: 200, body: "ok" });
+    await until("every delivery delivered", async () => ((await pendingOf(endpointId)) === 0 ? true : undefined), 180_000);
+    // Give both senders a few more passes to send anything twice.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    const requests = receiver.to("/once");
+    const accepted = requests.map((request) => request.headers["webhook-id"]);
+    const rows = await database.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpointId));
+    expect(rows).toHaveLength(300);
+    // Every attempt the database counts reached the receiver once: no attempt was made twice at once.
+    expect(requests).toHaveLength(rows.reduce((sum, row) => sum + row.attempts, 0));
+    expect(new Set(accepted).size).toBe(300);
+    // Each delivery's last attempt is its one success; the earlier ones were refused while the receiver was down.
+    for (const row of rows) {
+      const mine = requests.filter((request) => request.headers["webhook-id"] === `msg_${row.id}`);
+      expect(mine).toHaveLength(row.attempts);
+      expect(new Webhook(secret).verify(mine.at(-1)?.body ?? "", mine.at(-1)?.headers ?? {})).toMatchObject({ type: "anchor_changed" });
+    }
+    expect(rows.every((row) => row.status === "delivered" && row.responseStatus === 200)).toBe(true);
+    expect(Math.max(...rows.map((row) => row.attempts))).toBeGreaterThan(1);
+  });
+
+  it("10,000 events in a burst: an email and a monitor check made during it go out as usual; the backlog drains", { timeout: 600_000 }, async () => {
+    // Only the burst's endpoint takes these events.
+    const endpoints = (await json(a, "GET", "/api/account/webhooks", owner)).body?.items as Array<{ id: string }>;
+    for (const endpoint of endpoints) expect((await json(a, "PATCH", `/api/account/webhooks/${endpoint.id}`, owner, { enabled: false })).status).toBe(200);
+    const created = await json(a, "POST", "/api/account/webhooks", owner, { url: receiver.url("/burst"), types: ["anchor_changed"] });
+    expect(created.status, created.text).toBe(201);
+    const burstId = String(created.body?.id);
+    burstEndpoint = burstId;
+    const started = Date.now();
+    await writeEvents(organizationId, 10_000, a.baseUrl, 500);
+    const written = Date.now();
+
+    // During the drain: an invitation (an email through the outbox) and a new monitor (checked at once by the scheduler).
+    const before = smtp.received.length;
+    const invited = await json(b, "POST", "/api/account/invitations", owner, { email: "during-burst@hooks.example", role: "viewer" });
+    expect(invited.status, invited.text).toBe(201);
+    site.setPage("/burst/post", { body: "<!doctype html><title>Post</title><p><a href='https://mine.example/'>Mine</a></p>" });
+    const made = await json(a, "POST", "/api/account/monitors", owner, { url: site.url("/burst/post"), links: [{ target: "https://mine.example/" }] });
+    expect(made.status, made.text).toBe(201);
+    const asked = Date.now();
+    const emailAfter = await until("the invitation email", async () => (smtp.received.slice(before).some((mail) => mail.subject?.includes("invited you")) ? Date.now() - asked : undefined), 60_000);
+    const backlogAtEmail = await pendingOf(burstId);
+    const checkAfter = await until(
+      "the monitor's first check",
+      async () => ((await json(b, "GET", `/api/account/monitors/${String(made.body?.id)}`, owner)).body?.lastCheckedAt ? Date.now() - asked : undefined),
+      90_000,
+    );
+    const backlogAtCheck = await pendingOf(burstId);
+    await until("the burst drained", async () => ((await pendingOf(burstId)) === 0 ? true : undefined), 480_000);
+    const drained = Date.now();
+    const ids = receiver.to("/burst").map((request) => request.headers["webhook-id"]);
+    expect(ids).toHaveLength(10_000);
+    expect(new Set(ids).size).toBe(10_000);
+    console.log(
+      `burst of 10,000: written in ${written - started} ms, drained ${drained - written} ms after (${Math.round(10_000 / ((drained - written) / 1000))}/s over two instances); ` +
+        `email ${emailAfter} ms after asking (${backlogAtEmail} deliveries still waiting), first check ${checkAfter} ms (${backlogAtCheck} waiting)`,
+    );
+    // The mail sender polls every 5 s; a check renders a page. Neither waited for the backlog.
+    expect(emailAfter).toBeLessThan(30_000);
+    expect(checkAfter).toBeLessThan(60_000);
+  });
+
+  it("a receiver that hangs: the ping answers failed after 10 s", { timeout: 60_000 }, async () => {
+    receiver.on("/hang", { kind: "hang" });
+    const created = await json(a, "POST", "/api/account/webhooks", owner, { url: receiver.url("/hang"), types: [] });
+    const started = Date.now();
+    const ping = await json(a, "POST", `/api/account/webhooks/${String(created.body?.id)}/test`, owner);
+    const took = Date.now() - started;
+    expect(ping.status, ping.text).toBe(200);
+    expect(ping.body).toMatchObject({ type: "ping", status: "failed", responseStatus: null, error: "No answer within 10 s." });
+    expect(took).toBeGreaterThanOrEqual(9_900);
+    expect(took).toBeLessThan(20_000);
+    await json(a, "DELETE", `/api/account/webhooks/${String(created.body?.id)}`, owner);
+  });
+
+  it("a delivery that fails 8 times disables its endpoint and the admins get an email (through SMTP)", { timeout: 120_000 }, async () => {
+    receiver.on("/down", { kind: "answer", status: 500, body: "still down" });
+    const created = await json(b, "POST", "/api/account/webhooks", owner, { url: receiver.url("/down"), types: ["anchor_changed"], description: "CRM" });
+    expect((await json(b, "PATCH", `/api/account/webhooks/${burstEndpoint}`, owner, { enabled: false })).status).toBe(200);
+    const endpointId = String(created.body?.id);
+    await writeEvents(organizationId, 1, a.baseUrl);
+    const endpoint = await until("the endpoint disabled", async () => {
+      const got = await json(a, "GET", `/api/account/webhooks/${endpointId}`, owner);
+      return got.body?.enabled === false ? got.body : undefined;
+    });
+    expect(endpoint).toMatchObject({ consecutiveFailures: 8, lastStatus: 500 });
+    expect(receiver.to("/down")).toHaveLength(8);
+    const mail = await until("the email to the owner", async () => smtp.received.find((m) => m.subject?.startsWith("Webhook disabled")));
+    expect(mail.subject).toMatch(/^Webhook disabled: 127\.0\.0\.1:\d+ \(CRM\) \(owner's team\)$/);
+    expect(mail.text).toContain("HTTP 500");
+    const deliveries = await json(a, "GET", `/api/account/webhooks/${endpointId}/deliveries`, owner);
+    expect((deliveries.body?.items as Array<Record<string, unknown>>)[0]).toMatchObject({ status: "failed", attempt: 8, responseStatus: 500, responseBody: "still down", nextAttemptAt: null });
+  });
+
+  it("an address no longer allowed gets nothing: created where it was allowed, an instance without the entry sends nothing there", { timeout: 240_000 }, async () => {
+    const created = await json(a, "POST", "/api/account/webhooks", owner, { url: `https://${tripwire.host}/hook`, types: ["anchor_changed"] });
+    expect(created.status, created.text).toBe(201);
+    const endpointId = String(created.body?.id);
+    await Promise.all([a.stop(), b.stop()]);
+    const c = await start({ ALLOW_PRIVATE_HOSTS: [receiver.allowEntry, site.allowEntry].join(",") });
+    const before = tripwire.connections();
+    const ping = await json(c, "POST", `/api/account/webhooks/${endpointId}/test`, owner);
+    expect(ping.body).toMatchObject({ status: "failed", responseStatus: null });
+    expect(String(ping.body?.error)).toMatch(/^Not sent: /);
+    await writeEvents(organizationId, 3, c.baseUrl);
+    await until("the sender's attempts", async () => {
+      const rows = await database.db.select().from(webhookDelivery).where(and(eq(webhookDelivery.endpointId, endpointId), sql`attempts > 0`, sql`type <> 'ping'`));
+      return rows.length === 3 ? rows : undefined;
+    });
+    expect(tripwire.connections()).toBe(before);
+    const [row] = await database.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, endpointId));
+    expect(row?.lastStatus).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { generateSecret, openSecret, sealSecret, UnreadableSecretError } from "@/lib/webhooks/secret";
+
+const AUTH = "test-secret-test-secret-test-secret-0123";
+
+describe("signing secrets", () => {
+  it("are whsec_ + base64 of 32 random bytes, a new one each time", () => {
+    const secret = generateSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice(6), "base64")).toHaveLength(32);
+    expect(generateSecret()).not.toBe(secret);
+  });
+
+  it("are stored sealed: the stored text does not hold the secret, and opens back to it", () => {
+    const secret = generateSecret();
+    const sealed = sealSecret(secret, AUTH);
+    expect(sealed).not.toContain(secret.slice(6, 20));
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealSecret(secret, AUTH)).not.toBe(sealed);
+    expect(openSecret(sealed, AUTH)).toBe(secret);
+  });
+
+  it.each([
+    ["another auth secret", (sealed: string) => openSecret(sealed, `${AUTH}x`)],
+    ["a changed ciphertext", (sealed: string) => openSecret(`${sealed.slice(0, -2)}AA`, AUTH)],
+    ["a changed tag", (sealed: string) => openSecret(sealed.replace(/^(v1\.[^.]+\.)./, "$1A"), AUTH)],
+    ["not a sealed value", () => openSecret("whsec_plain", AUTH)],
+  ])("cannot be opened with %s", (_name, open) => {
+    const sealed = sealSecret(generateSecret(), AUTH);
+    expect(() => open(sealed)).toThrow(UnreadableSecretError);
+  });
+});

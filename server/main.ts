@@ -23,6 +23,8 @@ import { runShutdownHooks } from "@/lib/shutdown";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
+import { isSharePath, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
+import { forceHeaders } from "./forced-headers";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -202,6 +204,8 @@ async function main(): Promise<void> {
     }
     const url = target;
     const isApi = isApiPath(url);
+    // Client reports: never indexed, never a Referer, never cached, whatever Next sends (lib/shares/headers.ts).
+    if (isSharePath(rawPath)) forceHeaders(res, SHARE_PAGE_HEADERS);
     // An RSC request header made Next redirect (307) even on API routes; those headers mean nothing there.
     if (isApi) for (const name of PAGE_ROUTER_HEADERS) delete req.headers[name];
     if (!HANDLED_METHODS.has(req.method ?? "")) {

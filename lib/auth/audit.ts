@@ -25,7 +25,9 @@ export type AuditAction =
   | "domain_group.delete"
   | "audit.create"
   | "audit.delete"
-  | "audit.export";
+  | "audit.export"
+  | "share.created"
+  | "share.revoked";
 
 export interface AuditEntry {
   organizationId: string;

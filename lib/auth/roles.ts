@@ -5,7 +5,7 @@ import { defaultStatements } from "better-auth/plugins/organization/access";
  * The four roles of account-api.md, each including the one below, as Better Auth access-control roles.
  * Better Auth's organization endpoints check its own statements (organization, member, invitation);
  * LinkLens adds `account` (read the organization's data), `audit` (the product's data: audits,
- * domain groups, monitors, tracked links, imports, exports) and `auditLog`.
+ * domain groups, monitors, tracked links, imports, exports), `auditLog`, and `share` (client report links, admin+).
  */
 export const statements = {
   ...defaultStatements,
@@ -14,6 +14,7 @@ export const statements = {
   auditLog: ["read"],
   outbox: ["read"],
   ownership: ["transfer"],
+  share: ["create", "revoke"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -37,6 +38,7 @@ export const admin = ac.newRole({
   organization: ["update"],
   invitation: ["create", "cancel"],
   member: ["create", "update", "delete"],
+  share: ["create", "revoke"],
 });
 
 export const owner = ac.newRole({
@@ -49,6 +51,7 @@ export const owner = ac.newRole({
   invitation: ["create", "cancel"],
   member: ["create", "update", "delete"],
   ownership: ["transfer"],
+  share: ["create", "revoke"],
 });
 
 export const roles = { owner, admin, member, viewer } as const;

@@ -49,6 +49,10 @@ const wrongArrows: [string, string][] = [
   ["lib/alerts/mute.ts", 'import { loadDomainGroups } from "@/lib/account/group-lookup";'],
   ["lib/monitor/check.ts", 'import { findLink } from "../mcp/find-link";'],
   ["lib/monitor/check.ts", 'import { useState } from "react";'],
+  ["lib/monitor/links.ts", 'import { dailyStats } from "../stats/daily-query";'],
+  ["lib/stats/daily-query.ts", 'import { openShare } from "../shares/open";'],
+  ["lib/shares/report.ts", 'import { runAnalysis } from "@/lib/mcp/tools";'],
+  ["components/charts/UptimeStrip.tsx", 'import { uptimeOfLinks } from "@/lib/stats/uptime-query";'],
   ["lib/db/client.ts", 'import { headers } from "next/headers";'],
   ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
   ["components/account/TeamPanel.tsx", 'import { database } from "@/lib/db";'],
@@ -77,6 +81,9 @@ const rightArrows: [string, string][] = [
   ["lib/monitor/check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
   ["lib/monitor/check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
   ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
+  ["lib/stats/link-uptime.ts", 'import { notFound } from "../monitor/scope";'],
+  ["lib/shares/report.ts", 'import { uptimeOfLinks } from "../stats/uptime-query";'],
+  ["components/charts/UptimeStrip.tsx", 'import type { Uptime } from "@/lib/schemas/stats";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
 

@@ -7,3 +7,5 @@ export * from "./domain-groups";
 export * from "./audits";
 export * from "./monitors";
 export * from "./alerts";
+export * from "./shares";
+export * from "./history";

@@ -15,6 +15,7 @@ const NAV = [
   { href: "/app/audits", label: "Audits" },
   { href: "/app/groups", label: "Groups" },
   { href: "/app/alerts", label: "Alerts" },
+  { href: "/app/reports", label: "Reports" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },
 ];
@@ -27,7 +28,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
       <SiteHeader>
         <nav aria-label="Account">
-          {/* Eight sections: on a phone they wrap onto a second line instead of widening the page. */}
+          {/* Nine sections: on a phone they wrap onto a second line instead of widening the page. */}
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium sm:gap-x-5">
             {NAV.map((item) => (
               <li key={item.href}>

@@ -20,6 +20,22 @@ export function niceMax(value: number): number {
   return [1, 2, 5, 10].map((step) => step * power).find((step) => step >= value) ?? value;
 }
 
+/** The bars of one state, every day, stacked on the states below it: one SVG path. */
+export function barsOf(days: readonly DailyStatsDay[], state: LinkState, top: number): string {
+  const below = STACK.slice(0, STACK.indexOf(state));
+  const parts: string[] = [];
+  days.forEach((day, index) => {
+    if (day[state] <= 0) return;
+    const base = below.reduce((sum, other) => sum + day[other], 0);
+    const y = HEIGHT - ((base + day[state]) / top) * HEIGHT;
+    const height = (day[state] / top) * HEIGHT;
+    parts.push(`M${index * BAR + 1} ${round(y)}h${BAR - 2}v${round(height)}h-${BAR - 2}z`);
+  });
+  return parts.join("");
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
 /** One day in words: its date and each non-zero state. */
 export function describeDay(day: DailyStatsDay): string {
   const parts = STACK.filter((state) => day[state] > 0).map((state) => `${day[state]} ${STATE_LABEL[state].toLowerCase()}`);
@@ -54,22 +70,15 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
           {[0.5].map((share) => (
             <line key={share} x1={0} x2={width} y1={HEIGHT * share} y2={HEIGHT * share} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           ))}
-          {days.map((day, index) => {
-            let y = HEIGHT;
-            return (
-              <g key={day.date} data-date={day.date}>
-                <title>{describeDay(day)}</title>
-                {/* The whole column answers the hover, not only its coloured part. */}
-                <rect x={index * BAR} y={0} width={BAR} height={HEIGHT} fill="transparent" />
-                {STACK.map((state) => {
-                  const height = (day[state] / top) * HEIGHT;
-                  if (height <= 0) return null;
-                  y -= height;
-                  return <rect key={state} x={index * BAR + 1} y={y} width={BAR - 2} height={height} className={STATE_FILL[state]} data-state={state} />;
-                })}
-              </g>
-            );
-          })}
+          {/* One shape per state (its bars of every day), then one transparent column per day for the hover. */}
+          {STACK.map((state) => (
+            <path key={state} d={barsOf(days, state, top)} className={STATE_FILL[state]} data-state={state} />
+          ))}
+          {days.map((day, index) => (
+            <rect key={day.date} x={index * BAR} width={BAR} height={HEIGHT} fill="transparent" data-date={day.date}>
+              <title>{describeDay(day)}</title>
+            </rect>
+          ))}
         </svg>
       </div>
       <div aria-hidden="true" className="flex justify-between pl-8 text-xs text-slate-600 dark:text-slate-400">

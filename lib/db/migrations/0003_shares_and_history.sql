@@ -30,4 +30,4 @@ ALTER TABLE "retired_link_span" ADD CONSTRAINT "retired_link_span_organization_i
 CREATE UNIQUE INDEX "share_token_hash_uq" ON "share" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "share_org_created_idx" ON "share" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "retired_link_span_org_ended_idx" ON "retired_link_span" USING btree ("organization_id","ended_at");--> statement-breakpoint
-CREATE INDEX "link_transition_org_created_idx" ON "link_transition" USING btree ("organization_id","created_at");
+CREATE INDEX "link_transition_org_created_idx" ON "link_transition" USING btree ("organization_id","created_at","from_state","to_state");

@@ -159,7 +159,8 @@ export const linkTransition = pgTable(
   },
   (table) => [
     index("link_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id),
-    // The portfolio's daily stats read an organization's changes inside a window of days (lib/stats).
-    index("link_transition_org_created_idx").on(table.organizationId, table.createdAt),
+    // The portfolio's daily stats read an organization's changes inside a window of days (lib/stats):
+    // with both states in the index, from the index alone.
+    index("link_transition_org_created_idx").on(table.organizationId, table.createdAt, table.fromState, table.toState),
   ],
 );

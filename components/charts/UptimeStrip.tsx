@@ -37,7 +37,8 @@ export function UptimeStrip({ uptime, label }: { uptime: Uptime; label: string }
   const id = useId();
   const width = Math.max(uptime.days.length * STEP - (STEP - CELL), 1);
   const runs = runsOf(uptime.days.map((day) => ({ date: day.date, value: day.state as LinkState | null })));
-  let start = 0;
+  // Each run starts where the runs before it end.
+  const starts = runs.map((_, index) => runs.slice(0, index).reduce((sum, run) => sum + run.days, 0));
   return (
     <span className="flex min-w-0 items-center gap-2">
       <svg role="img" aria-labelledby={`${id}t ${id}d`} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-4 min-w-0 flex-1" data-testid="uptime-strip">
@@ -52,9 +53,8 @@ export function UptimeStrip({ uptime, label }: { uptime: Uptime; label: string }
           </mask>
         </defs>
         <g mask={`url(#${id}m)`}>
-          {runs.map((run) => {
-            const x = start * STEP;
-            start += run.days;
+          {runs.map((run, index) => {
+            const x = (starts[index] ?? 0) * STEP;
             return (
               <rect key={run.from} x={x} width={run.days * STEP} height={HEIGHT} className={run.value ? STATE_FILL[run.value] : NO_LINK_FILL} data-state={run.value ?? "none"} data-days={run.days}>
                 <title>{describeRun(run)}</title>

@@ -15,7 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import { openDatabase } from "../lib/db";
-import { dailyStats } from "../lib/stats/daily-query";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { dailyStats, dailyStatsQuery } from "../lib/stats/daily-query";
 import { uptimeOfLinks } from "../lib/stats/uptime-query";
 import { generateHistory } from "./lib/history-data";
 import { startPostgres } from "./lib/postgres";
@@ -98,16 +99,10 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
 
     const since = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
-    const plan = await db.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
-       SELECT k.kind, count(*) FROM tracked_link l CROSS JOIN LATERAL (VALUES (l.state)) AS k(kind) WHERE l.organization_id = $1 GROUP BY k.kind
-       UNION ALL
-       SELECT k.kind, sum(k.delta) FROM link_transition t CROSS JOIN LATERAL (VALUES (t.from_state, -1), (t.to_state, 1)) AS k(kind, delta)
-        WHERE t.organization_id = $1 AND t.created_at >= $2::timestamptz GROUP BY (t.created_at AT TIME ZONE 'UTC')::date, k.kind`,
-      [organizationId, since],
-    );
+    const query = new PgDialect().sqlToQuery(dailyStatsQuery(organizationId, `${since}T00:00:00.000Z`));
+    const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, query.params);
     console.log("");
-    console.log("plan of the daily query's two main parts (365 days):");
+    console.log("plan of the daily query (365 days):");
     for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
   } finally {
     await db.end().catch(() => undefined);

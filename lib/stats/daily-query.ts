@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { DailyStats } from "../schemas/stats";
 import { dailyCounts, type Change } from "./daily";
@@ -41,9 +41,25 @@ export async function dailyStats(ctx: StatsScope, count: number): Promise<DailyS
   const organizationId = ctx.organization.id;
   // Changes on the first day are in its end-of-day counts whatever happened: read from the second day on.
   const since = nextDayStart(days[0] as string).toISOString();
+  const result = await ctx.db.execute(dailyStatsQuery(organizationId, since));
+  const current = emptyTally();
+  const changes: Change[] = [];
+  for (const row of rowsOf<Row>(result)) {
+    if (!isKind(row.kind)) continue;
+    if (row.day === null) current[row.kind] += Number(row.n);
+    else changes.push({ day: row.day, kind: row.kind, delta: Number(row.n) });
+  }
+  return { days: dailyCounts(days, current, changes) };
+}
+
+/**
+ * The one query: per kind, the count now (day null) and the changes on each day from `since` on.
+ * Exported for the benchmark's query plan (scripts/bench-stats.ts).
+ */
+export function dailyStatsQuery(organizationId: string, since: string): SQL {
   // date_bin from a UTC midnight: the UTC day of an instant whatever the session's time zone.
   const utcDay = (column: string) => sql.raw(`date_bin('1 day', ${column}, timestamptz '2000-01-01T00:00:00Z')`);
-  const result = await ctx.db.execute(sql`
+  return sql`
     SELECT NULL AS day, k.kind, count(*)::int AS n
       FROM tracked_link l CROSS JOIN LATERAL (VALUES (l.state)) AS k(kind)
       WHERE l.organization_id = ${organizationId}
@@ -73,13 +89,5 @@ export async function dailyStats(ctx: StatsScope, count: number): Promise<DailyS
         GROUP BY 1, 2
     ) AS c
     GROUP BY c.day, c.kind
-  `);
-  const current = emptyTally();
-  const changes: Change[] = [];
-  for (const row of rowsOf<Row>(result)) {
-    if (!isKind(row.kind)) continue;
-    if (row.day === null) current[row.kind] += Number(row.n);
-    else changes.push({ day: row.day, kind: row.kind, delta: Number(row.n) });
-  }
-  return { days: dailyCounts(days, current, changes) };
+  `;
 }

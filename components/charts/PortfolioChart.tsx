@@ -64,7 +64,7 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
           <span>{top / 2}</span>
           <span>0</span>
         </div>
-        <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 min-w-0 flex-1 border-b border-l border-slate-300 dark:border-slate-700">
+        <svg role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 min-w-0 flex-1 border-b border-l border-slate-300 dark:border-slate-700">
           <title id={`${id}-t`}>{`Tracked links by state at the end of each day, last ${days.length} days`}</title>
           <desc id={`${id}-d`}>{summary}</desc>
           {[0.5].map((share) => (

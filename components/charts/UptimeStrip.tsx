@@ -41,7 +41,7 @@ export function UptimeStrip({ uptime, label }: { uptime: Uptime; label: string }
   const starts = runs.map((_, index) => runs.slice(0, index).reduce((sum, run) => sum + run.days, 0));
   return (
     <span className="flex min-w-0 items-center gap-2">
-      <svg role="img" aria-labelledby={`${id}t ${id}d`} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-4 min-w-0 flex-1" data-testid="uptime-strip">
+      <svg role="img" aria-labelledby={`${id}t`} aria-describedby={`${id}d`} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-4 min-w-0 flex-1" data-testid="uptime-strip">
         <title id={`${id}t`}>{`${uptime.days.length}-day history of ${label}`}</title>
         <desc id={`${id}d`}>{describeUptime(uptime)}</desc>
         <defs>

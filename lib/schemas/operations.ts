@@ -21,7 +21,7 @@ import {
 } from "./monitors";
 import { AuditLogItemSchema, OutboxItemSchema } from "./settings";
 import { CreatedShareSchema, createShareSchema, ShareSchema } from "./shares";
-import { DailyStatsSchema, dailyStatsQuerySchema, UptimeSchema, uptimeQuerySchema } from "./stats";
+import { DailyStatsSchema, dailyStatsQuerySchema, UptimeBatchSchema, uptimeBatchQuerySchema, UptimeSchema, uptimeQuerySchema } from "./stats";
 import { activeOrganizationSchema, InvitationSchema, inviteSchema, MeSchema, MemberSchema, MembershipSchema, roleChangeSchema, transferSchema } from "./team";
 
 /**
@@ -109,6 +109,7 @@ export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
   op("GET", "/api/account/links/export", "exportLinks", "member", "Monitoring", "Every tracked link as a CSV or JSON download.", { status: 200, query: exportQuerySchema, download: ["text/csv", "application/json"] }),
 
   op("GET", "/api/account/links/{id}/uptime", "linkUptime", "viewer", "History", "The link's state at the end of each UTC day and its live share (?days=30|90|365, default 90).", { status: 200, query: uptimeQuerySchema, response: UptimeSchema }),
+  op("GET", "/api/account/links/uptime", "linksUptime", "viewer", "History", "The uptimes of up to 100 tracked links in one request (?ids=a,b,c; ids not in the organization are left out).", { status: 200, query: uptimeBatchQuerySchema, response: UptimeBatchSchema }),
   op("GET", "/api/account/stats/daily", "dailyStats", "viewer", "History", "Tracked links per state and verdict at the end of each UTC day, oldest first (?days=30|90|365, default 30).", { status: 200, query: dailyStatsQuerySchema, response: DailyStatsSchema }),
 
   op("GET", "/api/account/shares", "listShares", "viewer", "Reports", "Share links of client reports, newest first (never their URLs).", { status: 200, query: pagingQuery, response: pageOf(ShareSchema) }),

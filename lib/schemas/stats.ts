@@ -14,6 +14,16 @@ export const dailyStatsQuerySchema = z.strictObject({ days: z.enum(HISTORY_WINDO
 /** GET /api/account/links/{id}/uptime?days=30|90|365 (default 90, the strip of the app's pages). */
 export const uptimeQuerySchema = z.strictObject({ days: z.enum(HISTORY_WINDOWS, windowError).default("90") });
 
+/** GET /api/account/links/uptime?ids=a,b,c&days=90: the strips of a page of links (1–100 ids) in one request. */
+export const MAX_UPTIME_IDS = 100;
+export const uptimeBatchQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .max(MAX_UPTIME_IDS * 201)
+    .regex(new RegExp(`^[^,]{1,200}(,[^,]{1,200}){0,${MAX_UPTIME_IDS - 1}}$`), `1 to ${MAX_UPTIME_IDS} tracked-link ids, comma-separated`),
+  days: z.enum(HISTORY_WINDOWS, windowError).default("90"),
+});
+
 /** What the portfolio looked like at the end of one day: tracked links per state and per verdict. */
 export const DailyStatsDaySchema = z.strictObject({
   date: z.iso.date(),
@@ -36,6 +46,12 @@ export const UptimeSchema = z.strictObject({
   days: z.array(z.strictObject({ date: z.iso.date(), state: LinkStateSchema.nullable() })),
 });
 
+/** The uptimes of the ids asked for that are the organization's tracked links, in the order asked. */
+export const UptimeBatchSchema = z.strictObject({
+  items: z.array(z.strictObject({ id: z.string(), livePercent: UptimeSchema.shape.livePercent, days: UptimeSchema.shape.days })),
+});
+
 export type DailyStatsDay = z.infer<typeof DailyStatsDaySchema>;
 export type DailyStats = z.infer<typeof DailyStatsSchema>;
 export type Uptime = z.infer<typeof UptimeSchema>;
+export type UptimeBatch = z.infer<typeof UptimeBatchSchema>;

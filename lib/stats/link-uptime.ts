@@ -1,6 +1,6 @@
 import type { AccountContext } from "../auth/guard";
 import { notFound } from "../monitor/scope";
-import type { Uptime } from "../schemas/stats";
+import type { Uptime, UptimeBatch } from "../schemas/stats";
 import { uptimeOfLinks } from "./uptime-query";
 
 /**
@@ -20,4 +20,15 @@ export async function linkUptime(ctx: Pick<AccountContext, "db" | "organization"
   if (!uptime) throw notFound("tracked link");
   if (invalid) throw invalid;
   return uptime;
+}
+
+/**
+ * GET /api/account/links/uptime?ids=…: the strips of a list's page in one request and one query. Ids that
+ * are not the organization's tracked links (another organization's, deleted, unknown) are left out, so
+ * the answer says nothing about them; the others come in the order asked, each once.
+ */
+export async function linksUptime(ctx: Pick<AccountContext, "db" | "organization" | "now">, ids: readonly string[], days: number): Promise<UptimeBatch> {
+  const unique = [...new Set(ids)];
+  const found = await uptimeOfLinks(ctx.db, ctx.organization.id, unique, days, ctx.now());
+  return { items: unique.flatMap((id) => { const uptime = found.get(id); return uptime ? [{ id, ...uptime }] : []; }) };
 }

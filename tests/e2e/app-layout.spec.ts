@@ -109,7 +109,7 @@ const VISITS: Visit[] = [
     url: () => "/app/reports",
     ready: async (page) => {
       await page.getByLabel("Title (the client sees it)").fill("One page for the client");
-      await page.getByLabel("Shows").selectOption("monitor");
+      await page.getByRole("combobox", { name: /^Shows/ }).selectOption("monitor");
       await page.getByRole("button", { name: "Create link" }).click();
       await expect(page.getByLabel("Report link")).toHaveValue(/\/r\/[A-Za-z0-9_-]{32}$/);
     },

@@ -118,6 +118,9 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     const uptime = await api(owner, "GET", `/api/account/links/${linkIds[0]}/uptime`);
     expect(uptime.status).toBe(200);
     expect(uptime.json).toMatchObject({ livePercent: null });
+    const batch = await api(owner, "GET", `/api/account/links/uptime?ids=${linkIds.join(",")}`);
+    expect(batch.status).toBe(200);
+    expect((batch.json?.items as Array<{ id: string }>).map((item) => item.id)).toEqual(linkIds);
     expect((await api(owner, "GET", "/api/account/stats/daily?days=7")).status).toBe(400);
   });
 
@@ -132,6 +135,7 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     }
     expect((await api(stranger, "POST", "/api/account/shares", { title: "Steal", scope: "monitor", monitorId })).status).toBe(404);
     expect((await api(stranger, "GET", "/api/account/shares")).json?.items).toEqual([]);
+    expect((await api(stranger, "GET", `/api/account/links/uptime?ids=${linkIds.join(",")}`)).json?.items).toEqual([]);
     expect(((await api(stranger, "GET", "/api/account/stats/daily")).json?.days as Array<Record<string, number>>).at(-1)).toMatchObject({ pending: 0, live: 0 });
   });
 

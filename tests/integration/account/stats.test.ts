@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as dailyStats } from "@/app/api/account/stats/daily/route";
 import { GET as linkUptime } from "@/app/api/account/links/[id]/uptime/route";
+import { GET as linksUptime } from "@/app/api/account/links/uptime/route";
 import { DELETE as deleteLink } from "@/app/api/account/links/[id]/route";
 import { DELETE as deleteMonitor } from "@/app/api/account/monitors/[id]/route";
 import type { Database } from "@/lib/db";
 import { retiredLinkSpan } from "@/lib/db/schema";
 import { windowDays } from "@/lib/stats/days";
-import type { DailyStats, Uptime } from "@/lib/schemas/stats";
+import type { DailyStats, Uptime, UptimeBatch } from "@/lib/schemas/stats";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { expectError, itChecksGuardOrder, itEnforcesRoles, itFindsIdsBeforeBodies, type RouteCase } from "./guard-cases";
 import { at, DAY, insertLinkWithHistory, insertMonitor } from "./history-setup";
@@ -69,6 +70,7 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
   const ROUTES: RouteCase[] = [
     { name: "GET /stats/daily", handler: dailyStats, method: "GET", path: "/api/account/stats/daily?days=90", minRole: "viewer" },
     { name: "GET /links/{id}/uptime", handler: linkUptime, method: "GET", path: "/api/account/links/x/uptime?days=90", minRole: "viewer", params: () => ({ id: ids.steady }) },
+    { name: "GET /links/uptime", handler: linksUptime, method: "GET", path: "/api/account/links/uptime?ids=a,b", minRole: "viewer" },
   ];
   describe("guard", () => {
     itChecksGuardOrder(ROUTES, () => team);
@@ -200,6 +202,33 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
 
     it.each(["7", "abc", "90&x=1"])("?days=%s is 400 for a link of the organization", async (query) => {
       expectError(await uptimeOf(ids.steady, `?days=${query}`), 400, "INVALID_REQUEST");
+    });
+
+    it("GET /links/uptime answers a page of links in one request, in the order asked, each once; ids not ours are left out", async () => {
+      const asked = [ids.recent, ids.theirs, ids.steady, "no-such-link", ids.deleted, ids.recent, ids.never];
+      const result = await call(linksUptime, "GET", `/api/account/links/uptime?ids=${asked.join(",")}`, { cookie: team.viewer.cookie });
+      expect(result.status, result.text).toBe(200);
+      const answer = result.json as unknown as UptimeBatch;
+      expect(answer.items.map((item) => item.id)).toEqual([ids.recent, ids.steady, ids.never]);
+      for (const item of answer.items) expect(Object.keys(item)).toEqual(["id", "livePercent", "days"]);
+      // The same answer as one link's route.
+      const single = (await uptimeOf(ids.steady)).json as unknown as Uptime;
+      expect(answer.items[1]).toEqual({ id: ids.steady, ...single });
+      const year = (await call(linksUptime, "GET", `/api/account/links/uptime?days=365&ids=${ids.steady}`, { cookie: team.viewer.cookie })).json as unknown as UptimeBatch;
+      expect(year.items[0]?.days).toHaveLength(365);
+      // Another organization asking for our ids gets nothing.
+      expect(((await call(linksUptime, "GET", `/api/account/links/uptime?ids=${ids.steady},${ids.recent}`, { cookie: other.viewer.cookie })).json as unknown as UptimeBatch).items).toEqual([]);
+    });
+
+    it.each([
+      ["no ids", ""],
+      ["an empty id", "?ids=a,,b"],
+      ["a trailing comma", "?ids=a,"],
+      ["101 ids", `?ids=${Array.from({ length: 101 }, (_, i) => `id${i}`).join(",")}`],
+      ["a bad window", "?ids=a&days=7"],
+      ["an unknown parameter", "?ids=a&state=live"],
+    ])("GET /links/uptime with %s is 400 INVALID_REQUEST", async (_name, query) => {
+      expectError(await call(linksUptime, "GET", `/api/account/links/uptime${query}`, { cookie: team.viewer.cookie }), 400, "INVALID_REQUEST");
     });
 
     it("another organization's link, a deleted link and an unknown id are 404 (also with a bad ?days=)", async () => {

@@ -69,7 +69,7 @@ describe("accessible SVG", () => {
 
   it("a strip is an image named by its title and described in words, one shape per run of days with its tooltip", () => {
     const html = renderToStaticMarkup(createElement(UptimeStrip, { uptime, label: "https://mine.example/" }));
-    expect(html).toMatch(/<svg role="img" aria-labelledby="(_R_\w+_)t \1d"/);
+    expect(html).toMatch(/<svg role="img" aria-labelledby="(_R_\w+_)t" aria-describedby="\1d"/);
     expect(html).toContain("4-day history of https://mine.example/</title>");
     expect(describeUptime(uptime)).toBe("66.7 % live over 4 days. May 1, 2026: not tracked yet; May 2, 2026: live; May 3, 2026: missing; May 4, 2026: live.");
     expect(html).toContain(`>${describeUptime(uptime)}</desc>`);
@@ -96,7 +96,7 @@ describe("accessible SVG", () => {
   it("the portfolio chart stacks states per day (a shape per state), with a tooltip per day and the numbers as a table", () => {
     const days = [day("2026-05-03", { live: 2, missing: 1 }), day("2026-05-04", { live: 3, pending: 1 })];
     const html = renderToStaticMarkup(createElement(PortfolioChart, { days }));
-    expect(html).toMatch(/<svg role="img" aria-labelledby=/);
+    expect(html).toMatch(/<svg role="img" aria-labelledby="(_R_\w+_)-t" aria-describedby="\1-d"/);
     expect(html).toContain("Tracked links by state at the end of each day, last 2 days</title>");
     expect(html).toContain("<title>May 3, 2026: 2 live, 1 missing</title>");
     // The axis top is niceMax(4) = 5 over 160 units: the second day's live bar is 96 high from the bottom.

@@ -26,3 +26,10 @@ function withoutForced(headers: object, forced: ReadonlySet<string>): object {
   }
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !forced.has(name.toLowerCase())));
 }
+
+/** Answers with `status` whatever the handler sets (Next renders the body; the status is ours). */
+export function forceStatus(res: http.ServerResponse, status: number): void {
+  Object.defineProperty(res, "statusCode", { get: () => status, set: () => {}, configurable: true });
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(status, ...rest.filter((arg) => typeof arg !== "string"))) as typeof res.writeHead;
+}

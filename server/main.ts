@@ -23,8 +23,10 @@ import { runShutdownHooks } from "@/lib/shutdown";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
-import { isSharePath, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
-import { forceHeaders } from "./forced-headers";
+import { processRuntime } from "@/lib/db/runtime";
+import { isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
+import { reportPageExists } from "@/lib/shares/report";
+import { forceHeaders, forceStatus } from "./forced-headers";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
     const isApi = isApiPath(url);
     // Client reports: never indexed, never a Referer, never cached, whatever Next sends (lib/shares/headers.ts).
     if (isSharePath(rawPath)) forceHeaders(res, SHARE_PAGE_HEADERS);
+    const reportToken = req.method === "GET" || req.method === "HEAD" ? reportTokenOf(rawPath) : null;
     // An RSC request header made Next redirect (307) even on API routes; those headers mean nothing there.
     if (isApi) for (const name of PAGE_ROUTER_HEADERS) delete req.headers[name];
     if (!HANDLED_METHODS.has(req.method ?? "")) {
@@ -216,11 +219,20 @@ async function main(): Promise<void> {
       sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId, config);
       return;
     }
-    handle(req, res).catch((error: unknown) => {
-      log.error({ requestId, err: error }, "request handler failed");
-      if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
-      else res.destroy();
-    });
+    const run = () =>
+      handle(req, res).catch((error: unknown) => {
+        log.error({ requestId, err: error }, "request handler failed");
+        if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
+        else res.destroy();
+      });
+    if (reportToken === null) return void run();
+    // A report that does not exist renders its "not available" view; its status must be 404 before Next
+    // starts streaming, so it is decided here (a failed check leaves the status to Next).
+    const pageParam = new URLSearchParams(query ?? "").getAll("page");
+    reportPageExists(processRuntime(), reportToken, pageParam.length > 1 ? pageParam : (pageParam[0] ?? null))
+      .then((exists) => !exists && forceStatus(res, 404))
+      .catch((error: unknown) => log.warn({ requestId, err: error }, "report check failed"))
+      .finally(() => void run());
   });
 
   // Shared with the route bundle through globalThis; warmed in the background so the first analysis

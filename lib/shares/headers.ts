@@ -13,3 +13,14 @@ export const SHARE_PAGE_HEADERS = {
 export function isSharePath(path: string): boolean {
   return path === "/r" || path.startsWith("/r/");
 }
+
+/** The token of a report page path (/r/{token}, one segment, percent-decoded as the page reads it), else null. */
+export function reportTokenOf(path: string): string | null {
+  const match = /^\/r\/([^/]+)\/?$/.exec(path);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}

@@ -7,7 +7,7 @@ import { LINK_STATES } from "../schemas/monitors";
 import { SHARE_PAGE_SIZE, ShareReportSchema, type ShareLinkRow, type ShareReport } from "../schemas/share-report";
 import type { Uptime } from "../schemas/stats";
 import { uptimeOfLinks } from "../stats/uptime-query";
-import type { OpenShare } from "./open";
+import { openShare, type OpenShare } from "./open";
 import { scopedLinks, scopedStates, sharedAudit, type ScopedLink } from "./scope";
 
 /**
@@ -30,6 +30,36 @@ export function linkRows(links: readonly ScopedLink[], uptimes: ReadonlyMap<stri
     lastCheckedAt: link.lastCheckedAt?.toISOString() ?? null,
     uptime: uptimes.get(link.id) ?? { livePercent: null, days: [] },
   }));
+}
+
+/** `?page=` of a report: absent is 1, else a whole number from 1 (anything else names no page). */
+export function reportPageParam(value: string | string[] | null | undefined): number | null {
+  if (value === undefined || value === null) return 1;
+  return typeof value === "string" && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : null;
+}
+
+/** How many pages the report of an open share has (null: its audit is gone). */
+export async function reportPageCount(runtime: Pick<Runtime, "db">, opened: OpenShare): Promise<number | null> {
+  if (opened.share.scope === "audit") {
+    const saved = await sharedAudit(runtime.db, opened.share);
+    return saved ? pageCount(saved.stats.total) : null;
+  }
+  const states = await scopedStates(runtime.db, opened.share);
+  return pageCount(Object.values(states).reduce((sum, n) => sum + n, 0));
+}
+
+/**
+ * Whether /r/{token}?page= shows a report: the token opens an active share and the page exists. The
+ * production server asks this before the page renders, to answer 404 with the page's "not available"
+ * view (a Next page cannot set its own status without JavaScript in the reader's browser).
+ */
+export async function reportPageExists(runtime: Pick<Runtime, "db" | "now">, token: string, page: string | string[] | null): Promise<boolean> {
+  const number = reportPageParam(page);
+  if (number === null) return false;
+  const opened = await openShare(runtime, token);
+  if (!opened) return false;
+  const pages = await reportPageCount(runtime, opened);
+  return pages !== null && number <= pages;
 }
 
 /** Page `page` (from 1) of the report, or null when the report has no such page. */

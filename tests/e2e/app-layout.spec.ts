@@ -111,7 +111,7 @@ const VISITS: Visit[] = [
       await page.getByLabel("Title (the client sees it)").fill("One page for the client");
       await page.getByRole("combobox", { name: /^Shows/ }).selectOption("monitor");
       await page.getByRole("button", { name: "Create link" }).click();
-      await expect(page.getByLabel("Report link")).toHaveValue(/\/r\/[A-Za-z0-9_-]{32}$/);
+      await expect(page.getByRole("textbox", { name: "Report link", exact: true })).toHaveValue(/\/r\/[A-Za-z0-9_-]{32}$/);
     },
   },
   {

@@ -31,7 +31,7 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
   await expect(page.getByRole("combobox", { name: /^Shows/ })).toHaveValue("tag");
   await expect(page.getByRole("combobox", { name: /^Tag/ })).toHaveValue("client acme");
   await page.getByRole("button", { name: "Create link" }).click();
-  const link = page.getByLabel("Report link");
+  const link = page.getByRole("textbox", { name: "Report link", exact: true });
   await expect(link).toHaveValue(new RegExp(`^${APP_ORIGIN}/r/[A-Za-z0-9_-]{32}$`));
   const reportUrl = await link.inputValue();
   await expect(page.getByTestId("share-Acme: spring placements")).toContainText("Active");

@@ -8,7 +8,7 @@ import { audit, auditLink, auditLog, share, trackedLink } from "@/lib/db/schema"
 import { SHARE_PAGE_SIZE, ShareReportSchema, type LinksReport, type AuditReport } from "@/lib/schemas/share-report";
 import { exportReport, REPORT_CSV_COLUMNS } from "@/lib/shares/export";
 import { openShare } from "@/lib/shares/open";
-import { buildReport } from "@/lib/shares/report";
+import { buildReport, reportPageExists } from "@/lib/shares/report";
 import { BACKENDS, call, closeAll, ORIGIN, useFreshDatabase } from "./harness";
 import { expectError, itChecksGuardOrder, itEnforcesRoles, itFindsIdsBeforeBodies, itHintsAccountRequests, type RouteCase } from "./guard-cases";
 import { at, insertLinkWithHistory, insertMonitor } from "./history-setup";
@@ -271,7 +271,8 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
     });
 
     it(`a tag of ${BULK.toLocaleString("en-US")} links comes in pages of ${SHARE_PAGE_SIZE}, every link once, in page order`, async () => {
-      const opened = await openShare(runtime(), tokenOf((await created({ title: "Bulk", scope: "tag", tag: "bulk" })).url));
+      const bulkToken = tokenOf((await created({ title: "Bulk", scope: "tag", tag: "bulk" })).url);
+      const opened = await openShare(runtime(), bulkToken);
       const first = (await buildReport(runtime(), opened!, 1)) as LinksReport;
       expect(first).toMatchObject({ total: BULK, pages: BULK / SHARE_PAGE_SIZE, page: 1 });
       expect(first.states).toMatchObject({ live: 4_500, missing: 500 });
@@ -281,6 +282,12 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       expect(last.links).toHaveLength(SHARE_PAGE_SIZE);
       expect(last.links.every((link) => link.pageUrl === "https://bulk.example/page-49")).toBe(true);
       expect(await buildReport(runtime(), opened!, 51)).toBeNull();
+      // What the production server asks before the page renders, to answer 404 for no report.
+      const token = bulkToken;
+      for (const [page, exists] of [[null, true], ["1", true], ["50", true], ["51", false], ["0", false], ["-1", false], ["1.5", false], ["abc", false], [["1", "2"], false]] as const) {
+        expect(await reportPageExists(runtime(), token, page as string | string[] | null), String(page)).toBe(exists);
+      }
+      expect(await reportPageExists(runtime(), token.slice(1), null)).toBe(false);
       const file = await exportReport(runtime(), opened!);
       const csv = await new Response(file!.body).text();
       const lines = csv.split("\r\n").filter(Boolean);

@@ -30,5 +30,9 @@ export async function linkUptime(ctx: Pick<AccountContext, "db" | "organization"
 export async function linksUptime(ctx: Pick<AccountContext, "db" | "organization" | "now">, ids: readonly string[], days: number): Promise<UptimeBatch> {
   const unique = [...new Set(ids)];
   const found = await uptimeOfLinks(ctx.db, ctx.organization.id, unique, days, ctx.now());
-  return { items: unique.flatMap((id) => { const uptime = found.get(id); return uptime ? [{ id, ...uptime }] : []; }) };
+  const items = unique.flatMap((id) => {
+    const uptime = found.get(id);
+    return uptime ? [{ id, ...uptime }] : [];
+  });
+  return { items };
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { Client } from "pg";
 import { generateHistory } from "../../scripts/lib/history-data";
 import { startPostgres, type PostgresServer } from "../../scripts/lib/postgres";
@@ -54,19 +54,14 @@ const WIDTHS = [
   { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
 ];
 
-async function signedIn(browser: Browser, use: (typeof WIDTHS)[number]["use"]) {
-  return browser.newContext({ ...use, baseURL: server.baseUrl, storageState: ownerState });
-}
-
 for (const { width, use } of WIDTHS) {
   test.describe(`${width} px wide`, () => {
     test.use(use);
 
-    test("signed in: the portfolio chart switches between 30, 90 and 365 days; strips on the monitor and Links pages", async ({ browser, shot }) => {
-      const context = await signedIn(browser, use);
-      const page = await context.newPage();
-      try {
-        await page.goto("/app");
+    test("signed in: the portfolio chart switches between 30, 90 and 365 days; strips on the monitor and Links pages", async ({ context, page, shot }) => {
+      await context.addCookies(ownerState.cookies);
+      {
+        await page.goto(`${server.baseUrl}/app`);
         const panel = page.getByRole("region", { name: "Portfolio over time" });
         await expect(panel.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" })).toBeVisible();
         await expect(panel.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "true");
@@ -90,7 +85,7 @@ for (const { width, use } of WIDTHS) {
         await page.getByRole("link", { name: "90 days" }).click();
         await expect(page.getByRole("img", { name: "Tracked links by state at the end of each day, last 90 days" })).toBeVisible();
 
-        await page.goto("/app/monitors/a-m7");
+        await page.goto(`${server.baseUrl}/app/monitors/a-m7`);
         const strips = page.getByTestId("uptime-strip");
         await expect(strips).toHaveCount(50);
         await expect(strips.first()).toHaveAccessibleName(/^90-day history of https:\/\/mysite\.example\/a\//);
@@ -100,12 +95,10 @@ for (const { width, use } of WIDTHS) {
         await expectAxeClean(page, `monitor at ${width} px`);
         await shot(`history-${width}-monitor`);
 
-        await page.goto("/app/links");
+        await page.goto(`${server.baseUrl}/app/links`);
         await expect(page.getByTestId("uptime-strip")).toHaveCount(100);
         await expectNoHorizontalScroll(page, `links at ${width} px`);
         await shot(`history-${width}-links`, { fullPage: false });
-      } finally {
-        await context.close();
       }
     });
 

@@ -61,7 +61,8 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
       <div className="flex gap-2">
         <div aria-hidden="true" className="flex h-40 flex-col justify-between text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
           <span>{top}</span>
-          <span>{top / 2}</span>
+          {/* Counts are whole: the middle line of a top of 5 has no label. */}
+          <span>{Number.isInteger(top / 2) ? top / 2 : ""}</span>
           <span>0</span>
         </div>
         <svg role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 min-w-0 flex-1 border-b border-l border-slate-300 dark:border-slate-700">

@@ -67,8 +67,9 @@ export function SharesPanel({ initial, subjects, choices, canManage, now }: { in
                     <Cell label="Shows" className="col-span-2 wrap-anywhere lg:col-span-1">
                       {labels[share.id] ?? share.scope}
                     </Cell>
-                    <Cell label="Created" className="col-span-2 wrap-anywhere lg:col-span-1">
-                      {day(share.createdAt)} by {share.createdBy.email}
+                    <Cell label="Created" className="col-span-2 lg:col-span-1">
+                      {day(share.createdAt)}
+                      <span className="block wrap-anywhere text-slate-600 dark:text-slate-400">by {share.createdBy.email}</span>
                       {share.expiresAt && !share.revokedAt && <span className="block text-slate-600 dark:text-slate-400">until {day(share.expiresAt)}</span>}
                     </Cell>
                     <Cell label="Status">

@@ -115,6 +115,11 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await send(api, "POST", "/api/account/invitations", { email: `viewer-${run}@example.com`, role: "member" }, 201);
   const memberContext = await browser.newContext();
   await send(memberContext.request, "POST", "/api/auth/sign-up/email", { name: "Marcus", email: memberEmail, password: PASSWORD }, 200);
+  // No SMTP for this app's mail here: the member confirms the address with the sign-up email in his own
+  // outbox before accepting (an invitation needs a confirmed address, as tests/e2e/audits.spec.ts does).
+  const own = (await (await memberContext.request.get("/api/account/outbox")).json()) as { items: Array<{ kind: string; text: string }> };
+  const verify = new URL(/https?:\/\/\S+/.exec(own.items.find((item) => item.kind === "verify_email")?.text ?? "")?.[0] ?? "http://missing/");
+  expect((await memberContext.request.get(`${verify.pathname}${verify.search}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
   await send(memberContext.request, "POST", "/api/auth/organization/accept-invitation", { invitationId: forMember.id }, 200);
   await memberContext.close();
 

@@ -24,6 +24,10 @@ import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
 import { startWebhookDelivery } from "@/lib/webhooks";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
+import { processRuntime } from "@/lib/db/runtime";
+import { isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
+import { reportPageExists } from "@/lib/shares/report";
+import { forceHeaders, forceStatus } from "./forced-headers";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -205,6 +209,9 @@ async function main(): Promise<void> {
     }
     const url = target;
     const isApi = isApiPath(url);
+    // Client reports: never indexed, never a Referer, never cached, whatever Next sends (lib/shares/headers.ts).
+    if (isSharePath(rawPath)) forceHeaders(res, SHARE_PAGE_HEADERS);
+    const reportToken = req.method === "GET" || req.method === "HEAD" ? reportTokenOf(rawPath) : null;
     // An RSC request header made Next redirect (307) even on API routes; those headers mean nothing there.
     if (isApi) for (const name of PAGE_ROUTER_HEADERS) delete req.headers[name];
     if (!HANDLED_METHODS.has(req.method ?? "")) {
@@ -215,11 +222,20 @@ async function main(): Promise<void> {
       sendError(res, req, new ApiError("NOT_FOUND", "No public operation lives at this path."), requestId, config);
       return;
     }
-    handle(req, res).catch((error: unknown) => {
-      log.error({ requestId, err: error }, "request handler failed");
-      if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
-      else res.destroy();
-    });
+    const run = () =>
+      handle(req, res).catch((error: unknown) => {
+        log.error({ requestId, err: error }, "request handler failed");
+        if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
+        else res.destroy();
+      });
+    if (reportToken === null) return void run();
+    // A report that does not exist renders its "not available" view; its status must be 404 before Next
+    // starts streaming, so it is decided here (a failed check leaves the status to Next).
+    const pageParam = new URLSearchParams(query ?? "").getAll("page");
+    reportPageExists(processRuntime(), reportToken, pageParam.length > 1 ? pageParam : (pageParam[0] ?? null))
+      .then((exists) => !exists && forceStatus(res, 404))
+      .catch((error: unknown) => log.warn({ requestId, err: error }, "report check failed"))
+      .finally(() => void run());
   });
 
   // Shared with the route bundle through globalThis; warmed in the background so the first analysis

@@ -30,7 +30,9 @@ export type AuditAction =
   | "webhook.updated"
   | "webhook.deleted"
   | "webhook.secret_rotated"
-  | "webhook.disabled";
+  | "webhook.disabled"
+  | "share.created"
+  | "share.revoked";
 
 export interface AuditEntry {
   organizationId: string;

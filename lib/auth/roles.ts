@@ -5,7 +5,7 @@ import { defaultStatements } from "better-auth/plugins/organization/access";
  * The four roles of account-api.md, each including the one below, as Better Auth access-control roles.
  * Better Auth's organization endpoints check its own statements (organization, member, invitation);
  * LinkLens adds `account` (read the organization's data), `audit` (the product's data: audits,
- * domain groups, monitors, tracked links, imports, exports), `auditLog` and `webhook`.
+ * domain groups, monitors, tracked links, imports, exports), `auditLog`, `webhook` and `share` (client report links, admin+).
  */
 export const statements = {
   ...defaultStatements,
@@ -16,6 +16,7 @@ export const statements = {
   ownership: ["transfer"],
   /** Webhook endpoints: create, change, delete, rotate, test, retry (webhooks.md: admin+; reads are `account`). */
   webhook: ["manage"],
+  share: ["create", "revoke"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -40,6 +41,7 @@ export const admin = ac.newRole({
   invitation: ["create", "cancel"],
   member: ["create", "update", "delete"],
   webhook: ["manage"],
+  share: ["create", "revoke"],
 });
 
 export const owner = ac.newRole({
@@ -53,6 +55,7 @@ export const owner = ac.newRole({
   member: ["create", "update", "delete"],
   ownership: ["transfer"],
   webhook: ["manage"],
+  share: ["create", "revoke"],
 });
 
 export const roles = { owner, admin, member, viewer } as const;

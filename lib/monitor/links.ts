@@ -10,6 +10,7 @@ import { uniqueViolation } from "../db/errors";
 import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow } from "./monitors";
 import type { LinkFilters, LinkPatchInput, NewLinkInput } from "../schemas/monitors";
 import { notFound, owned } from "./scope";
+import { retireLinks } from "./retire";
 import { relOf } from "./state";
 import { monitorUrlFor, targetFor } from "./targets";
 import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkView } from "./views";
@@ -153,6 +154,7 @@ export async function deleteLink(ctx: AccountContext, linkId: string): Promise<v
   await ctx.db.transaction(async (tx) => {
     const row = await findLink(ctx, linkId, tx);
     const [page] = await tx.select({ url: monitor.url }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.monitorId))).limit(1);
+    await retireLinks(tx, ctx.organization.id, { linkId: row.id }, ctx.now());
     await tx.delete(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)));
     await recordAudit(tx, {
       organizationId: ctx.organization.id,

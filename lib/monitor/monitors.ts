@@ -8,6 +8,7 @@ import { monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { uniqueViolation } from "../db/errors";
 import { DEFAULT_INTERVAL, type MonitorPatchInput, type NewLinkInput, type NewMonitorInput } from "../schemas/monitors";
+import { retireLinks } from "./retire";
 import { notFound, owned } from "./scope";
 import { assertInterval, monitorUrlFor, targetFor } from "./targets";
 import { monitorView, type MonitorRow, type MonitorView, type TrackedLinkRow } from "./views";
@@ -174,6 +175,7 @@ export async function deleteMonitor(ctx: AccountContext, monitorId: string): Pro
   await ctx.db.transaction(async (tx) => {
     const row = await findMonitor(ctx, monitorId, tx);
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id)));
+    await retireLinks(tx, ctx.organization.id, { monitorId: row.id }, ctx.now());
     await tx.delete(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id)));
     await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "monitor.delete", target: { type: "monitor", id: row.id }, details: { url: row.url, links: count?.n ?? 0 } });
   });

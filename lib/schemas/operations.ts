@@ -21,6 +21,8 @@ import {
 } from "./monitors";
 import { AuditLogItemSchema, OutboxItemSchema } from "./settings";
 import { createWebhookSchema, updateWebhookSchema, WebhookDeliverySchema, WebhookSchema, WebhookWithSecretSchema } from "./webhooks";
+import { CreatedShareSchema, createShareSchema, ShareSchema } from "./shares";
+import { DailyStatsSchema, dailyStatsQuerySchema, UptimeBatchSchema, uptimeBatchQuerySchema, UptimeSchema, uptimeQuerySchema } from "./stats";
 import { activeOrganizationSchema, InvitationSchema, inviteSchema, MeSchema, MemberSchema, MembershipSchema, roleChangeSchema, transferSchema } from "./team";
 
 /**
@@ -106,6 +108,14 @@ export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
   op("GET", "/api/account/links/{id}/history", "linkHistory", "viewer", "Monitoring", "The link's state changes with before and after, newest first.", { status: 200, query: pageQuerySchema, response: pageOf(TransitionSchema) }),
   op("POST", "/api/account/links/import", "importLinks", "member", "Monitoring", "Tracked links from CSV (at most 5,000 rows and 5 MiB; ?dryRun=1 validates only).", { status: 200, query: importQuerySchema, bodyType: "text/csv", response: ImportResultSchema }),
   op("GET", "/api/account/links/export", "exportLinks", "member", "Monitoring", "Every tracked link as a CSV or JSON download.", { status: 200, query: exportQuerySchema, download: ["text/csv", "application/json"] }),
+
+  op("GET", "/api/account/links/{id}/uptime", "linkUptime", "viewer", "History", "The link's state at the end of each UTC day and its live share (?days=30|90|365, default 90).", { status: 200, query: uptimeQuerySchema, response: UptimeSchema }),
+  op("GET", "/api/account/links/uptime", "linksUptime", "viewer", "History", "The uptimes of up to 100 tracked links in one request (?ids=a,b,c; ids not in the organization are left out).", { status: 200, query: uptimeBatchQuerySchema, response: UptimeBatchSchema }),
+  op("GET", "/api/account/stats/daily", "dailyStats", "viewer", "History", "Tracked links per state and verdict at the end of each UTC day, oldest first (?days=30|90|365, default 30).", { status: 200, query: dailyStatsQuerySchema, response: DailyStatsSchema }),
+
+  op("GET", "/api/account/shares", "listShares", "viewer", "Reports", "Share links of client reports, newest first (never their URLs).", { status: 200, query: pagingQuery, response: pageOf(ShareSchema) }),
+  op("POST", "/api/account/shares", "createShare", "admin", "Reports", "A share link of a tag, a monitor or an audit; its URL is in this answer only.", { status: 201, body: createShareSchema, response: CreatedShareSchema }),
+  op("DELETE", "/api/account/shares/{id}", "revokeShare", "admin", "Reports", "Revoke a share link (its page answers 404 from then on).", { status: 204 }),
 
   op("GET", "/api/account/alerts", "listAlerts", "viewer", "Alerts", "Alert events, newest first (filters: type, monitorId, trackedLinkId, since).", { status: 200, query: alertsQuerySchema, response: pageOf(AlertEventSchema) }),
   op("GET", "/api/account/notifications", "getNotifications", "viewer", "Alerts", "The caller's alert-email preferences in the active organization.", { status: 200, response: NotificationPreferencesSchema }),

@@ -7,8 +7,8 @@ import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
  * A team with some of everything, for tests that look at every signed-in page: saved audits (pasted
  * twice, for a comparison, and a rendered URL of the fixture shop), domain groups, monitors whose
  * tracked links have long URLs (one confirmed missing, so there are alerts and a timeline, one page
- * that fails), two webhooks with deliveries (one receiver answers, one is missing), a second member and
- * pending invitations.
+ * that fails), two webhooks with deliveries (one receiver answers, one is missing), client-report links, a
+ * second member and pending invitations.
  */
 
 export interface TeamData {
@@ -19,6 +19,8 @@ export interface TeamData {
   invitationId: string;
   /** A long tracked-link target on the main monitor. */
   longTarget: string;
+  /** A client report of the tag "guest posts" (its URL, with the token), for pages opened signed out. */
+  reportUrl: string;
 }
 
 const PASSWORD = "correct horse battery";
@@ -110,6 +112,9 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await check(api, monitor.id);
   await check(api, monitor.id); // the second miss confirms the loss: an alert
 
+  const report = (await send(api, "POST", "/api/account/shares", { title: "Acme: guest posts, spring 2026", scope: "tag", tag: "guest posts" }, 201)) as { url: string };
+  await send(api, "POST", "/api/account/shares", { title: "The shop audit for the client", scope: "audit", auditId: shop.id, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }, 201);
+
   const failing = (await send(api, "POST", "/api/account/monitors", { url: `${FIXTURE_ORIGIN}/e2e-layout-${run}/not-there`, links: [{ target: kept }] }, 201)) as { id: string };
   await check(api, failing.id);
 
@@ -124,5 +129,5 @@ export async function createTeamData(page: Page, browser: Browser): Promise<Team
   await send(memberContext.request, "POST", "/api/auth/organization/accept-invitation", { invitationId: forMember.id }, 200);
   await memberContext.close();
 
-  return { ownerEmail, urlAuditId: shop.id, pasteAuditId: paste.id, monitorId: monitor.id, invitationId: pending.id, longTarget: kept };
+  return { ownerEmail, urlAuditId: shop.id, pasteAuditId: paste.id, monitorId: monitor.id, invitationId: pending.id, longTarget: kept, reportUrl: report.url };
 }

@@ -34,7 +34,15 @@ interface Visit {
 }
 
 const VISITS: Visit[] = [
-  { name: "overview", route: "/app", url: () => "/app", ready: (page) => expect(page.getByTestId("monitoring-counts")).toBeVisible() },
+  {
+    name: "overview",
+    route: "/app",
+    url: () => "/app",
+    ready: async (page) => {
+      await expect(page.getByTestId("monitoring-counts")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" })).toBeVisible();
+    },
+  },
   { name: "monitors", route: "/app/monitors", url: () => "/app/monitors", ready: (page) => expect(page.getByRole("heading", { name: "Monitored pages (2)" })).toBeVisible() },
   {
     name: "monitor",
@@ -43,6 +51,7 @@ const VISITS: Visit[] = [
     ready: async (page, d) => {
       await expect(page.getByTestId("timeline")).toBeVisible();
       await expect(page.getByTestId(`link-${d.longTarget}`).getByText("Live", { exact: true })).toBeVisible();
+      await expect(page.getByTestId(`link-${d.longTarget}`).getByTestId("live-percent")).toHaveText("100.0 % live");
     },
   },
   {
@@ -54,7 +63,15 @@ const VISITS: Visit[] = [
       await expect(page.getByLabel("Expected anchor")).toHaveValue("Trail shoe 1 of our review");
     },
   },
-  { name: "links", route: "/app/links", url: () => "/app/links", ready: (page) => expect(page.getByRole("heading", { name: "Tracked links (5)" })).toBeVisible() },
+  {
+    name: "links",
+    route: "/app/links",
+    url: () => "/app/links",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Tracked links (5)" })).toBeVisible();
+      await expect(page.getByTestId("uptime-strip")).toHaveCount(5);
+    },
+  },
   { name: "audits", route: "/app/audits", url: () => "/app/audits", ready: (page) => expect(page.getByTestId("audit-row")).toHaveCount(3) },
   {
     name: "audit-url",
@@ -87,6 +104,26 @@ const VISITS: Visit[] = [
     },
   },
   { name: "alerts", route: "/app/alerts", url: () => "/app/alerts", ready: (page) => expect(page.getByText(/Link removed: 127\.0\.0\.1\/p\/trail-y/)).toBeVisible() },
+  {
+    name: "reports",
+    route: "/app/reports",
+    url: () => "/app/reports",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: /^Report links \(\d+\)$/ })).toBeVisible();
+      await expect(page.getByTestId("share-Acme: guest posts, spring 2026")).toContainText("Tag “guest posts”");
+    },
+  },
+  {
+    name: "reports-link-created",
+    route: "/app/reports",
+    url: () => "/app/reports",
+    ready: async (page) => {
+      await page.getByLabel("Title (the client sees it)").fill("One page for the client");
+      await page.getByRole("combobox", { name: /^Shows/ }).selectOption("monitor");
+      await page.getByRole("button", { name: "Create link" }).click();
+      await expect(page.getByRole("textbox", { name: "Report link", exact: true })).toHaveValue(/\/r\/[A-Za-z0-9_-]{32}$/);
+    },
+  },
   {
     name: "team",
     route: "/app/team",

@@ -55,6 +55,10 @@ const wrongArrows: [string, string][] = [
   ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer/fetch-public";'],
   ["components/account/webhooks/WebhookCard.tsx", 'import { createWebhook } from "@/lib/webhooks/endpoints";'],
   ["lib/monitor/check.ts", 'import { useState } from "react";'],
+  ["lib/monitor/links.ts", 'import { dailyStats } from "../stats/daily-query";'],
+  ["lib/stats/daily-query.ts", 'import { openShare } from "../shares/open";'],
+  ["lib/shares/report.ts", 'import { runAnalysis } from "@/lib/mcp/tools";'],
+  ["components/charts/UptimeStrip.tsx", 'import { uptimeOfLinks } from "@/lib/stats/uptime-query";'],
   ["lib/db/client.ts", 'import { headers } from "next/headers";'],
   ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
   ["components/account/TeamPanel.tsx", 'import { database } from "@/lib/db";'],
@@ -86,6 +90,9 @@ const rightArrows: [string, string][] = [
   ["lib/alerts/webhooks.ts", 'import { writeWebhookDeliveries } from "../webhooks";'],
   ["lib/webhooks/disable.ts", 'import { recordAudit } from "../auth/audit";'],
   ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer";'],
+  ["lib/stats/link-uptime.ts", 'import { notFound } from "../monitor/scope";'],
+  ["lib/shares/report.ts", 'import { uptimeOfLinks } from "../stats/uptime-query";'],
+  ["components/charts/UptimeStrip.tsx", 'import type { Uptime } from "@/lib/schemas/stats";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
 

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkUptime } from "@/components/charts/LinkUptime";
 import { Cell, ListHeader, rowClass } from "../ListGrid";
 import { StateBadge } from "./Badges";
 import { relOfSeen, when, type TrackedLink } from "./types";
@@ -34,6 +35,7 @@ export function LinkList({ links, pages }: { links: TrackedLink[]; pages: Map<st
                   {notes}
                 </Cell>
               )}
+              <LinkUptime linkId={link.id} label={link.target} version={`${link.state} ${link.lastSeenAt}`} className="col-span-2 lg:col-span-5" />
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 "use client";
 
+import { LinkUptime } from "@/components/charts/LinkUptime";
 import { api } from "../api";
 import { Cell, ListHeader, rowClass } from "../ListGrid";
 import { buttonClass, Field, inputClass, secondaryButtonClass } from "../ui";
@@ -58,6 +59,7 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: 
                 </button>
               </span>
             )}
+            <LinkUptime linkId={link.id} label={link.target} version={`${link.state} ${link.lastSeenAt}`} className="col-span-2 lg:col-span-5" />
             {editing === link.id && <ExpectationsForm link={link} act={act} onSaved={() => onEdit(null)} />}
           </li>
         ))}

@@ -8,3 +8,5 @@ export * from "./audits";
 export * from "./monitors";
 export * from "./alerts";
 export * from "./webhooks";
+export * from "./shares";
+export * from "./history";

@@ -157,5 +157,10 @@ export const linkTransition = pgTable(
     after: jsonb("after").$type<StoredLink | null>(),
     createdAt: time("created_at").notNull().defaultNow(),
   },
-  (table) => [index("link_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id)],
+  (table) => [
+    index("link_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id),
+    // The portfolio's daily stats read an organization's changes inside a window of days (lib/stats):
+    // with both states in the index, from the index alone.
+    index("link_transition_org_created_idx").on(table.organizationId, table.createdAt, table.fromState, table.toState),
+  ],
 );

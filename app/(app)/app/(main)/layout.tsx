@@ -16,6 +16,7 @@ const NAV = [
   { href: "/app/groups", label: "Groups" },
   { href: "/app/alerts", label: "Alerts" },
   { href: "/app/webhooks", label: "Webhooks" },
+  { href: "/app/reports", label: "Reports" },
   { href: "/app/team", label: "Team" },
   { href: "/app/settings", label: "Settings" },
 ];

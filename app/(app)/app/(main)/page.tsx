@@ -5,11 +5,18 @@ import { pageContext } from "@/lib/auth/page-context";
 import { alertFeed } from "@/lib/alerts/feed";
 import { listAudits } from "@/lib/account/audits";
 import { monitoringCounts } from "@/lib/monitor/overview";
+import { PortfolioPanel } from "@/components/charts/PortfolioPanel";
+import { HISTORY_WINDOWS } from "@/lib/schemas/stats";
+import { dailyStats } from "@/lib/stats/daily-query";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
 // that say what to do first.
-export default async function OverviewPage() {
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await pageContext("/app");
+  // ?days=30|90|365 picks the chart's period (plain links, so the switch works without JavaScript).
+  const asked = (await searchParams).days;
+  const days = Number((HISTORY_WINDOWS as readonly unknown[]).includes(asked) ? asked : "30");
+  const portfolio = await dailyStats(ctx, days);
   const canEdit = ctx.role !== "viewer";
   const counts = await monitoringCounts(ctx);
   const tiles = [
@@ -77,6 +84,7 @@ export default async function OverviewPage() {
             </Link>
           </span>
         </Panel>
+        <PortfolioPanel stats={portfolio} days={days} className="md:col-span-2" />
         <Panel
           id="latest-alerts"
           title="Latest alerts"

@@ -1,0 +1,69 @@
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { audit, monitor, trackedLink } from "../db/schema";
+import { owned } from "../monitor/scope";
+import type { LinkState } from "../schemas/monitors";
+import type { Verdict } from "../schemas/share-report";
+import type { ShareRow } from "./shares";
+
+/**
+ * The tracked links a tag or monitor share shows: the organization's links on the monitor, or on every
+ * monitor with the tag, in page-URL then creation order. Only the fields a report may show are read.
+ */
+
+export interface ScopedLink {
+  id: string;
+  pageUrl: string;
+  target: string;
+  match: "exact" | "prefix" | "domain";
+  state: LinkState;
+  verdict: Verdict | null;
+  lastCheckedAt: Date | null;
+}
+
+function inScope(row: ShareRow): SQL {
+  const where = row.scope === "monitor" ? eq(monitor.id, row.monitorId ?? "") : sql`${row.tag ?? ""} = ANY(${monitor.tags})`;
+  return and(owned(trackedLink, row.organizationId), eq(monitor.organizationId, row.organizationId), where) as SQL;
+}
+
+/**
+ * A tracked link's verdict as a report shows it. Until tracked links carry one (placement-verdict.md),
+ * every link has none: the page shows "—" and the CSV leaves the cells empty.
+ */
+export function verdictOf(): Verdict | null {
+  return null;
+}
+
+/** `limit` links from `offset` in report order. */
+export async function scopedLinks(db: Pick<Db, "select">, row: ShareRow, offset: number, limit: number): Promise<ScopedLink[]> {
+  const rows = await db
+    .select({ id: trackedLink.id, pageUrl: monitor.url, target: trackedLink.target, match: trackedLink.match, state: trackedLink.state, lastCheckedAt: monitor.lastCheckedAt })
+    .from(trackedLink)
+    .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
+    .where(inScope(row))
+    .orderBy(asc(monitor.url), asc(trackedLink.createdAt), asc(trackedLink.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((link) => ({ ...link, verdict: verdictOf() }));
+}
+
+/** The links in scope counted by state. */
+export async function scopedStates(db: Pick<Db, "select">, row: ShareRow): Promise<Partial<Record<LinkState, number>>> {
+  const rows = await db
+    .select({ state: trackedLink.state, n: count() })
+    .from(trackedLink)
+    .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
+    .where(inScope(row))
+    .groupBy(trackedLink.state);
+  return Object.fromEntries(rows.map((entry) => [entry.state, Number(entry.n)]));
+}
+
+/** The saved audit an audit share shows (its own columns only; never who ran it). */
+export async function sharedAudit(db: Pick<Db, "select">, row: ShareRow) {
+  const [found] = await db
+    .select({ id: audit.id, url: audit.url, title: audit.title, stats: audit.stats, createdAt: audit.createdAt })
+    .from(audit)
+    .where(owned(audit, row.organizationId, eq(audit.id, row.auditId ?? "")))
+    .limit(1);
+  return found ?? null;
+}

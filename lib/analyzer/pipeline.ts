@@ -5,11 +5,12 @@ import { extractLinks, type Extraction } from "./extract";
 import { assertParseableNesting } from "./nesting";
 import { parseHtml, releaseDocument } from "./parse";
 import { pruneTree } from "./prune";
+import { rawLinkHrefs, removedByScript } from "./raw-links";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
 import { Stopwatch, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups } from "./types";
+import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups, LinkSignals } from "./types";
 
 const MAX_TITLE_LENGTH = 500;
 
@@ -42,7 +43,7 @@ export function inspectDocument(
   const document = parseHtml(input.html);
   clock.lap("parse");
   try {
-    const extraction = extractLinks(document, input.scripting);
+    const extraction = extractLinks(document, input.scripting, input.hiddenMarker);
     clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
@@ -69,6 +70,16 @@ export function inspectDocument(
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
+    // URL mode with signals: the page as the server sent it, for inRawHtml and links removed by script.
+    const rawHrefs = input.rawHtml === undefined ? null : rawLinkHrefs(input.rawHtml, input.pageUrl);
+    if (input.rawHtml !== undefined) clock.lap("rawHtml");
+    const rawSet = rawHrefs === null ? null : new Set(rawHrefs);
+    const linkSignals: LinkSignals[] = extraction.links.map((raw, index) => ({
+      inRawHtml: rawSet === null ? null : rawSet.has(links[index]?.href ?? ""),
+      hidden: raw.hidden,
+      region: raw.region,
+    }));
+
     return {
       analysis: {
         success: true,
@@ -79,6 +90,8 @@ export function inspectDocument(
         url: input.pageUrl,
       },
       signals,
+      linkSignals,
+      removedByScript: rawHrefs === null ? null : removedByScript(rawHrefs, new Set(links.map((link) => link.href))),
     };
   } finally {
     if (deferRelease) deferRelease(() => releaseDocument(document));

@@ -61,21 +61,25 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
   const join = (a: Box | null, b: Box | null): Box | null =>
     !a ? b : !b ? a : { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
   const seen = (element: Element): boolean => element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: false });
-  const zeroSized = (element: Element): boolean => {
-    const s = style(element);
-    return s.width === "0px" || s.height === "0px" || element.getAttribute("width") === "0" || element.getAttribute("height") === "0";
-  };
+  /** An image's size as the markup sets it (its used size says nothing while it is not downloaded). */
+  const zeroSized = (element: HTMLElement): boolean =>
+    ["width", "height"].some((side) => element.getAttribute(side)?.trim() === "0" || /^0(px|%|em|rem)?$/.test(element.style.getPropertyValue(side).trim()));
+  const clipsOverflow = (s: CSSStyleDeclaration): boolean => s.overflowX !== "visible" || s.overflowY !== "visible";
 
   /** The box an element shows: its own, or (zero width or height, or display: contents) its visible descendants'. */
   const shownBox = (element: Element): Box | null => {
     const own = union(element.getClientRects());
-    const contents = style(element).display === "contents";
+    const s = style(element);
+    const contents = s.display === "contents";
     if (!contents && !seen(element)) return null;
     if (nonEmpty(own)) return own;
     if (element instanceof HTMLImageElement && !(element.complete && element.naturalWidth > 0) && !zeroSized(element)) {
       // Not downloaded (the renderer skips images): its real size is unknown, so it is taken as shown.
-      return own ?? { left: 0, top: 0, right: 1, bottom: 1 };
+      const at = element.getBoundingClientRect();
+      return { left: at.left, top: at.top, right: at.left + 1, bottom: at.top + 1 };
     }
+    // An empty box that clips its overflow shows nothing of what is inside it.
+    if (!contents && clipsOverflow(s)) return null;
     let box: Box | null = null;
     for (const child of Array.from(element.childNodes)) {
       if (child.nodeType === Node.TEXT_NODE) {
@@ -140,7 +144,7 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     let overflowToNothing = false;
     let onPageScroller = false;
     // The root's and body's overflow belong to the viewport: the whole document counts as scrollable.
-    if ((s.overflowX !== "visible" || s.overflowY !== "visible") && element !== root && element !== document.body && s.display !== "contents") {
+    if (clipsOverflow(s) && element !== root && element !== document.body && s.display !== "contents") {
       const box = union(element.getClientRects());
       if (!nonEmpty(box) || element.clientWidth === 0 || element.clientHeight === 0) overflowToNothing = true;
       else if (box) onPageScroller = box.right + scrollX > 0 && box.bottom + scrollY > 0 && box.left + scrollX < docWidth && box.top + scrollY < docHeight;

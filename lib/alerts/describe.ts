@@ -86,8 +86,10 @@ function verdictChange(event: DescribedEvent, page: string, target: string, plac
   const added = after.reasons.filter((reason) => !before.reasons.includes(reason));
   const removed = before.reasons.filter((reason) => !after.reasons.includes(reason));
   const label = (value: VerdictValue | null) => (value ? VERDICT_LABELS[value] : "—");
-  const why = added.length > 0 ? `: ${REASON_WORDS[added[0] as VerdictReason]}` : "";
-  const headline = after.value === "counts" ? `Link counts again: ${target} on ${page}` : `Link ${after.value === "at_risk" ? "at risk" : "no longer counts"}${why} — ${target} on ${page}`;
+  // The headline is the news: what now stands in the link's way, in words ("Page now blocked by robots.txt").
+  const first = added[0];
+  const headline =
+    after.value === "counts" ? `Link counts again: ${target} on ${page}` : first ? `${NEWS[first]}: ${target} on ${page}` : `Link now ${label(after.value).toLowerCase()}: ${target} on ${page}`;
   const now = after.reasons.length > 0 ? ` Now: ${after.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}.` : " Nothing stands in its way any more.";
   return {
     headline,

@@ -11,7 +11,7 @@ import { APP_ORIGIN } from "./ports";
  * it read-only.
  */
 
-const CSV_HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName";
+const CSV_HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
 
 const FIRST = `<!doctype html><html><head><title>Guest post on mine</title></head><body>
 <p><a href="/about">About</a></p>

@@ -48,6 +48,10 @@ const wrongArrows: [string, string][] = [
   ["lib/alerts/tasks.ts", 'import type { TickTask } from "../monitor/tick-tasks";'],
   ["lib/alerts/mute.ts", 'import { loadDomainGroups } from "@/lib/account/group-lookup";'],
   ["lib/monitor/check.ts", 'import { findLink } from "../mcp/find-link";'],
+  ["lib/verdict/reasons.ts", 'import { database } from "../db";'],
+  ["lib/verdict/reasons.ts", 'import { inspectUrl } from "@/lib/analyzer";'],
+  ["lib/schemas/verdict.ts", 'import { verdictOf } from "../verdict";'],
+  ["lib/analyzer/pipeline.ts", 'import { verdictOf } from "@/lib/verdict";'],
   ["lib/monitor/check.ts", 'import { useState } from "react";'],
   ["lib/db/client.ts", 'import { headers } from "next/headers";'],
   ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
@@ -77,6 +81,10 @@ const rightArrows: [string, string][] = [
   ["lib/monitor/check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
   ["lib/monitor/check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
   ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
+  ["lib/verdict/reasons.ts", 'import type { Verdict } from "../schemas/verdict";'],
+  ["lib/monitor/placement.ts", 'import { bestMatch } from "../verdict";'],
+  ["lib/mcp/find-link.ts", 'import { verdictOf } from "../verdict";'],
+  ["lib/account/audits.ts", 'import { pageSignals } from "../verdict";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
 

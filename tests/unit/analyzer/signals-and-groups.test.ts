@@ -70,9 +70,13 @@ describe("page signals", () => {
     expect(signals).toEqual({ title: null, noindex: false, canonicalUrl: null, challenge: false });
   });
 
-  it("reads X-Robots-Tag noindex with the same scoping as nofollow", () => {
+  it("reads X-Robots-Tag noindex unscoped or for googlebot only (placement-verdict.md)", () => {
     expect(robotsHeaderNoindex("noindex")).toBe(true);
     expect(robotsHeaderNoindex("googlebot: none")).toBe(true);
+    expect(robotsHeaderNoindex("GoogleBot: noindex")).toBe(true);
+    expect(robotsHeaderNoindex("linklensbot: noindex")).toBe(false);
+    expect(robotsHeaderNoindex("bingbot: noindex\nmax-snippet: 20, googlebot: noindex")).toBe(true);
+    expect(robotsHeaderNoindex("googlebot: index, bingbot: noindex")).toBe(false);
     expect(robotsHeaderNoindex("otherbot: noindex")).toBe(false);
     expect(robotsHeaderNoindex("nofollow")).toBe(false);
     expect(robotsHeaderNoindex(undefined)).toBe(false);

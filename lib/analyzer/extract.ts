@@ -51,7 +51,7 @@ export interface Extraction {
   metaNofollow: boolean;
   /** A `<meta name="robots|googlebot">` says noindex or none. */
   metaNoindex: boolean;
-  /** href of the first `<link rel="canonical">` that has one, or null (unresolved). */
+  /** href of the first `<link rel="canonical">` of `<head>` that has one, or null (unresolved). */
   canonicalHref: string | null;
   /**
    * Nodes the snapshot will not keep as they are: "drop" (script, iframe, svg, comments, URL-mode
@@ -169,7 +169,8 @@ export function extractLinks(document: Document, scripting: boolean, hiddenMarke
             break;
           }
           case "link": {
-            if (canonicalHref !== null) break;
+            // The first canonical of <head> (an implied head counts): like Google, one in <body> is ignored.
+            if (canonicalHref !== null || element.parentElement?.localName !== "head") break;
             const rel = element.getAttribute("rel");
             if (rel !== null && splitTokens(rel).includes("canonical")) canonicalHref = element.getAttribute("href");
             break;

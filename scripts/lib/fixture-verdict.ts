@@ -98,7 +98,10 @@ export const VERDICT_PAGES: Record<string, Handler> = {
   "/verdict/region/footer": (_req, res) => html(res, page("Footer", `${main("text")}<div role="contentinfo"><p>${A()}</p></div>`)),
   "/verdict/region/article": (_req, res) => html(res, page("Article", `<article><p>${A()}</p></article>`)),
   // Edge cases of the markup.
-  "/verdict/edge/no-head": (_req, res) => html(res, `<p>Read ${A()} now.</p><link rel="canonical" href="/verdict/counts">`),
+  // No <head> (nor <html>, <body>): the parser implies them; the canonical before the text is the head's.
+  "/verdict/edge/no-head": (_req, res) => html(res, `<title>No head</title><link rel="canonical" href="/verdict/counts"><p>Read ${A()} now.</p>`),
+  // A canonical in <body> is ignored (as Google does): the page is its own.
+  "/verdict/edge/canonical-in-body": (_req, res) => html(res, page("Body canonical", `${main(A())}<link rel="canonical" href="/verdict/counts">`)),
   "/verdict/edge/template": (_req, res) => html(res, page("Template", `<main><template>${A()}</template></main>`)),
   "/verdict/edge/shadow-dom": (_req, res) =>
     html(

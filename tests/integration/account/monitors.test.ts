@@ -491,8 +491,8 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
       expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="linklens-links-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = csv.text.split("\r\n");
       expect(lines[0]).toBe("page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes,state,first_seen_at,last_seen_at,verdict,verdict_reasons");
-      expect(lines[1]).toBe(`https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,`);
-      expect(lines[2]).toBe(`https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,`);
+      expect(lines[1]).toBe(`https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,,,`);
+      expect(lines[2]).toBe(`https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,,,`);
       expect(lines[3]).toBe("");
       const back = await upload(csv.text);
       expect(back.json).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });

@@ -132,6 +132,7 @@ describe("page signals", () => {
     expect((await inspect("/verdict/canonical/several-first-elsewhere")).page.canonicalUrl).toBe(site.url("/verdict/counts"));
     expect((await inspect("/verdict/canonical/several-first-self")).page.canonicalUrl).toBe(site.url("/verdict/canonical/several-first-self"));
     expect((await inspect("/verdict/edge/no-head")).page.canonicalUrl).toBe(site.url("/verdict/counts"));
+    expect((await inspect("/verdict/edge/canonical-in-body")).page.canonicalUrl).toBeNull();
     expect((await inspect("/verdict/redirect")).page.finalUrl).toBe(site.url("/verdict/redirected-here"));
   });
 

@@ -121,6 +121,19 @@ export const VERDICT_PAGES: Record<string, Handler> = {
   "/verdict/edge/forged-mark": (_req, res) => html(res, page("Forged", main(A('data-linklens-hidden="x0" style="display:none"')))),
   // Two matches: a footer link first, then one that counts; the best match is the second.
   "/verdict/two-matches": (_req, res) => html(res, page("Two", `<footer>${A()}</footer>${main(A("", "in the text"))}`)),
+  // An article whose links show every signal (the saved audit's view): in the text, hidden, script only, boilerplate.
+  "/verdict/showcase": (_req, res) =>
+    html(
+      res,
+      page(
+        "Showcase",
+        `<header><a href="/p/home">Home</a></header><nav><a href="/p/news">News</a> <a href="/p/sport">Sport</a></nav>
+<main><h1>A review</h1><p>We tried <a href="/p/in-the-text">the product in the text</a> for a month.</p>
+<p style="position:absolute;left:-9999px"><a href="/p/hidden-offer">a hidden offer</a></p><p id="late">Related: </p></main>
+<aside><a href="/p/sidebar">Sidebar link</a></aside><footer><a href="/p/partner" rel="sponsored">Our partner</a></footer>
+<script>window.addEventListener("load", () => { const a = document.createElement("a"); a.href = "/p/added-by-script"; a.textContent = "added by script"; document.getElementById("late").appendChild(a); });</script>`,
+      ),
+    ),
   // Several reasons at once: nofollow in the footer, added by script, on a noindex page.
   "/verdict/many-reasons": (_req, res) => html(res, page("Many", `${main("text")}<footer id="f"></footer><script>window.addEventListener("load", () => { const a = document.createElement("a"); a.href = ${JSON.stringify(VERDICT_TARGET_PATH)}; a.rel = "nofollow"; a.textContent = "x"; document.getElementById("f").appendChild(a); });</script>`, '<meta name="robots" content="noindex">')),
 };

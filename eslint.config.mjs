@@ -56,7 +56,7 @@ const LAYERS = [
   product("http", [NO_NEXT, rule(toLib("analyzer"), "lib/http is request and response primitives; it never calls the analyzer.")]),
   product("api", [NO_NEXT]),
   product("schemas", [NO_NEXT, rule(toLib("analyzer"), "lib/schemas is zod only (the UI imports it); the analyzer's types come through lib/api/schemas."), rule(toLib("ratelimit"), "lib/schemas is zod only.")]),
-  product("verdict", [NO_NEXT, rule(toLib("analyzer"), "lib/verdict is pure rules over the account API's shapes (lib/schemas); it never calls the analyzer.")]),
+  product("verdict", [NO_NEXT, rule(toLib("analyzer"), "lib/verdict is pure rules over the account API's shapes (lib/schemas); it never calls the analyzer (docs/architecture.md).")]),
   product("db", [NO_NEXT]),
   product("mail", [NO_NEXT]),
   product("auth"),

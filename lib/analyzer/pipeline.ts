@@ -5,7 +5,6 @@ import { extractLinks, type Extraction } from "./extract";
 import { assertParseableNesting } from "./nesting";
 import { parseHtml, releaseDocument } from "./parse";
 import { pruneTree } from "./prune";
-import { rawLinkHrefs, removedByScript } from "./raw-links";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
@@ -70,15 +69,8 @@ export function inspectDocument(
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
-    // URL mode with signals: the page as the server sent it, for inRawHtml and links removed by script.
-    const rawHrefs = input.rawHtml === undefined ? null : rawLinkHrefs(input.rawHtml, input.pageUrl);
-    if (input.rawHtml !== undefined) clock.lap("rawHtml");
-    const rawSet = rawHrefs === null ? null : new Set(rawHrefs);
-    const linkSignals: LinkSignals[] = extraction.links.map((raw, index) => ({
-      inRawHtml: rawSet === null ? null : rawSet.has(links[index]?.href ?? ""),
-      hidden: raw.hidden,
-      region: raw.region,
-    }));
+    // inRawHtml comes from the raw body's own job (raw-links.ts); the caller fills it in.
+    const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({ inRawHtml: null, hidden: raw.hidden, region: raw.region }));
 
     return {
       analysis: {
@@ -91,7 +83,6 @@ export function inspectDocument(
       },
       signals,
       linkSignals,
-      removedByScript: rawHrefs === null ? null : removedByScript(rawHrefs, new Set(links.map((link) => link.href))),
     };
   } finally {
     if (deferRelease) deferRelease(() => releaseDocument(document));

@@ -49,7 +49,12 @@ export interface CaptureSettings {
   settleMaxMs: number;
   /** Signed-in renders: mark each link's visibility and keep the navigation response body (placement-verdict.md). */
   signals?: boolean;
+  /** With signals: told the body as soon as it is read (before the page settles), so its parse can start meanwhile. */
+  onRawBody?: RawBodyListener;
 }
+
+/** Receives the navigation response body, its Content-Type and the document's URL (the raw links' base). */
+export type RawBodyListener = (body: Buffer, contentType: string | null, url: string) => void;
 
 const HTML_TYPES = ["text/html", "application/xhtml+xml"];
 
@@ -90,6 +95,11 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
 
   clock.lap("navigation");
+  // The body as the server sent it (Chromium keeps it; decoded from gzip/br, not from its charset), read
+  // while the page settles; its listener starts the parse of its links meanwhile.
+  const rawBody = settings.signals ? readBody(response, settings.maxHtmlBytes, deadline) : null;
+  const listener = settings.onRawBody;
+  if (rawBody && listener) void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
   if (gotoError === null) await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs });
   clock.lap("settle");
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
@@ -124,12 +134,8 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
   const html = await page.content();
   if (Buffer.byteLength(html, "utf8") > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
-  // The body as the server sent it (Chromium keeps it; decoded from gzip/br, not from its charset).
-  let rawBody: Buffer | null = null;
-  if (settings.signals) {
-    rawBody = await readBody(response, maxBytes, deadline);
-    clock.lap("rawBody");
-  }
+  const body = rawBody ? await rawBody : null;
+  if (rawBody) clock.lap("rawBody");
 
   return {
     finalUrl: snapshot.url || response.url(),
@@ -139,7 +145,7 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
     headerChallenge: headersSayChallenge(headers),
     status,
     hiddenMarker,
-    rawBody,
+    rawBody: body,
     contentType: headers["content-type"] ?? null,
   };
 }

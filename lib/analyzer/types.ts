@@ -68,11 +68,6 @@ export interface AnalyzeDocumentInput {
    * carries `data-linklens-hidden="<nonce>0|1"`; the extractor reads and removes it. Absent: hidden is null.
    */
   hiddenMarker?: string;
-  /**
-   * URL mode with signals: the navigation response body as the server sent it (decoded to text). Parsed
-   * with the same extractor and base-URL rules, no script run, to tell which links were in it.
-   */
-  rawHtml?: string;
 }
 
 /** Site (registrable domain, or the host itself for IPs and single labels) → domain group name. */
@@ -140,8 +135,6 @@ export interface PageReport {
 export interface DocumentReport {
   analysis: AnalysisResult;
   signals: DocumentSignals;
-  /** One per link of `analysis.links`, in the same order (inRawHtml and hidden null unless asked for). */
+  /** One per link of `analysis.links`, in the same order (inRawHtml null: the raw body is another job; hidden null unless marked). */
   linkSignals: LinkSignals[];
-  /** Present when `rawHtml` was given and could be parsed (see PageReport.removedByScript). */
-  removedByScript: string[] | null;
 }

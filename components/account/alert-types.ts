@@ -13,6 +13,7 @@ const LABELS: Record<AlertType, string> = {
   page_noindex: "A monitored page turns noindex",
   page_unreachable: "A monitored page keeps failing to load",
   link_expiring: "A placement expires in 7 days / tomorrow",
+  verdict_changed: "A link's verdict changes (counts, at risk, doesn't count)",
 };
 
 /** The alert types a user can choose, in the API's order, with their words. */

@@ -1,7 +1,10 @@
 "use client";
 
 import { useId } from "react";
+import { REGIONS, type Region } from "@/lib/schemas/verdict";
 import { NO_FILTERS, STATUS_CLASS_LABELS, type LinkFilters as Filters } from "./link-model";
+
+const REGION_LABELS: Record<Region, string> = { main: "Main content", header: "Header", nav: "Navigation", aside: "Sidebar", footer: "Footer" };
 
 const selectClass =
   "rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm text-slate-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -24,10 +27,13 @@ function Select<T extends string>({ label, value, options, onChange }: { label: 
   );
 }
 
-/** Type, rel, status-class and free-text filters of the links table. */
-export function LinkFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+/**
+ * Type, rel, status-class and free-text filters of the links table; with `withSignals` (a signed-in
+ * audit, whose links carry signals) also visibility, script-only and region.
+ */
+export function LinkFilters({ filters, onChange, withSignals = false }: { filters: Filters; onChange: (filters: Filters) => void; withSignals?: boolean }) {
   const searchId = useId();
-  const active = filters.type !== "all" || filters.rel !== "all" || filters.status !== "all" || filters.text !== "";
+  const active = (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((key) => filters[key] !== NO_FILTERS[key]);
   return (
     <div role="group" aria-label="Filter links" className="flex flex-wrap items-end gap-3">
       <div className="flex min-w-48 flex-1 flex-col">
@@ -76,6 +82,36 @@ export function LinkFilters({ filters, onChange }: { filters: Filters; onChange:
           ...(["2xx", "3xx", "4xx", "5xx", "none", "unchecked"] as const).map((value) => ({ value, label: STATUS_CLASS_LABELS[value] })),
         ]}
       />
+      {withSignals && (
+        <>
+          <Select
+            label="Visibility"
+            value={filters.visibility}
+            onChange={(visibility) => onChange({ ...filters, visibility })}
+            options={[
+              { value: "all", label: "Any visibility" },
+              { value: "hidden", label: "Hidden" },
+              { value: "visible", label: "Visible" },
+            ]}
+          />
+          <Select
+            label="In the served HTML"
+            value={filters.source}
+            onChange={(source) => onChange({ ...filters, source })}
+            options={[
+              { value: "all", label: "Either" },
+              { value: "script_only", label: "Script only" },
+              { value: "in_html", label: "In the HTML" },
+            ]}
+          />
+          <Select
+            label="Region"
+            value={filters.region}
+            onChange={(region) => onChange({ ...filters, region })}
+            options={[{ value: "all", label: "Any region" }, ...REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] })), { value: "none", label: "No landmark" }]}
+          />
+        </>
+      )}
       {active && (
         <button
           type="button"

@@ -1,8 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import type { Link } from "@/lib/api/schemas";
-import { GroupBadge, ImageBadge, RelBadges, StatusBadge, TypeBadge } from "./badges";
+import { GroupBadge, ImageBadge, RelBadges, SignalBadges, StatusBadge, TypeBadge } from "./badges";
+import type { ViewLink } from "./link-model";
 
 function isWebUrl(href: string): boolean {
   return /^https?:\/\//i.test(href);
@@ -37,7 +37,7 @@ function Href({ href }: { href: string }) {
  * on the row selects too. Hrefs become links only when http(s): a javascript: href from the analyzed
  * page must never become clickable here.
  */
-export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { link: Link; selected: boolean; onSelect: (position: number) => void }) {
+export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { link: ViewLink; selected: boolean; onSelect: (position: number) => void }) {
   const position = link.position;
   return (
     <tr
@@ -72,6 +72,12 @@ export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { lin
             <span className="italic text-slate-500 dark:text-slate-400">no anchor text</span>
           )}
         </span>
+        {/* A signed-in audit's links: hidden, script only, region (the public answer has no signals). */}
+        {link.signals && (
+          <span className="mt-1 block">
+            <SignalBadges signals={link.signals} />
+          </span>
+        )}
         {/* Phones: the other columns are hidden, so their content stacks under the anchor text. */}
         <span className="mt-1 block space-y-1 sm:hidden">
           <span className="block font-mono text-xs">

@@ -1,10 +1,9 @@
 "use client";
 
 import { useDeferredValue, useMemo, useState } from "react";
-import type { Link } from "@/lib/api/schemas";
 import { LinkFilters } from "./LinkFilters";
 import { LinkRow } from "./LinkRow";
-import { filterLinks, NO_FILTERS, sortLinks, type LinkFilters as Filters, type SortKey, type SortState } from "./link-model";
+import { filterLinks, NO_FILTERS, sortLinks, type LinkFilters as Filters, type SortKey, type SortState, type ViewLink } from "./link-model";
 import { Pagination } from "./Pagination";
 import { SortHeader } from "./SortHeader";
 
@@ -14,11 +13,13 @@ export const PAGE_SIZE = 100;
  * Every captured link: sortable, filterable, paginated (100 rows a page keeps 5,000+ links fast
  * without a virtualization library). Filtering reads a deferred copy of the filters, so typing stays smooth.
  */
-export function LinksTable({ links, selected, onSelect }: { links: readonly Link[]; selected: number | null; onSelect: (position: number) => void }) {
+export function LinksTable({ links, selected, onSelect }: { links: readonly ViewLink[]; selected: number | null; onSelect: (position: number) => void }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [sort, setSort] = useState<SortState>({ key: "position", direction: "asc" });
   const [page, setPage] = useState(1);
   const deferredFilters = useDeferredValue(filters);
+  // A signed-in audit's links carry signals: their filters join the table's.
+  const withSignals = useMemo(() => links.some((link) => link.signals !== undefined), [links]);
 
   const rows = useMemo(() => sortLinks(filterLinks(links, deferredFilters), sort), [links, deferredFilters, sort]);
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -39,7 +40,7 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly Link
   const header = { sort, onSort };
   return (
     <div className="space-y-3">
-      <LinkFilters filters={filters} onChange={onFilters} />
+      <LinkFilters filters={filters} onChange={onFilters} withSignals={withSignals} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p aria-live="polite" className="text-sm tabular-nums text-slate-700 dark:text-slate-300" data-testid="table-count">
           {rows.length === 0

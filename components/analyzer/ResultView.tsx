@@ -1,9 +1,10 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import type { Link, Stats } from "@/lib/api/schemas";
+import type { Stats } from "@/lib/api/schemas";
 import { FindMyLink } from "./FindMyLink";
 import { LinkMixChart } from "./LinkMixChart";
+import type { ViewLink } from "./link-model";
 import { LinksTable } from "./LinksTable";
 import { Panel } from "./Panel";
 import { Snapshot } from "./Snapshot";
@@ -13,7 +14,8 @@ import { StatsSummary } from "./StatsSummary";
 export interface ResultData {
   url: string;
   domain: string;
-  links: readonly Link[];
+  /** Public Links, or a saved audit's with their signals (badges and filters then show). */
+  links: readonly ViewLink[];
   stats: Stats;
   /** Absent when the caller did not ask for the snapshot: its panel is left out. */
   sanitizedHtml?: string;

@@ -1,4 +1,5 @@
 import type { Link } from "@/lib/api/schemas";
+import type { LinkSignals } from "@/lib/schemas/verdict";
 import { isAccessWall, isBrokenStatus } from "@/lib/link-status";
 import { relKindsOf, type LinkType, type RelKind } from "./link-model";
 
@@ -83,6 +84,47 @@ export function StatusBadge({ status }: { status: number | null }) {
   return (
     <span className={`${base} tabular-nums ${style}`} title={title}>
       {status === 0 ? "no response" : status}
+    </span>
+  );
+}
+
+const REGION_WORDS: Record<NonNullable<LinkSignals["region"]>, string> = {
+  main: "In the main content (main, article)",
+  header: "In the page header: boilerplate",
+  nav: "In a navigation block: boilerplate",
+  aside: "In a sidebar: boilerplate",
+  footer: "In the page footer: boilerplate",
+};
+
+/**
+ * A signed-in link's signals (placement-verdict.md): `hidden` (red: it cannot be seen), `script only`
+ * (amber: only present after JavaScript), and its region. Nothing for what is not known (paste mode,
+ * older analyses) or fine; the public answer has no signals, so the landing page never shows these.
+ */
+export function SignalBadges({ signals }: { signals: LinkSignals }) {
+  if (signals.hidden !== true && signals.inRawHtml !== false && signals.region === null) return null;
+  return (
+    <span className="flex flex-wrap gap-1" data-testid="signal-badges">
+      {signals.hidden === true && (
+        <span className={`${base} bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100`} title="Cannot be seen in the rendered page (CSS, zero size, off the page or clipped)" data-signal="hidden">
+          hidden
+        </span>
+      )}
+      {signals.inRawHtml === false && (
+        <span className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200`} title="Not in the HTML the server sent: only present after JavaScript ran" data-signal="script-only">
+          script only
+        </span>
+      )}
+      {signals.region !== null && (
+        <span
+          className={`${base} ${signals.region === "main" ? "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200" : "bg-orange-100 text-orange-900 dark:bg-orange-900/50 dark:text-orange-200"}`}
+          title={REGION_WORDS[signals.region]}
+          data-signal="region"
+        >
+          <span className="sr-only">region </span>
+          {signals.region}
+        </span>
+      )}
     </span>
   );
 }

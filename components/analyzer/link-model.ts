@@ -1,4 +1,5 @@
 import type { Link } from "@/lib/api/schemas";
+import type { LinkSignals, Region } from "@/lib/schemas/verdict";
 import { isBrokenStatus, NO_RESPONSE, NOT_CHECKED, type HttpStatus } from "@/lib/link-status";
 
 /**
@@ -7,6 +8,8 @@ import { isBrokenStatus, NO_RESPONSE, NOT_CHECKED, type HttpStatus } from "@/lib
  */
 
 export type LinkType = Link["linkType"];
+/** A link as the result view shows it: the public Link, with its signals in a signed-in audit. */
+export type ViewLink = Link & { signals?: LinkSignals };
 export type StatusClass = "2xx" | "3xx" | "4xx" | "5xx" | "none" | "unchecked" | "other";
 export type RelKind = "follow" | "nofollow" | "sponsored" | "ugc";
 
@@ -51,13 +54,29 @@ export interface LinkFilters {
   rel: "all" | RelKind;
   status: "all" | "broken" | StatusClass;
   text: string;
+  /** Signed-in audits only (links with signals): cannot be seen / can be seen. */
+  visibility: "all" | "hidden" | "visible";
+  /** Signed-in audits only: only after JavaScript / in the HTML the server sent. */
+  source: "all" | "script_only" | "in_html";
+  /** Signed-in audits only: the nearest landmark, or none. */
+  region: "all" | "none" | Region;
 }
 
-export const NO_FILTERS: LinkFilters = { type: "all", rel: "all", status: "all", text: "" };
+export const NO_FILTERS: LinkFilters = { type: "all", rel: "all", status: "all", text: "", visibility: "all", source: "all", region: "all" };
 
-export function filterLinks(links: readonly Link[], filters: LinkFilters): Link[] {
+/** Whether a link passes the signal filters (a link without signals passes only "all"). */
+function signalsPass(link: ViewLink, filters: LinkFilters): boolean {
+  const signals = link.signals;
+  if (filters.visibility !== "all" && signals?.hidden !== (filters.visibility === "hidden")) return false;
+  if (filters.source !== "all" && signals?.inRawHtml !== (filters.source === "in_html")) return false;
+  if (filters.region !== "all" && (signals === undefined || signals.region !== (filters.region === "none" ? null : filters.region))) return false;
+  return true;
+}
+
+export function filterLinks<T extends ViewLink>(links: readonly T[], filters: LinkFilters): T[] {
   const needle = filters.text.trim().toLowerCase();
   return links.filter((link) => {
+    if (!signalsPass(link, filters)) return false;
     if (filters.type !== "all" && link.linkType !== filters.type) return false;
     if (filters.rel !== "all" && !relKindsOf(link).includes(filters.rel)) return false;
     if (filters.status === "broken" && !isBrokenStatus(link.httpStatus)) return false;
@@ -96,7 +115,7 @@ function compareBy(key: SortKey, a: Link, b: Link): number {
 }
 
 /** Sorted copy; ties keep document order so the table never shuffles between renders. */
-export function sortLinks(links: readonly Link[], sort: SortState): Link[] {
+export function sortLinks<T extends Link>(links: readonly T[], sort: SortState): T[] {
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...links].sort((a, b) => sign * compareBy(sort.key, a, b) || (a.position ?? 0) - (b.position ?? 0));
 }

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Link } from "../api/schemas";
+import type { SignedInLink } from "../schemas/verdict";
 import type { auditExportQuerySchema } from "../schemas/audits";
 import type { AccountContext } from "../auth/guard";
 import { recordAudit } from "../auth/audit";
 import type { Db } from "../db/client";
 import { readLinkBatch } from "./audit-links";
 import { auditOf, findAudit, type AuditRow } from "./audits";
-import { csvRow } from "./csv";
+import { csvRow, type CsvValue } from "./csv";
 
 /**
  * GET /api/account/audits/{id}/export?format=csv|json: a download streamed from the database in
@@ -16,8 +16,15 @@ import { csvRow } from "./csv";
 
 export type ExportFormat = z.infer<typeof auditExportQuerySchema>["format"];
 
-/** The CSV header, exactly (account-api.md). */
-export const EXPORT_CSV_COLUMNS = ["position", "href", "linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const satisfies readonly (keyof Link)[];
+/** The CSV header, exactly (account-api.md, then placement-verdict.md's signals after matchedGroupName). */
+export const EXPORT_CSV_COLUMNS = ["position", "href", "linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName", "inRawHtml", "hidden", "region"] as const;
+
+/** One CSV record of a link: its public fields, then its signals, in EXPORT_CSV_COLUMNS' order. */
+export function csvCells(link: SignedInLink): CsvValue[] {
+  const { signals, ...fields } = link;
+  const flat: Record<(typeof EXPORT_CSV_COLUMNS)[number], CsvValue> = { ...fields, isImage: fields.isImage ?? null, ...signals };
+  return EXPORT_CSV_COLUMNS.map((column) => flat[column]);
+}
 
 /** Links read per query while streaming. */
 export const EXPORT_BATCH = 1_000;
@@ -46,7 +53,7 @@ function jsonHead(row: AuditRow): string {
  * A stream of `head`, then every link of the audit encoded in position order (a batch a pull), then
  * `tail`. Pull-based: the next batch is read only when the client has taken the previous one.
  */
-function linkStream(db: Pick<Db, "select">, auditId: string, head: string, encode: (link: Link, index: number) => string, tail: string): ReadableStream<Uint8Array> {
+function linkStream(db: Pick<Db, "select">, auditId: string, head: string, encode: (link: SignedInLink, index: number) => string, tail: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = 0;
   let index = 0;
@@ -75,7 +82,7 @@ export async function exportAudit(ctx: AccountContext, id: string, format: Expor
   await recordAudit(db, { organizationId: ctx.organization.id, actor: ctx.user, action: "audit.export", target: { type: "audit", id: row.id }, details: { format, url: row.url, links: row.stats.total } });
   const body =
     format === "csv"
-      ? linkStream(db, row.id, csvRow(EXPORT_CSV_COLUMNS), (link) => csvRow(EXPORT_CSV_COLUMNS.map((column) => link[column])), "")
+      ? linkStream(db, row.id, csvRow(EXPORT_CSV_COLUMNS), (link) => csvRow(csvCells(link)), "")
       : linkStream(db, row.id, jsonHead(row), (link, index) => (index === 0 ? "" : ",") + JSON.stringify(link), "]}");
   return { filename: exportFilename(row, format), contentType: CONTENT_TYPES[format], body };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { AnalyzedLink } from "../analyzer";
 import type { Link } from "../api/schemas";
+import { UNKNOWN_SIGNALS, type LinkSignals, type SignedInLink } from "../schemas/verdict";
 import type { AccountContext } from "../auth/guard";
 import type { Db } from "../db/client";
 import { audit, auditLink } from "../db/schema";
@@ -18,10 +19,14 @@ type Insert = Pick<Db, "insert">;
 /** Rows per INSERT: 11 parameters a row stays far below PostgreSQL's 65,535 parameters a statement. */
 const INSERT_BATCH = 1_000;
 
-export async function insertLinks(tx: Insert, auditId: string, links: readonly AnalyzedLink[]): Promise<void> {
+/** `signals[i]` belongs to `links[i]` (the analyzer's PageReport.linkSignals). */
+export async function insertLinks(tx: Insert, auditId: string, links: readonly AnalyzedLink[], signals: readonly LinkSignals[]): Promise<void> {
   for (let start = 0; start < links.length; start += INSERT_BATCH) {
     await tx.insert(auditLink).values(
-      links.slice(start, start + INSERT_BATCH).map((link) => ({ auditId, ...toStoredLink(link) })),
+      links.slice(start, start + INSERT_BATCH).map((link, index) => {
+        const own = signals[start + index] ?? UNKNOWN_SIGNALS;
+        return { auditId, ...toStoredLink(link), inRawHtml: own.inRawHtml, hidden: own.hidden, region: own.region };
+      }),
     );
   }
 }
@@ -29,21 +34,32 @@ export async function insertLinks(tx: Insert, auditId: string, links: readonly A
 /** A row as the public Link (public-api.md §2.6), fields in the schema's order. */
 export const linkOf = (row: LinkRow): Link => toStoredLink(row);
 
+/** A row as a signed-in link: the public fields, then its signals (null in rows older than signals). */
+export const signedInLinkOf = (row: LinkRow): SignedInLink => ({
+  ...toStoredLink(row),
+  signals: { inRawHtml: row.inRawHtml ?? null, hidden: row.hidden ?? null, region: row.region ?? null },
+});
+
 /** Up to `limit` links after `afterPosition`, in position order (keyset on the primary key). */
-export async function readLinkBatch(db: Pick<Db, "select">, auditId: string, afterPosition: number, limit: number): Promise<Link[]> {
+export async function readLinkBatch(db: Pick<Db, "select">, auditId: string, afterPosition: number, limit: number): Promise<SignedInLink[]> {
   const rows = await db
     .select()
     .from(auditLink)
     .where(and(eq(auditLink.auditId, auditId), gt(auditLink.position, afterPosition)))
     .orderBy(asc(auditLink.position))
     .limit(limit);
-  return rows.map(linkOf);
+  return rows.map(signedInLinkOf);
 }
 
-/** Every link of an audit, in position order. */
+/** Every link of an audit, in position order, as the public Link (comparisons) or with its signals (the Audit). */
 export async function readLinks(db: Pick<Db, "select">, auditId: string): Promise<Link[]> {
   const rows = await db.select().from(auditLink).where(eq(auditLink.auditId, auditId)).orderBy(asc(auditLink.position));
   return rows.map(linkOf);
+}
+
+export async function readSignedInLinks(db: Pick<Db, "select">, auditId: string): Promise<SignedInLink[]> {
+  const rows = await db.select().from(auditLink).where(eq(auditLink.auditId, auditId)).orderBy(asc(auditLink.position));
+  return rows.map(signedInLinkOf);
 }
 
 /**

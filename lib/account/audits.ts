@@ -15,7 +15,9 @@ import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { log } from "../log";
 import { loadDomainGroups } from "./group-lookup";
-import { insertLinks, readLinks } from "./audit-links";
+import { insertLinks, readSignedInLinks } from "./audit-links";
+import { pageSignals } from "../verdict";
+import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
 import { storableText, toStoredLink } from "../db/stored-link";
 import { quotaExceeded, quotaHeaders, returnAuditUnit, takeAuditUnit } from "./audit-quota";
 
@@ -42,6 +44,7 @@ const columns = {
   domain: audit.domain,
   title: audit.title,
   stats: audit.stats,
+  page: audit.page,
   createdAt: audit.createdAt,
 };
 export type AuditRow = Omit<typeof audit.$inferSelect, "snapshotGzip" | "inputHtmlGzip">;
@@ -51,6 +54,11 @@ export interface RunOptions {
   requestId?: string;
   /** The request's signal: a client that goes away cancels the analysis (and nothing is saved). */
   signal?: AbortSignal;
+}
+
+/** Page signals as stored: the URLs a page wrote, with U+0000 replaced (see storableText). */
+function storedPage(page: PageSignals): PageSignals {
+  return { ...page, finalUrl: storableText(page.finalUrl), canonicalUrl: storableText(page.canonicalUrl) };
 }
 
 /** An audit and the quota headers of the unit it spent. */
@@ -87,6 +95,7 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
     domain: row.domain,
     title: row.title,
     stats: row.stats,
+    page: row.page ?? null,
     links,
   };
 }
@@ -117,7 +126,7 @@ async function runAndStore(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequ
   const ticket = await takeAuditUnit(db, organizationId, config.ORG_AUDITS_PER_DAY);
   if (!ticket.allowed) throw quotaExceeded(ticket);
   try {
-    const analyze = { settings: config, groups, clientKey: `org:${organizationId}`, signal: options.signal, requestId: options.requestId };
+    const analyze = { settings: config, groups, clientKey: `org:${organizationId}`, signal: options.signal, requestId: options.requestId, signals: true };
     const report = input.mode === "paste" ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze) : await inspectUrl(input.url, analyze);
     const saved = await store(db, ctx, input, report, rerunOf);
     return { audit: saved, headers: quotaHeaders(ticket) };
@@ -144,12 +153,13 @@ async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, r
         domain: analysis.domain,
         title: storableText(page.title),
         stats: analysis.stats,
+        page: storedPage(pageSignals(page)),
         snapshotGzip,
         inputHtmlGzip,
       })
       .returning(columns);
     if (!inserted) throw new Error("audit insert returned nothing");
-    await insertLinks(tx, inserted.id, analysis.links);
+    await insertLinks(tx, inserted.id, analysis.links, report.linkSignals);
     await recordAudit(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
@@ -160,7 +170,7 @@ async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, r
     return inserted;
   });
   // The links as stored: the analyzer's, with only U+0000 replaced (see storableText).
-  return auditOf(row, analysis.links.map(toStoredLink));
+  return auditOf(row, analysis.links.map((link, index) => ({ ...toStoredLink(link), signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS })));
 }
 
 /** POST /api/account/audits: a new audit of a URL or of pasted HTML. */
@@ -192,7 +202,7 @@ export async function rerunAudit(ctx: AccountContext, id: string, options: RunOp
 export async function getAudit(ctx: AccountContext, id: string, include: { snapshot?: boolean } = {}): Promise<Audit> {
   const { db } = ctx;
   const row = await findAudit(ctx, id);
-  const view = auditOf(row, await readLinks(db, row.id));
+  const view = auditOf(row, await readSignedInLinks(db, row.id));
   if (include.snapshot) view.sanitizedHtml = (await readBlob(db, row.id, "snapshotGzip")) ?? "";
   return view;
 }

@@ -1,3 +1,4 @@
+import { REASON_WORDS, VERDICT_LABELS, VERDICT_REASONS, VERDICT_VALUES, type VerdictReason, type VerdictValue } from "../schemas/verdict";
 import type { AlertType } from "./types";
 
 /**
@@ -71,6 +72,53 @@ function stateText(side: Record<string, unknown> | null): string {
   return typeof side?.state === "string" ? side.state.replace("_", " ") : "—";
 }
 
+/** A verdict_changed side ({ value, reasons }) read defensively: stored JSON is not trusted to be well formed. */
+function verdictSide(side: Record<string, unknown> | null): { value: VerdictValue | null; reasons: VerdictReason[] } {
+  const value = (VERDICT_VALUES as readonly unknown[]).includes(side?.value) ? (side?.value as VerdictValue) : null;
+  const reasons = Array.isArray(side?.reasons) ? VERDICT_REASONS.filter((reason) => (side.reasons as unknown[]).includes(reason)) : [];
+  return { value, reasons };
+}
+
+/** The words of a verdict change: what is new ("Page now blocked by robots.txt") and what went away. */
+function verdictChange(event: DescribedEvent, page: string, target: string, place: EventPlace): Description {
+  const before = verdictSide(event.before);
+  const after = verdictSide(event.after);
+  const added = after.reasons.filter((reason) => !before.reasons.includes(reason));
+  const removed = before.reasons.filter((reason) => !after.reasons.includes(reason));
+  const label = (value: VerdictValue | null) => (value ? VERDICT_LABELS[value] : "—");
+  // The headline is the news: what now stands in the link's way, in words ("Page now blocked by robots.txt").
+  const first = added[0];
+  const headline =
+    after.value === "counts" ? `Link counts again: ${target} on ${page}` : first ? `${NEWS[first]}: ${target} on ${page}` : `Link now ${label(after.value).toLowerCase()}: ${target} on ${page}`;
+  const now = after.reasons.length > 0 ? ` Now: ${after.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}.` : " Nothing stands in its way any more.";
+  return {
+    headline,
+    summary: `The link to ${place.target ?? target} on ${place.pageUrl} went from “${label(before.value)}” to “${label(after.value)}”.${now}`,
+    changes: [
+      { label: "Verdict", before: label(before.value), after: label(after.value) },
+      ...added.map((reason) => ({ label: "New", before: "", after: NEWS[reason] })),
+      ...removed.map((reason) => ({ label: "Resolved", before: REASON_WORDS[reason], after: "no longer the case" })),
+    ],
+  };
+}
+
+/** A reason as news, in the words of an email ("Page now blocked by robots.txt"). */
+const NEWS: Record<VerdictReason, string> = {
+  missing: "Link no longer on the page",
+  removed_by_script: "Link removed by JavaScript after the page loaded",
+  broken_target: "Link target now broken",
+  nofollow: "Link now nofollow",
+  sponsored: "Link now marked sponsored",
+  ugc: "Link now marked ugc",
+  hidden: "Link hidden by CSS",
+  page_noindex: "Page now set to noindex",
+  robots_disallowed: "Page now blocked by robots.txt",
+  script_only: "Link only present after JavaScript",
+  canonical_elsewhere: "Page's canonical now points to another URL",
+  page_redirected: "Page now redirects to another URL",
+  boilerplate_region: "Link moved to a header, navigation, sidebar or footer",
+};
+
 export function describeEvent(event: DescribedEvent, place: EventPlace): Description {
   const page = shortUrl(place.pageUrl);
   const target = place.target ? shortUrl(place.target) : "";
@@ -128,6 +176,8 @@ export function describeEvent(event: DescribedEvent, place: EventPlace): Descrip
         changes: [{ label: "Last error", before: "loading", after: `${String(event.after?.errorCode ?? "error")}${typeof status === "number" ? ` (HTTP ${status})` : ""}` }],
       };
     }
+    case "verdict_changed":
+      return verdictChange(event, page, target, place);
     case "link_expiring": {
       const days = Number(event.after?.daysLeft ?? 0);
       const when = days <= 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;

@@ -3,6 +3,8 @@ import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
+import { RawLinksJob, withRawLinks } from "./raw-job";
+import type { RobotsTxtCache } from "./robots-txt";
 import { computeStats } from "./stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
@@ -25,6 +27,11 @@ export interface UrlAnalysisDeps {
   groups?: DomainGroups;
   /** Which internal and external links to check (default all); the others keep httpStatus null. A monitor checks only its tracked targets. */
   checkLinks?: (link: AnalyzedLink) => boolean;
+  /**
+   * Signed-in analyses: the link and page signals of placement-verdict.md (visibility pass, raw HTML,
+   * robots.txt from this cache). Absent: none of it is computed, and the public answer's cost is unchanged.
+   */
+  signals?: { robots: RobotsTxtCache };
 }
 
 /**
@@ -36,19 +43,48 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const started = performance.now();
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
-  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
+  const withSignals = deps.signals !== undefined;
+  // With signals, the raw body's links are parsed while the page settles (raw-job.ts).
+  const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
+  let rendered: Awaited<ReturnType<Renderer["render"]>>;
+  try {
+    rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver, signals: withSignals, onRawBody: raw?.listener });
+  } catch (error) {
+    raw?.cancel();
+    throw error;
+  }
   const renderedAt = performance.now();
+  // robots.txt (cached per origin) runs beside the parse and the link checks: it adds no wait of its own.
+  const finalUrl = URL.parse(rendered.finalUrl);
+  const robotsStarted = performance.now();
+  let robotsMs = 0;
+  const robots = deps.signals && finalUrl ? deps.signals.robots.answer(finalUrl).finally(() => (robotsMs = performance.now() - robotsStarted)) : null;
   const timing: JobTiming = { timings: {} };
-  const { analysis, signals } = await deps.pool.analyze(
-    { html: rendered.html, pageUrl: rendered.finalUrl, scripting: true, headerNofollow: rendered.headerNofollow, groups: deps.groups },
-    // The URL lane: a render already paid for must not wait behind pastes.
-    { clientKey: deps.clientKey, lane: "url", signal: deps.signal, timing },
-  );
+  const report = await deps.pool
+    .analyze(
+      {
+        html: rendered.html,
+        pageUrl: rendered.finalUrl,
+        scripting: true,
+        headerNofollow: rendered.headerNofollow,
+        groups: deps.groups,
+        ...(rendered.hiddenMarker !== null ? { hiddenMarker: rendered.hiddenMarker } : {}),
+      },
+      // The URL lane: a render already paid for must not wait behind pastes.
+      { clientKey: deps.clientKey, lane: "url", signal: deps.signal, timing },
+    )
+    .catch((error: unknown) => {
+      raw?.cancel();
+      throw error;
+    });
+  const { analysis, signals } = report;
   const analysedAt = performance.now();
 
   const wanted = deps.checkLinks ?? (() => true);
   const checkable = analysis.links.filter((link) => link.linkType !== "ignored" && wanted(link)).map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
+  const robotsTxt = robots ? await robots : null;
+  const fromRaw = withRawLinks(analysis.links, report.linkSignals, raw ? await raw.hrefs() : null);
   // checkLinks answers what it has when its batch ends; a cancelled analysis has no answer to give.
   deps.signal?.throwIfAborted();
   const links = analysis.links.map((link) =>
@@ -62,7 +98,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
       checkMs: Math.round(performance.now() - analysedAt),
       checked: statuses.size,
       renderedBytes: rendered.html.length,
-      stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt }),
+      stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt, ...(robots ? { robotsTxt: robotsMs } : {}), ...(raw ? { rawHtml: raw.ms } : {}) }),
       peakHeapMb: timing.peakHeapMb,
     },
     "url mode timings",
@@ -72,9 +108,15 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
     page: {
       title: signals.title,
       noindex: signals.noindex || rendered.headerNoindex,
+      noindexSource: rendered.headerNoindex ? "header" : signals.noindex ? "meta" : null,
       canonicalUrl: signals.canonicalUrl,
       httpStatus: rendered.status,
       challenge: signals.challenge || rendered.headerChallenge,
+      finalUrl: rendered.finalUrl,
+      robotsTxt,
     },
+    linkSignals: fromRaw.linkSignals,
+    removedByScript: fromRaw.removedByScript,
+    rawHtml: rendered.rawBody,
   };
 }

@@ -2,9 +2,25 @@ import { AnchorAccumulator } from "./anchor";
 import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "./robots";
 import type { Fate } from "./prune";
 import { sanitizerFate } from "./sanitize";
+import type { Region } from "./types";
+import { HIDDEN_ATTRIBUTE } from "./visibility";
 
 /** The attribute that ties a captured link in sanitizedHtml to its `position`. */
 export const POSITION_ATTRIBUTE = "data-linklens-position";
+
+/** Landmark elements and roles → the region a link inside them is in (placement-verdict.md). */
+const REGION_OF_TAG: Readonly<Record<string, Region>> = { main: "main", article: "main", header: "header", nav: "nav", aside: "aside", footer: "footer" };
+const REGION_OF_ROLE: Readonly<Record<string, Region>> = { main: "main", banner: "header", navigation: "nav", complementary: "aside", contentinfo: "footer" };
+
+/**
+ * The landmark an HTML element opens, or null. A role attribute decides when it has one (`<div
+ * role="navigation">` is a nav, `<nav role="main">` a main, `<nav role="presentation">` none); else the tag.
+ */
+function landmarkOf(element: Element, name: string): Region | null {
+  const role = element.getAttribute("role")?.trim().toLowerCase().split(/\s+/)[0];
+  if (role) return REGION_OF_ROLE[role] ?? null;
+  return REGION_OF_TAG[name] ?? null;
+}
 
 const HTML_NS = "http://www.w3.org/1999/xhtml";
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -20,6 +36,10 @@ export interface RawLink {
   ariaLabel: string | null;
   title: string | null;
   anchor: AnchorAccumulator;
+  /** The nearest ancestor landmark (the link itself excluded), or null. */
+  region: Region | null;
+  /** What the visibility pass said (visibility.ts), or null when the link carries no mark of this render. */
+  hidden: boolean | null;
 }
 
 /** Everything one walk over the document finds. */
@@ -31,7 +51,7 @@ export interface Extraction {
   metaNofollow: boolean;
   /** A `<meta name="robots|googlebot">` says noindex or none. */
   metaNoindex: boolean;
-  /** href of the first `<link rel="canonical">` that has one, or null (unresolved). */
+  /** href of the first `<link rel="canonical">` of `<head>` that has one, or null (unresolved). */
   canonicalHref: string | null;
   /**
    * Nodes the snapshot will not keep as they are: "drop" (script, iframe, svg, comments, URL-mode
@@ -51,7 +71,9 @@ interface OpenLink {
  *  - captures every HTML `a[href]` and `area[href]` (template content is not part of the tree walked),
  *  - marks each with `data-linklens-position="N"` after removing any such attribute the page brought,
  *  - gathers anchor text, image alts and isImage for each link,
- *  - finds the first `<base href>` and meta robots nofollow.
+ *  - finds the first `<base href>` and meta robots nofollow,
+ *  - notes each link's nearest landmark (region) and, given the render's nonce, reads and removes the
+ *    visibility pass's mark (visibility.ts).
  *
  * `scripting` is URL mode: the page was rendered with scripting on, where `<noscript>` content is
  * plain text. Our parser always runs with scripting off, so noscript subtrees are skipped instead.
@@ -60,10 +82,11 @@ interface OpenLink {
  * SVG/MathML `a` elements are not captured: like `document.links` we take HTML hyperlinks, and the
  * sanitizer drops SVG/MathML, so their positions could never be shown.
  */
-export function extractLinks(document: Document, scripting: boolean): Extraction {
+export function extractLinks(document: Document, scripting: boolean, hiddenMarker?: string): Extraction {
   const links: RawLink[] = [];
   const fates = new Map<Node, Fate>();
   const open: OpenLink[] = [];
+  const landmarks: { element: Element; region: Region }[] = [];
   let baseHref: string | null = null;
   let metaNofollow = false;
   let metaNoindex = false;
@@ -76,6 +99,9 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
     if (node.nodeType === 1) {
       const element = node as Element;
       if (element.hasAttribute(POSITION_ATTRIBUTE)) element.removeAttribute(POSITION_ATTRIBUTE);
+      // Read below for links, then gone from every element: the snapshot never shows the mark.
+      const mark = hiddenMarker === undefined ? null : element.getAttribute(HIDDEN_ATTRIBUTE);
+      if (mark !== null) element.removeAttribute(HIDDEN_ATTRIBUTE);
       const name = element.localName;
       const namespace = element.namespaceURI;
       if (namespace === HTML_NS) {
@@ -96,6 +122,9 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
               ariaLabel: element.getAttribute("aria-label"),
               title: element.getAttribute("title"),
               anchor,
+              region: landmarks.at(-1)?.region ?? null,
+              // A mark without this render's nonce was written by the page, not by us: not evidence.
+              hidden: mark !== null && hiddenMarker !== undefined && mark.length === hiddenMarker.length + 1 && mark.startsWith(hiddenMarker) ? mark.endsWith("1") : null,
             });
             // An image map region's own alt is its text alternative, like an image's alt.
             if (name === "area") anchor.addAlt(element.getAttribute("alt"));
@@ -140,12 +169,15 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
             break;
           }
           case "link": {
-            if (canonicalHref !== null) break;
+            // The first canonical of <head> (an implied head counts): like Google, one in <body> is ignored.
+            if (canonicalHref !== null || element.parentElement?.localName !== "head") break;
             const rel = element.getAttribute("rel");
             if (rel !== null && splitTokens(rel).includes("canonical")) canonicalHref = element.getAttribute("href");
             break;
           }
         }
+        const region = descend && element.firstChild !== null ? landmarkOf(element, name) : null;
+        if (region !== null) landmarks.push({ element, region });
       } else if (name === "svg" && namespace === SVG_NS) {
         // Walked for anchor text (icon links often carry <svg><title>), then dropped with the SVG.
         fates.set(element, "drop");
@@ -178,6 +210,7 @@ export function extractLinks(document: Document, scripting: boolean): Extraction
         open.pop();
         open.at(-1)?.anchor.absorb(top.anchor);
       }
+      if (landmarks.at(-1)?.element === node) landmarks.pop();
       if (node === root) {
         node = null;
         break;

@@ -3,6 +3,7 @@ import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
+import { RobotsTxtCache } from "./robots-txt";
 import { roundTimings } from "./timings";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
@@ -14,7 +15,7 @@ import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
  * edge): nothing behind this door reads the environment.
  */
 
-export type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, LinkType, PageReport, PageSignals } from "./types";
+export type { AnalysisResult, AnalyzedLink, DomainGroups, LinkSignals, LinkStats, LinkType, NoindexSource, PageReport, PageSignals, Region, RobotsTxtAnswer } from "./types";
 export { parsePublicUrl } from "@/lib/net/url-policy";
 /** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
 export { siteOf } from "./classify";
@@ -58,6 +59,12 @@ export interface InspectOptions extends AnalyzeOptions {
   groups?: DomainGroups;
   /** URL mode: which internal and external links get their status checked (default all; the rest stay null). */
   checkLinks?: (link: AnalyzedLink) => boolean;
+  /**
+   * URL mode: compute the link and page signals of placement-verdict.md (`hidden` by a visibility pass in
+   * the rendered page, `inRawHtml` from the navigation response body, robots.txt, cached per origin for
+   * an hour). Off by default, so a caller that does not ask pays nothing. Paste mode always has `region`.
+   */
+  signals?: boolean;
 }
 
 /** Paste-mode input: markup and the URL its links resolve against (`https://{domain}/`). */
@@ -72,6 +79,7 @@ const SINGLETONS_KEY = Symbol.for("linklens.analyzer");
 interface Singletons {
   pool?: AnalyzerPool;
   renderer?: Renderer;
+  robots?: RobotsTxtCache;
 }
 
 function singletons(): Singletons {
@@ -96,6 +104,13 @@ function renderer(settings: AnalyzerSettings): Renderer {
     onShutdown("browser", closeRenderer);
   }
   return shared.renderer;
+}
+
+/** robots.txt answers of this process, one fetch per origin per hour (robots-txt.ts). */
+function robotsCache(settings: AnalyzerSettings): RobotsTxtCache {
+  const shared = singletons();
+  shared.robots ??= new RobotsTxtCache({ settings });
+  return shared.robots;
 }
 
 async function closePool(): Promise<void> {
@@ -125,12 +140,19 @@ export async function analyzeHtml(input: HtmlInput, options: AnalyzeOptions): Pr
 /** Paste mode with the page's signals (title, meta noindex, canonical) and domain groups applied. */
 export async function inspectHtml(input: HtmlInput, options: InspectOptions): Promise<PageReport> {
   const timing: JobTiming = { timings: {} };
-  const { analysis, signals } = await pool(options.settings).analyze(
+  const { analysis, signals, linkSignals } = await pool(options.settings).analyze(
     { html: input.html, pageUrl: input.pageUrl, scripting: false, groups: options.groups },
     { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing },
   );
   log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
-  return { analysis, page: { ...signals, httpStatus: null } };
+  // Paste mode: nothing was rendered or fetched, so only what the markup itself says.
+  return {
+    analysis,
+    page: { ...signals, httpStatus: null, finalUrl: null, noindexSource: signals.noindex ? "meta" : null, robotsTxt: null },
+    linkSignals,
+    removedByScript: null,
+    rawHtml: null,
+  };
 }
 
 /**
@@ -158,6 +180,7 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     signal: options.signal,
     groups: options.groups,
     checkLinks: options.checkLinks,
+    signals: options.signals ? { robots: robotsCache(options.settings) } : undefined,
   });
 }
 

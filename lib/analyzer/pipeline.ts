@@ -9,7 +9,7 @@ import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
 import { Stopwatch, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups } from "./types";
+import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups, LinkSignals } from "./types";
 
 const MAX_TITLE_LENGTH = 500;
 
@@ -42,7 +42,7 @@ export function inspectDocument(
   const document = parseHtml(input.html);
   clock.lap("parse");
   try {
-    const extraction = extractLinks(document, input.scripting);
+    const extraction = extractLinks(document, input.scripting, input.hiddenMarker);
     clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);
     const pageNofollow = extraction.metaNofollow || input.headerNofollow === true;
@@ -69,6 +69,9 @@ export function inspectDocument(
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
+    // inRawHtml comes from the raw body's own job (raw-links.ts); the caller fills it in.
+    const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({ inRawHtml: null, hidden: raw.hidden, region: raw.region }));
+
     return {
       analysis: {
         success: true,
@@ -79,6 +82,7 @@ export function inspectDocument(
         url: input.pageUrl,
       },
       signals,
+      linkSignals,
     };
   } finally {
     if (deferRelease) deferRelease(() => releaseDocument(document));

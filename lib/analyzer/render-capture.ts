@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
+import type { HTTPResponse } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { headersSayChallenge } from "@/lib/analyzer/challenge";
 import type { PreparedPageReady } from "@/lib/analyzer/render-context";
 import { throwIfBlocked } from "@/lib/analyzer/render-guard";
@@ -6,6 +9,8 @@ import { upstream } from "@/lib/analyzer/render-watchdog";
 import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
 import { settle } from "@/lib/analyzer/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
+import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/visibility";
+import { withTimeout } from "@/lib/timeout";
 
 /**
  * One render's page load and serialization, in its prepared page: navigate, turn the main document's
@@ -27,6 +32,12 @@ export interface CapturedPage {
   headerChallenge: boolean;
   /** HTTP status of the main document's final response. */
   status: number;
+  /** With signals: the nonce of the visibility pass's marks in `html` (visibility.ts); else null. */
+  hiddenMarker: string | null;
+  /** With signals: the navigation response body as received (null when it could not be read); else null. */
+  rawBody: Buffer | null;
+  /** The main response's Content-Type header (the raw body's charset), or null. */
+  contentType: string | null;
 }
 
 /** Limits of one capture, picked from the renderer's options. */
@@ -36,7 +47,14 @@ export interface CaptureSettings {
   /** After load: quiet time for network and DOM, and the cap on that wait. */
   settleQuietMs: number;
   settleMaxMs: number;
+  /** Signed-in renders: mark each link's visibility and keep the navigation response body (placement-verdict.md). */
+  signals?: boolean;
+  /** With signals: told the body as soon as it is read (before the page settles), so its parse can start meanwhile. */
+  onRawBody?: RawBodyListener;
 }
+
+/** Receives the navigation response body, its Content-Type and the document's URL (the raw links' base). */
+export type RawBodyListener = (body: Buffer, contentType: string | null, url: string) => void;
 
 const HTML_TYPES = ["text/html", "application/xhtml+xml"];
 
@@ -77,9 +95,22 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
 
   clock.lap("navigation");
+  // The body as the server sent it (Chromium keeps it; decoded from gzip/br, not from its charset), read
+  // while the page settles; its listener starts the parse of its links meanwhile.
+  const rawBody = settings.signals ? readBody(response, settings.maxHtmlBytes, deadline) : null;
+  const listener = settings.onRawBody;
+  if (rawBody && listener) void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
   if (gotoError === null) await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs });
   clock.lap("settle");
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
+  // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized.
+  const hiddenMarker = settings.signals ? randomBytes(9).toString("base64url") : null;
+  if (hiddenMarker !== null) {
+    const marked = await page.evaluate(markHiddenLinks, hiddenMarker, HIDDEN_ATTRIBUTE).catch(() => null);
+    // Not run (the page's main thread never came back, or it replaced its document): hidden stays unknown.
+    if (marked === null) log.debug({ url: url.href }, "visibility pass failed");
+    clock.lap("visibility");
+  }
   const snapshot = await page
     .evaluate(() => {
       // With scripting on, <noscript> holds text, not links. Our parser runs with scripting off and
@@ -103,6 +134,8 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
   const html = await page.content();
   if (Buffer.byteLength(html, "utf8") > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
+  const body = rawBody ? await rawBody : null;
+  if (rawBody) clock.lap("rawBody");
 
   return {
     finalUrl: snapshot.url || response.url(),
@@ -111,5 +144,18 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
     headerNoindex: robotsHeaderNoindex(headers["x-robots-tag"]),
     headerChallenge: headersSayChallenge(headers),
     status,
+    hiddenMarker,
+    rawBody: body,
+    contentType: headers["content-type"] ?? null,
   };
+}
+
+/** The main response's body within the size cap, or null when Chromium no longer has it (or it never ended). */
+async function readBody(response: HTTPResponse, maxBytes: number, deadline: number): Promise<Buffer | null> {
+  const body = await withTimeout(
+    response.buffer().catch(() => null),
+    Math.max(1_000, Math.min(5_000, remaining(deadline))),
+  );
+  if (!body || body.length > maxBytes) return null;
+  return Buffer.from(body);
 }

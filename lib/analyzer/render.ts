@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
-import { loadAndCapture, type CapturedPage } from "@/lib/analyzer/render-capture";
+import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render-capture";
 import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
 import { RenderQueue } from "@/lib/analyzer/render-queue";
 import { SparePages } from "@/lib/analyzer/render-spare";
@@ -45,6 +45,10 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** DNS for this render (one analysis's cache, shared with its link checks); default: the renderer's. */
   resolver?: Resolver;
+  /** Signed-in renders: the visibility pass and the raw body (render-capture.ts); default off. */
+  signals?: boolean;
+  /** With signals: told the raw body as soon as it is read, before the page settles. */
+  onRawBody?: RawBodyListener;
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
@@ -154,7 +158,7 @@ class PuppeteerRenderer implements Renderer {
       const handle: RenderHandle = { clock, timings, context: null };
       const resolver = options.resolver ?? this.options.resolver;
       const limits = { timeoutMs, graceMs: this.options.watchdogGraceMs ?? 5_000 };
-      return await underWatchdog(() => this.renderOnce(url, timeoutMs, handle, resolver), handle, limits, options.signal, async () => {
+      return await underWatchdog(() => this.renderOnce(url, timeoutMs, handle, resolver, options), handle, limits, options.signal, async () => {
         await this.browser?.kill();
       });
     } finally {
@@ -163,7 +167,7 @@ class PuppeteerRenderer implements Renderer {
     }
   }
 
-  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined): Promise<RenderResult> {
+  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined, options: RenderOptions): Promise<RenderResult> {
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
     await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
@@ -208,6 +212,8 @@ class PuppeteerRenderer implements Renderer {
           maxHtmlBytes: this.options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES,
           settleQuietMs: this.options.settleQuietMs ?? 500,
           settleMaxMs: this.options.settleMaxMs ?? 5_000,
+          signals: options.signals === true,
+          onRawBody: options.onRawBody,
         });
         return { ...captured, timings: handle.timings };
       } finally {

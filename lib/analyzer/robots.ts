@@ -58,12 +58,18 @@ export function robotsHeaderNofollow(value: string | undefined | null): boolean 
   return robotsHeaderSays(value, "nofollow");
 }
 
-/** Whether an X-Robots-Tag value says noindex (or none) to everyone, Google or us; same scoping as nofollow. */
+/** Scopes whose noindex counts for the page signal (placement-verdict.md): none, or Google's crawler. */
+const NOINDEX_SCOPES = new Set(["googlebot"]);
+
+/**
+ * Whether an X-Robots-Tag value says noindex (or none) with no user-agent prefix or with `googlebot:`
+ * (placement-verdict.md "Page signals"); `bingbot: noindex` does not take the page out of Google.
+ */
 export function robotsHeaderNoindex(value: string | undefined | null): boolean {
-  return robotsHeaderSays(value, "noindex");
+  return robotsHeaderSays(value, "noindex", NOINDEX_SCOPES);
 }
 
-function robotsHeaderSays(value: string | undefined | null, directive: "nofollow" | "noindex"): boolean {
+function robotsHeaderSays(value: string | undefined | null, directive: "nofollow" | "noindex", scopes: ReadonlySet<string> = OUR_ROBOTS_SCOPES): boolean {
   if (!value) return false;
   for (const header of value.split(/\n/)) {
     let scope: string | null = null;
@@ -74,7 +80,7 @@ function robotsHeaderSays(value: string | undefined | null, directive: "nofollow
         scope = scoped[1];
         token = (scoped[2] ?? "").trim();
       }
-      if ((token === directive || token === "none") && (scope === null || OUR_ROBOTS_SCOPES.has(scope))) return true;
+      if ((token === directive || token === "none") && (scope === null || scopes.has(scope))) return true;
     }
   }
   return false;

@@ -14,9 +14,14 @@ export type Stage =
   | "pageSetup"
   | "navigation"
   | "settle"
+  // signed-in renders with signals: the visibility pass and reading the raw body
+  | "visibility"
+  | "rawBody"
   | "capture"
   | "contextClose"
   | "linkChecks"
+  // signed-in renders with signals: robots.txt (cached per origin), beside the link checks
+  | "robotsTxt"
   // the worker pool
   | "poolQueue"
   | "toWorker"
@@ -29,6 +34,8 @@ export type Stage =
   | "prune"
   | "purify"
   | "serialize"
+  // signed-in renders with signals: the raw HTML's links
+  | "rawHtml"
   | "release";
 
 export type StageTimings = Partial<Record<Stage, number>>;

@@ -63,6 +63,11 @@ export interface AnalyzeDocumentInput {
    * them). A link to another site of the page's group is internal, with matchedGroupName set.
    */
   groups?: DomainGroups;
+  /**
+   * URL mode with signals: the nonce of the visibility pass (visibility.ts). Each link the pass marked
+   * carries `data-linklens-hidden="<nonce>0|1"`; the extractor reads and removes it. Absent: hidden is null.
+   */
+  hiddenMarker?: string;
 }
 
 /** Site (registrable domain, or the host itself for IPs and single labels) → domain group name. */
@@ -80,20 +85,56 @@ export interface DocumentSignals {
   challenge: boolean;
 }
 
+/** The nearest landmark around a link (placement-verdict.md "Link signals"). */
+export type Region = "main" | "header" | "nav" | "aside" | "footer";
+
+/** What a signed-in analysis learns about each link beside its public fields. */
+export interface LinkSignals {
+  /** URL mode with signals: a link with the same resolved href is in the HTML as the server sent it; null when not known (paste mode, signals off, body unreadable). */
+  inRawHtml: boolean | null;
+  /** URL mode with signals: the link cannot be seen in the rendered page (visibility.ts); null when not known. */
+  hidden: boolean | null;
+  /** The nearest ancestor landmark, both modes. */
+  region: Region | null;
+}
+
+/** robots.txt's answer for Googlebot and the final URL (robots-txt.ts). */
+export type RobotsTxtAnswer = "allowed" | "disallowed" | "unavailable";
+
+/** Where a noindex came from: the document's meta robots, or the response's X-Robots-Tag ("header" when both). */
+export type NoindexSource = "meta" | "header";
+
 /** What a signed-in analysis learns about the page beside its links. */
 export interface PageSignals extends DocumentSignals {
   /** URL mode: the HTTP status of the page's final response; paste mode: null. X-Robots-Tag counts toward `noindex` in URL mode. */
   httpStatus: number | null;
+  /** URL mode: the document's URL after redirects; paste mode: null. */
+  finalUrl: string | null;
+  /** Why `noindex` is true (null when it is false). */
+  noindexSource: NoindexSource | null;
+  /** URL mode with signals: robots.txt for Googlebot and the final URL; otherwise null. */
+  robotsTxt: RobotsTxtAnswer | null;
 }
 
 /** An analysis with its page signals (the analyzer front door's inspectHtml / inspectUrl). */
 export interface PageReport {
   analysis: AnalysisResult;
   page: PageSignals;
+  /** One per link of `analysis.links`, in the same order. */
+  linkSignals: LinkSignals[];
+  /**
+   * URL mode with signals: resolved hrefs of the links of the raw HTML that the rendered page no longer
+   * has (removed by script), in raw document order, each once; null when the raw HTML was not read.
+   */
+  removedByScript: string[] | null;
+  /** URL mode with signals: the navigation response body, byte for byte as received (evidence needs the exact bytes); else null. */
+  rawHtml: Buffer | null;
 }
 
 /** One analysed document: the public result and the signals beside it. */
 export interface DocumentReport {
   analysis: AnalysisResult;
   signals: DocumentSignals;
+  /** One per link of `analysis.links`, in the same order (inRawHtml null: the raw body is another job; hidden null unless marked). */
+  linkSignals: LinkSignals[];
 }

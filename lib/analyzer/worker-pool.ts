@@ -7,7 +7,7 @@ import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
-import type { WorkerOutcome, WorkerTask } from "./worker";
+import type { RawLinksInput, WorkerOutcome, WorkerTask } from "./worker";
 
 /**
  * A small pool of worker threads for the analysis pipeline, so one huge or hostile document never
@@ -120,6 +120,22 @@ export class AnalyzerPool {
    * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
    */
   async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<DocumentReport> {
+    const outcome = await this.run({ input }, job);
+    if ("report" in outcome) return outcome.report;
+    throw new Error("analysis failed: the worker answered another task");
+  }
+
+  /**
+   * The resolved hrefs of a page's links as the server sent it (raw-links.ts), null when the body could
+   * not be analysed; same caps and fairness as analyze. URL mode with signals starts it while the page
+   * settles, so it costs the check no waiting.
+   */
+  async rawLinks(raw: RawLinksInput, job: AnalyzeJobOptions = {}): Promise<string[] | null> {
+    const outcome = await this.run({ raw }, job);
+    return "rawHrefs" in outcome ? outcome.rawHrefs : null;
+  }
+
+  private async run(work: Pick<WorkerTask, "input" | "raw">, job: AnalyzeJobOptions): Promise<Extract<WorkerOutcome, { ok: true }>> {
     const controller = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let startedAt: number | null = null;
@@ -148,7 +164,7 @@ export class AnalyzerPool {
       });
       dispatchedAt = epochNow();
       if (job.timing) job.timing.timings.poolQueue = dispatchedAt - queuedAt;
-      const task: WorkerTask = { input, started: port2 };
+      const task: WorkerTask = { ...work, started: port2 };
       outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
       if (job.timing && outcome.timing) {
         Object.assign(job.timing.timings, outcome.timing.timings);
@@ -166,7 +182,7 @@ export class AnalyzerPool {
       port1.close();
       lease?.release(startedAt === null ? 0 : this.now() - startedAt);
     }
-    if (outcome.ok) return outcome.report;
+    if (outcome.ok) return outcome;
     if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
     throw new Error(`analysis failed: ${outcome.message}`);
   }

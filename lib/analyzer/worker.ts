@@ -5,6 +5,7 @@
 import { getHeapStatistics } from "node:v8";
 import { ApiError } from "@/lib/errors";
 import { inspectDocument } from "./pipeline";
+import { rawLinkHrefs } from "./raw-links";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
@@ -19,16 +20,25 @@ export interface WorkerTiming {
 
 export type WorkerOutcome = (
   | { ok: true; report: DocumentReport }
+  | { ok: true; rawHrefs: string[] | null }
   | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string }
 ) & { timing?: WorkerTiming };
 
+/** The links of a page as the server sent it (raw-links.ts): the navigation response body and its URL. */
+export interface RawLinksInput {
+  rawHtml: string;
+  pageUrl: string;
+}
+
 export interface WorkerTask {
-  input: AnalyzeDocumentInput;
+  /** One of: a document to analyse, or a raw body whose links to read (placement-verdict.md `inRawHtml`). */
+  input?: AnalyzeDocumentInput;
+  raw?: RawLinksInput;
   /** Told when this worker starts the job (epoch ms): the pool's time cap runs from then, not from queueing. */
   started: MessagePort;
 }
 
-export default function analyzeTask({ input, started }: WorkerTask): WorkerOutcome {
+export default function analyzeTask({ input, raw, started }: WorkerTask): WorkerOutcome {
   started.postMessage(epochNow());
   started.close();
   const timings: StageTimings = {};
@@ -40,6 +50,12 @@ export default function analyzeTask({ input, started }: WorkerTask): WorkerOutco
   try {
     // The document is detached right after the answer is posted, not before: the event loop runs
     // between jobs (atomics "disabled", see worker-pool.ts), so it is gone before the next one starts.
+    if (raw) {
+      const rawHrefs = rawLinkHrefs(raw.rawHtml, raw.pageUrl);
+      sampleHeap();
+      return { ok: true, rawHrefs, timing: timing() };
+    }
+    if (!input) throw new Error("a worker task needs input or raw");
     const report = inspectDocument(input, timings, sampleHeap, (release) => setImmediate(release));
     return { ok: true, report, timing: timing() };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { analyzeHtml, analyzeUrl, type AnalysisResult } from "../analyzer";
+import { inspectHtml, inspectUrl, type AnalysisResult, type PageReport } from "../analyzer";
 import type { Config } from "../config";
 import { log } from "../log";
 import { botProtectionEnabled, consumeUrlBudget, isAutomatedUserAgent, rateLimitHeaders } from "../ratelimit";
@@ -12,15 +12,29 @@ import { ApiError } from "@/lib/errors";
  * `botCheck: false` is for callers that are automated by design (the MCP endpoint, README "MCP"): a
  * User-Agent test would refuse all of them, so only the per-IP limit and the budget protect URL mode there.
  */
-export async function runAnalysis(
-  request: ParsedAnalyzeRequest,
-  context: { userAgent: string | null; config: Config; requestId: string; clientKey?: string; signal?: AbortSignal; botCheck?: boolean },
-): Promise<AnalysisResult> {
+export async function runAnalysis(request: ParsedAnalyzeRequest, context: AnalysisContext): Promise<AnalysisResult> {
+  return (await runInspection(request, context)).analysis;
+}
+
+/** Who asks, and how: the public analyzer's context. */
+export interface AnalysisContext {
+  userAgent: string | null;
+  config: Config;
+  requestId: string;
+  clientKey?: string;
+  signal?: AbortSignal;
+  botCheck?: boolean;
+  /** URL mode: also compute the link and page signals of placement-verdict.md (MCP find_link); default off. */
+  signals?: boolean;
+}
+
+/** runAnalysis, answering the whole report (page signals, link signals) beside the public result. */
+export async function runInspection(request: ParsedAnalyzeRequest, context: AnalysisContext): Promise<PageReport> {
   const started = performance.now();
   const options = { settings: context.config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal };
-  let result: AnalysisResult;
+  let report: PageReport;
   if (request.mode === "paste") {
-    result = await analyzeHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);
+    report = await inspectHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);
   } else {
     if (context.botCheck !== false && botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
@@ -34,8 +48,9 @@ export async function runAnalysis(
         headers: rateLimitHeaders(budget),
       });
     }
-    result = await analyzeUrl(request.url, options);
+    report = await inspectUrl(request.url, { ...options, signals: context.signals === true });
   }
+  const result = report.analysis;
   // Sizes and counts only: never the pasted HTML or the page content.
   log.info(
     {
@@ -48,5 +63,5 @@ export async function runAnalysis(
     },
     "analysis done",
   );
-  return result;
+  return report;
 }

@@ -1,7 +1,7 @@
 import { parseAnalyzeRequest } from "../api/analyze-request";
-import { runAnalysis } from "../api/analyze-service";
+import { runInspection } from "../api/analyze-service";
 import { ApiError } from "../errors";
-import type { AnalysisResult, AnalyzedLink, LinkStats } from "../analyzer";
+import type { AnalysisResult, AnalyzedLink, LinkStats, PageReport } from "../analyzer";
 import { getConfig } from "../config";
 import { checkRequestLimit, rateLimitHeaders } from "../ratelimit";
 import type { McpCallContext } from "./context";
@@ -26,6 +26,11 @@ export interface CompactAnalysis {
  * operator who wants URL mode for people only sets MCP_URL_MODE=off, and URL calls answer BOT_DETECTED.
  */
 export async function analyzeForTool(body: Record<string, unknown>, context: McpCallContext): Promise<AnalysisResult> {
+  return (await inspectForTool(body, context, false)).analysis;
+}
+
+/** analyzeForTool answering the whole report; `signals`: URL mode also computes placement-verdict.md's signals (find_link). */
+export async function inspectForTool(body: Record<string, unknown>, context: McpCallContext, signals: boolean): Promise<PageReport> {
   const config = getConfig();
   const limit = await checkRequestLimit(context.clientKey);
   if (!limit.allowed) {
@@ -37,7 +42,7 @@ export async function analyzeForTool(body: Record<string, unknown>, context: Mcp
       hint: "Fetch the page yourself and pass its HTML: analyze_html, or find_link with html instead of url.",
     });
   }
-  return runAnalysis(request, { userAgent: context.userAgent, config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal, botCheck: false });
+  return runInspection(request, { userAgent: context.userAgent, config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal, botCheck: false, signals });
 }
 
 /** Drops the snapshot unless asked for: it is most of the answer's size and rarely what a model needs. */

@@ -1,10 +1,15 @@
 import { ApiError } from "../errors";
-import type { AnalysisResult, AnalyzedLink } from "../analyzer";
+import type { AnalyzedLink, PageReport } from "../analyzer";
+import { isBrokenStatus } from "../link-status";
+import { reasonsInWords, UNKNOWN_SIGNALS, VERDICT_LABELS, type LinkSignals, type PageSignals, type Verdict } from "../schemas/verdict";
+import { bestMatch, pageSignals, redirectedAway, verdictOf, type PageFacts } from "../verdict";
 import type { MatchMode } from "./schemas";
 
 /**
- * Placement verification: which links of an analysed page point at a target, and are they followed?
- * Pure: it reads an AnalysisResult and knows nothing of MCP or HTTP.
+ * Placement verification: which links of an analysed page point at a target, are they followed, and does
+ * the best of them count (placement-verdict.md)? Pure: it reads the analyzer's report and knows nothing
+ * of MCP or HTTP. The answer is not the public Link shape: each match carries its `signals`, and the
+ * best match its verdict with reasons (computed as for a tracked link that is present).
  */
 
 export interface LinkTarget {
@@ -16,6 +21,14 @@ export interface LinkTarget {
 export interface FoundLink extends AnalyzedLink {
   /** Internal or external with none of nofollow, sponsored, ugc: the link passes ranking signals. */
   followed: boolean;
+  /** inRawHtml, hidden (URL mode; null with html) and region. */
+  signals: LinkSignals;
+}
+
+/** The verdict of the best match: does it pass value, and every reason it may not. */
+export interface BestMatchVerdict extends Verdict {
+  /** The best match's position (the first that counts, else the first at risk, else the first). */
+  position: number;
 }
 
 export interface FindLinkResult {
@@ -28,6 +41,10 @@ export interface FindLinkResult {
   domain: string;
   linksOnPage: number;
   matches: FoundLink[];
+  /** The best match's verdict (null when nothing matched). */
+  verdict: BestMatchVerdict | null;
+  /** What the page says about itself: noindex, canonical, robots.txt (URL mode), final URL. */
+  page: PageSignals;
   /** When nothing matched exactly or by prefix: up to 10 links to the target's host, to show near misses. */
   sameHostLinks?: FoundLink[];
   summary: string;
@@ -58,10 +75,30 @@ export function parseTarget(target: string, match: MatchMode | undefined): LinkT
   return { url, match: match ?? (namesAPage ? "exact" : "domain") };
 }
 
-/** The links of `result` that point at `target`, with a one-line verdict. */
-export function findLink(result: AnalysisResult, target: LinkTarget): FindLinkResult {
-  const withFollowed = (link: AnalyzedLink): FoundLink => ({ ...link, followed: link.linkType !== "ignored" && !link.isNofollow && !link.isSponsored && !link.isUgc });
-  const matches = result.links.filter((link) => matchesTarget(link.href, target)).map(withFollowed);
+/**
+ * The links of `report` that point at `target`, with the best match's verdict and a one-line summary.
+ * `requestedUrl` (URL mode) is the page asked for: ending elsewhere is `page_redirected`.
+ */
+export function findLink(report: PageReport, target: LinkTarget, requestedUrl: string | null = null): FindLinkResult {
+  const result = report.analysis;
+  const withFollowed = (link: AnalyzedLink, index: number): FoundLink => ({
+    ...link,
+    followed: link.linkType !== "ignored" && !link.isNofollow && !link.isSponsored && !link.isUgc,
+    signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+  });
+  const all = result.links.map(withFollowed);
+  const matches = all.filter((link) => matchesTarget(link.href, target));
+  const page = pageSignals(report.page);
+  const facts: PageFacts = {
+    noindex: page.noindex === true,
+    robotsTxt: page.robotsTxt,
+    canonicalElsewhere: page.canonicalElsewhere === true,
+    redirected: requestedUrl !== null && redirectedAway(requestedUrl, page.finalUrl),
+  };
+  const best = bestMatch(
+    matches.map((link) => ({ link, verdict: verdictOf({ link, broken: isBrokenStatus(link.httpStatus), removedByScript: false, page: facts }), meetsExpectations: true })),
+  );
+  const verdict = best ? { position: best.link.position, ...best.verdict } : null;
   const base = {
     success: true as const,
     found: matches.length > 0,
@@ -71,10 +108,12 @@ export function findLink(result: AnalysisResult, target: LinkTarget): FindLinkRe
     domain: result.domain,
     linksOnPage: result.stats.total,
     matches,
+    verdict,
+    page,
   };
-  if (matches.length > 0) return { ...base, summary: summarize(matches, target) };
+  if (matches.length > 0) return { ...base, summary: summarize(matches, target, verdict) };
 
-  const sameHost = target.match === "domain" ? [] : result.links.filter((link) => matchesTarget(link.href, { url: target.url, match: "domain" })).map(withFollowed);
+  const sameHost = target.match === "domain" ? [] : all.filter((link) => matchesTarget(link.href, { url: target.url, match: "domain" }));
   const nearMiss = sameHost.length > 0 ? ` ${sameHost.length} link(s) do point to ${hostKey(target.url)}; see sameHostLinks (or retry with match "domain").` : "";
   return {
     ...base,
@@ -83,7 +122,7 @@ export function findLink(result: AnalysisResult, target: LinkTarget): FindLinkRe
   };
 }
 
-function summarize(matches: FoundLink[], target: LinkTarget): string {
+function summarize(matches: FoundLink[], target: LinkTarget, verdict: BestMatchVerdict | null): string {
   const followed = matches.filter((link) => link.followed).length;
   const first = matches[0];
   const flags = (link: FoundLink) =>
@@ -91,7 +130,10 @@ function summarize(matches: FoundLink[], target: LinkTarget): string {
   const detail = first
     ? ` First at position ${first.position}: ${first.href}, ${flags(first)}, anchor ${first.anchorText === null ? "none" : JSON.stringify(first.anchorText)}, HTTP status ${first.httpStatus ?? "not checked"}.`
     : "";
-  return `Found ${matches.length} link(s) matching ${target.url.href} (${target.match} match): ${followed} followed, ${matches.length - followed} not followed.${detail}`;
+  const counts = verdict
+    ? ` Verdict (best match, position ${verdict.position}): ${VERDICT_LABELS[verdict.value]}${verdict.reasons.length > 0 ? ` — ${reasonsInWords(verdict.reasons)}` : ""}.`
+    : "";
+  return `Found ${matches.length} link(s) matching ${target.url.href} (${target.match} match): ${followed} followed, ${matches.length - followed} not followed.${detail}${counts}`;
 }
 
 /** Host without a leading `www.`: www.example.com and example.com are one placement target. */

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ApiError } from "../errors";
 import type { Config } from "../config";
-import { analyzeForTool, compactAnalysis, describeAnalysis } from "./analyze";
+import { analyzeForTool, compactAnalysis, describeAnalysis, inspectForTool } from "./analyze";
 import type { McpCallContext } from "./context";
 import { findLink, parseTarget } from "./find-link";
 import { toolError, toolSuccess } from "./results";
@@ -72,7 +72,8 @@ export function registerTools(server: McpServer, context: McpCallContext, config
       description: [
         ...urlModeOff,
         "Answers \"is my link on this page, and is it followed?\" in one call: give the page (url, or its html) and the target (your URL or domain).",
-        "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies) and HTTP status; when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
+        "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies), HTTP status and signals (inRawHtml: in the HTML the server sent, false when only scripts add it; hidden: cannot be seen in the rendered page; region: main, header, nav, aside or footer; with html, inRawHtml and hidden are null); when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
+        "verdict answers \"does it still pass value?\" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page's noindex, canonical and, with url, robots.txt for Googlebot and the final URL.",
         `Cost: with url, ${renderCost} With html: ${pasteCost} ${perMinute}`,
       ].join(" "),
       inputSchema: FindLinkInput,
@@ -86,7 +87,7 @@ export function registerTools(server: McpServer, context: McpCallContext, config
         // A bad target is refused before anything is rendered or counted.
         const wanted = parseTarget(target, match);
         const body = Object.fromEntries(Object.entries({ url, html, domain }).filter(([, value]) => value !== undefined));
-        const result = findLink(await analyzeForTool(body, context), wanted);
+        const result = findLink(await inspectForTool(body, context, true), wanted, url ?? null);
         return toolSuccess(result, result.summary);
       } catch (error) {
         return toolError(error, context);

@@ -9,10 +9,12 @@ import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { ApiError, type ErrorCode } from "../errors";
 import { uniqueViolation } from "../db/errors";
-import { findTrackedLink, matchesTarget } from "./match";
+import { matchesTarget } from "./match";
+import { currentLink, findPlacement, pageFacts, verdictAfter } from "./placement";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
 import { nextLinkState } from "./state";
+import { verdictEventDue } from "../verdict";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
@@ -115,6 +117,8 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
       clientKey: `monitor:${row.organizationId}`,
       // Only the links that stand for a tracked target are worth a request; the rest keep httpStatus null.
       checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
+      // The placement verdict's link and page signals (placement-verdict.md).
+      signals: true,
       signal,
     });
   } catch (error) {
@@ -192,7 +196,7 @@ async function store(
       const events: NewAlertEvent[] = [];
       let awaitingConfirmation = false;
       if (page.report) {
-        const links = page.report.analysis.links;
+        const facts = pageFacts(page.report, row.url);
         // Locked and re-read: the stored state is the one this check moves on from. A link added or
         // re-targeted while the page was rendering was not looked for: it waits for the next check, soon.
         const current = await tx.select().from(trackedLink).where(owned(trackedLink, row.organizationId, eq(trackedLink.monitorId, row.id))).for("update");
@@ -203,13 +207,15 @@ async function store(
             awaitingConfirmation = true;
             continue;
           }
-          const found = findTrackedLink(links, link);
-          const seen = found ? toStoredLink(found) : null;
+          const placement = findPlacement(page.report, { target: link.target, match: link.match, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor }, facts);
+          const seen = placement.seen;
+          const kept = link.current ? toStoredLink(link.current) : null;
           const next = nextLinkState(
-            { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: link.current ?? null, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
+            { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: kept, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
             seen,
             { confirmChecks: settings.MONITOR_CONFIRM_CHECKS },
           );
+          const verdict = verdictAfter(placement, facts, link.verdict ?? null, next.state, link.firstSeenAt);
           if (next.needsConfirmation) awaitingConfirmation = true;
           await tx.insert(linkObservation).values({
             id: randomUUID(),
@@ -231,7 +237,7 @@ async function store(
               checkId,
               fromState: link.state,
               toState: next.state,
-              before: link.current ?? null,
+              before: kept,
               after: seen,
               createdAt: finishedAt,
             });
@@ -242,7 +248,9 @@ async function store(
               state: next.state,
               pendingState: next.pendingState,
               pendingCount: next.pendingCount,
-              current: next.current,
+              current: currentLink(placement, link.current ?? null),
+              verdict: verdict.verdict,
+              matchCount: placement.matchCount,
               firstSeenAt: seen ? (link.firstSeenAt ?? finishedAt) : link.firstSeenAt,
               lastSeenAt: seen ? finishedAt : link.lastSeenAt,
               updatedAt: finishedAt,
@@ -250,6 +258,10 @@ async function store(
             .where(owned(trackedLink, row.organizationId, eq(trackedLink.id, link.id)));
           for (const event of next.events) {
             events.push({ type: event.type, monitorId: row.id, trackedLinkId: link.id, checkId, before: event.before, after: event.after });
+          }
+          // A link that went missing is reported once, as link_missing: a verdict change rides along only alone.
+          if (verdictEventDue(verdict, next.events.length) && link.verdict && verdict.verdict) {
+            events.push({ type: "verdict_changed", monitorId: row.id, trackedLinkId: link.id, checkId, before: { ...link.verdict }, after: { ...verdict.verdict } });
           }
         }
       }
@@ -286,7 +298,15 @@ async function store(
         random: deps.random(),
       });
       const pageFields = page.report
-        ? { pageHttpStatus: page.report.page.httpStatus, pageNoindex: page.report.page.noindex, pageCanonicalUrl: page.report.page.canonicalUrl, pageTitle: page.report.page.title }
+        ? {
+            pageHttpStatus: page.report.page.httpStatus,
+            pageNoindex: page.report.page.noindex,
+            pageCanonicalUrl: page.report.page.canonicalUrl,
+            pageTitle: page.report.page.title,
+            pageFinalUrl: page.report.page.finalUrl,
+            pageNoindexSource: page.report.page.noindexSource,
+            pageRobotsTxt: page.report.page.robotsTxt,
+          }
         : { pageHttpStatus: page.pageStatus };
       const [updated] = await tx
         .update(monitor)

@@ -8,13 +8,13 @@ import { linkFilterWhere } from "./links";
 import type { LinkFilters } from "../schemas/monitors";
 
 /**
- * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at and
- * last_seen_at, one row per tracked link (the list's filters apply), ordered by page then creation. The
+ * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at,
+ * last_seen_at, verdict and verdict_reasons, one row per tracked link (the list's filters apply), ordered by page then creation. The
  * CSV is RFC 4180, UTF-8, formula-injection safe, and imports back as all `unchanged`; tags are joined
  * with `|`. JSON is an array of objects with the same keys.
  */
 
-export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, "state", "first_seen_at", "last_seen_at"] as const;
+export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, "state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"] as const;
 type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
 
 export interface ExportFile {
@@ -43,6 +43,9 @@ export async function exportLinks(ctx: AccountContext, filters: LinkFilters, for
     state: link.state,
     first_seen_at: link.firstSeenAt?.toISOString() ?? null,
     last_seen_at: link.lastSeenAt?.toISOString() ?? null,
+    // placement-verdict.md: the value, and the reasons joined by ";" (in both formats).
+    verdict: link.verdict?.value ?? null,
+    verdict_reasons: link.verdict ? link.verdict.reasons.join(";") : null,
   }));
   const now = ctx.now();
   await recordAudit(ctx.db, { organizationId: ctx.organization.id, actor: ctx.user, action: "tracked_links.export", target: null, details: { format, links: items.length, filters } });

@@ -29,7 +29,7 @@ export const IMPORT_MAX_ROWS = 5000;
 
 export const IMPORT_COLUMNS = ["page_url", "target_url", "match", "expected_anchor", "expected_rel", "tags", "expires_on", "cost", "notes"] as const;
 /** The export's extra columns: accepted and ignored, so an export imports as it is. */
-const READ_ONLY_COLUMNS = ["state", "first_seen_at", "last_seen_at"] as const;
+const READ_ONLY_COLUMNS = ["state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
 
 export interface ImportResult {
@@ -287,7 +287,7 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
       const set: Partial<typeof trackedLink.$inferInsert> = { ...changes, updatedAt: now };
       if (changes.match) {
         // Another match mode is another link: back to pending, like an edit in the app.
-        Object.assign(set, { state: "pending", pendingState: null, pendingCount: 0, current: null, firstSeenAt: null, lastSeenAt: null });
+        Object.assign(set, { state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, matchCount: null, firstSeenAt: null, lastSeenAt: null });
         if (link.state !== "pending") {
           await tx.insert(linkTransition).values({ id: randomUUID(), organizationId, trackedLinkId: link.id, monitorId: link.monitorId, checkId: null, fromState: link.state, toState: "pending", before: link.current ?? null, after: null, createdAt: now });
         }

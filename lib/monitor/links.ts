@@ -69,6 +69,7 @@ export function linkFilterWhere(organizationId: string, filters: LinkFilters): S
     filters.state ? eq(trackedLink.state, filters.state) : undefined,
     filters.monitorId ? eq(trackedLink.monitorId, filters.monitorId) : undefined,
     filters.tag ? sql`${filters.tag} = ANY(${monitor.tags})` : undefined,
+    filters.verdict ? sql`(${trackedLink.verdict} ->> 'value') = ${filters.verdict}` : undefined,
     pattern
       ? or(
           ilike(trackedLink.target, pattern),
@@ -118,7 +119,7 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
               .limit(1);
             if (clash) throw duplicateTarget(next.target);
           }
-          Object.assign(changes, { target: next.target, match: next.match, state: "pending", pendingState: null, pendingCount: 0, current: null, firstSeenAt: null, lastSeenAt: null });
+          Object.assign(changes, { target: next.target, match: next.match, state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, matchCount: null, firstSeenAt: null, lastSeenAt: null });
           if (row.state !== "pending") {
             await tx.insert(linkTransition).values({
               id: randomUUID(),

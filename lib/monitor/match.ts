@@ -1,7 +1,6 @@
-import { siteOf, type AnalyzedLink } from "../analyzer";
+import { siteOf } from "../analyzer";
 import { ApiError } from "../errors";
 import { MAX_URL_LENGTH } from "../limits";
-import { observe, type LinkExpectations } from "./state";
 
 /**
  * How a tracked link finds itself among a page's links (account-api.md): `exact` compares URLs after
@@ -66,22 +65,4 @@ export function matchesTarget(href: string, tracked: TrackedTarget): boolean {
       return site !== null && siteOf(url.hostname) === site;
     }
   }
-}
-
-/**
- * The link of a page that stands for a tracked link: of the links that match, the first that meets the
- * expectations (a page may link a site twice, once in a nofollow footer), else the first in document
- * order; null when none matches.
- */
-export function findTrackedLink<Link extends Pick<AnalyzedLink, "href" | "linkType" | "anchorText" | "isNofollow" | "isSponsored" | "isUgc" | "httpStatus">>(
-  links: readonly Link[],
-  tracked: TrackedTarget & LinkExpectations,
-): Link | null {
-  let first: Link | null = null;
-  for (const link of links) {
-    if (link.linkType === "ignored" || !matchesTarget(link.href, tracked)) continue;
-    first ??= link;
-    if (observe(link, tracked) === "live") return link;
-  }
-  return first;
 }

@@ -35,7 +35,7 @@ export interface PreviousLink extends LinkExpectations {
 }
 
 export interface LinkEvent {
-  type: Exclude<AlertType, "page_noindex" | "page_unreachable" | "link_expiring">;
+  type: Exclude<AlertType, "page_noindex" | "page_unreachable" | "link_expiring" | "verdict_changed">;
   before: { state: LinkState; link: StoredLink | null };
   after: { state: LinkState; link: StoredLink | null };
 }

@@ -2,6 +2,8 @@ import type { StoredLink } from "../db/schema/monitors";
 import type { Check, Monitor, TrackedLink, Transition } from "../schemas/monitors";
 import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { toStoredLink } from "../db/stored-link";
+import { UNKNOWN_SIGNALS, type SignedInLink } from "../schemas/verdict";
+import { canonicalElsewhere } from "../verdict";
 
 /**
  * The exact JSON shapes of account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
@@ -24,6 +26,11 @@ export function publicLink(link: StoredLink | null): StoredLink | null {
   return link ? toStoredLink(link) : null;
 }
 
+/** TrackedLink.current: the public Link fields and the signals kept with them (unknown for links stored before signals). */
+export function currentView(link: (StoredLink & { signals?: SignedInLink["signals"] }) | null): SignedInLink | null {
+  return link ? { ...toStoredLink(link), signals: link.signals ?? UNKNOWN_SIGNALS } : null;
+}
+
 export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
   return {
     id: row.id,
@@ -35,7 +42,9 @@ export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
     state: row.state,
     firstSeenAt: iso(row.firstSeenAt),
     lastSeenAt: iso(row.lastSeenAt),
-    current: publicLink(row.current ?? null),
+    current: currentView(row.current ?? null),
+    verdict: row.verdict ?? null,
+    matchCount: row.matchCount ?? null,
     notes: row.notes,
     cost: row.cost,
     expiresOn: row.expiresOn,
@@ -46,7 +55,8 @@ export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
 
 /**
  * `page` is null until the first check. `httpStatus` is the latest check's (null when the page gave no
- * HTTP answer); `noindex` and `canonicalUrl` are from the latest check that loaded the page.
+ * HTTP answer); the other page signals are from the latest check that loaded the page (null for
+ * checks from before page signals existed).
  */
 export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): MonitorView {
   return {
@@ -59,7 +69,17 @@ export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): 
     lastCheckedAt: iso(row.lastCheckedAt),
     nextCheckAt: row.nextCheckAt.toISOString(),
     consecutivePageErrors: row.consecutivePageErrors,
-    page: row.lastCheckedAt ? { httpStatus: row.pageHttpStatus, noindex: row.pageNoindex, canonicalUrl: row.pageCanonicalUrl } : null,
+    page: row.lastCheckedAt
+      ? {
+          httpStatus: row.pageHttpStatus,
+          finalUrl: row.pageFinalUrl,
+          noindex: row.pageNoindex,
+          noindexSource: row.pageNoindex ? (row.pageNoindexSource ?? null) : null,
+          canonicalUrl: row.pageCanonicalUrl,
+          canonicalElsewhere: canonicalElsewhere(row.pageCanonicalUrl, row.pageFinalUrl),
+          robotsTxt: row.pageRobotsTxt ?? null,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     links: links.map(trackedLinkView),
   };

@@ -14,6 +14,7 @@ export const ALERT_TYPES = [
   "page_noindex",
   "page_unreachable",
   "link_expiring",
+  "verdict_changed",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

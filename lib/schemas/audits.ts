@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LinkSchema, StatsSchema } from "../api/schemas";
 import { isoTime, listPaging } from "./common";
+import { PageSignalsSchema, SignedInLinkSchema } from "./verdict";
 
 /**
  * Saved audits (account-api.md "Saved audits"), requests and answers. Kept apart from lib/api/schemas.ts,
@@ -45,7 +46,10 @@ export const AuditSchema = z.strictObject({
   domain: z.string(),
   title: z.string().nullable(),
   stats: StatsSchema,
-  links: z.array(LinkSchema),
+  /** What the page said about itself (placement-verdict.md "Page signals"); null for audits saved before page signals existed. */
+  page: PageSignalsSchema.nullable(),
+  /** The public Link fields of each link, then its `signals`. */
+  links: z.array(SignedInLinkSchema),
   /** Only with `?include=snapshot`. */
   sanitizedHtml: z.string().optional(),
 });

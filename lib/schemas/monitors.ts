@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LinkSchema } from "../api/schemas";
 import { MAX_URL_LENGTH } from "../limits";
 import { isoTime, listPaging } from "./common";
+import { PageSignalsSchema, SignedInLinkSchema, VERDICT_VALUES, VerdictSchema } from "./verdict";
 
 /**
  * The zod schemas of the monitoring routes (strict: an unknown field is a 400 naming it). The rules that
@@ -90,6 +91,8 @@ export const linkFiltersSchema = z.strictObject({
   tag: z.string().trim().min(1).max(MAX_TAG_LENGTH).optional(),
   monitorId: z.string().min(1).max(200).optional(),
   q: z.string().trim().min(1).max(200).optional(),
+  /** placement-verdict.md: links whose verdict has this value (links without a verdict never match). */
+  verdict: z.enum(VERDICT_VALUES).optional(),
 });
 export const linkListSchema = linkFiltersSchema.extend(listPaging);
 export type LinkFilters = z.infer<typeof linkFiltersSchema>;
@@ -116,8 +119,12 @@ export const TrackedLinkSchema = z.strictObject({
   state: LinkStateSchema,
   firstSeenAt: isoTime.nullable(),
   lastSeenAt: isoTime.nullable(),
-  /** The matching link as last observed (the public Link fields), or null. */
-  current: LinkSchema.nullable(),
+  /** The best match as last observed (the public Link fields and its signals), or null. */
+  current: SignedInLinkSchema.nullable(),
+  /** Does the link still pass value, and why not (placement-verdict.md); null until a check found it. */
+  verdict: VerdictSchema.nullable(),
+  /** Links of the page that matched at the latest check that loaded it (0: missing); null before one. */
+  matchCount: z.number().int().nullable(),
   notes: z.string().nullable(),
   cost: z.number().nullable(),
   expiresOn: z.string().nullable(),
@@ -125,12 +132,11 @@ export const TrackedLinkSchema = z.strictObject({
   createdAt: isoTime,
 });
 
-/** What the latest check saw of the page itself; null until the first check. */
-export const MonitorPageSchema = z.strictObject({
-  httpStatus: z.number().int().nullable(),
-  noindex: z.boolean().nullable(),
-  canonicalUrl: z.string().nullable(),
-});
+/**
+ * What the latest checks saw of the page itself (placement-verdict.md "Page signals"); null until the
+ * first check. httpStatus is the latest check's; the rest the latest check's that loaded the page.
+ */
+export const MonitorPageSchema = PageSignalsSchema;
 
 export const MonitorSchema = z.strictObject({
   id: z.string(),

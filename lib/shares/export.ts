@@ -1,5 +1,5 @@
 import { readLinkBatch } from "../account/audit-links";
-import { EXPORT_CSV_COLUMNS } from "../account/audit-export";
+import { csvCells, EXPORT_CSV_COLUMNS } from "../account/audit-export";
 import { csvRow } from "../account/csv";
 import type { Runtime } from "../db/runtime";
 import { uptimeOfLinks } from "../stats/uptime-query";
@@ -56,7 +56,7 @@ export async function exportReport(runtime: Pick<Runtime, "db" | "now">, opened:
     const next = async () => {
       const links = await readLinkBatch(runtime.db, saved.id, after, BATCH);
       after = links.at(-1)?.position ?? after;
-      return links.map((link) => csvRow(EXPORT_CSV_COLUMNS.map((column) => link[column])));
+      return links.map((link) => csvRow(csvCells(link)));
     };
     return { filename, body: batches(EXPORT_CSV_COLUMNS, next, BATCH) };
   }

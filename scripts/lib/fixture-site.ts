@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { SITE_ROBOTS_TXT, VERDICT_PAGES } from "./fixture-verdict";
 
 /**
  * A small web site on 127.0.0.1:<free port> for URL-mode tests and the benchmark. It is private,
@@ -213,6 +214,10 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       res.end(`fetch(${JSON.stringify(`${canary}/worker-fetch`)}).catch(() => {}); try { importScripts(${JSON.stringify(`${canary}/worker-import.js`)}); } catch (e) {} postMessage('done');`);
     },
     "/canary/sw.js": (_req, res) => res.writeHead(200, { "content-type": "text/javascript" }).end(`self.addEventListener('install', () => fetch(${JSON.stringify(`${canary}/sw-fetch`)}));`),
+
+    // Placement verdict: a page per reason and edge case (scripts/lib/fixture-verdict.ts), and this site's robots.txt.
+    ...VERDICT_PAGES,
+    "/robots.txt": (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(SITE_ROBOTS_TXT),
   };
 
   // /article: a news-style page for the URL-mode benchmark (scripts/bench-http.ts): navigation, body

@@ -12,7 +12,7 @@ import { APP_ORIGIN } from "./ports";
  * it read-only.
  */
 
-const CSV_HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName";
+const CSV_HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
 
 const FIRST = `<!doctype html><html><head><title>Guest post on mine</title></head><body>
 <p><a href="/about">About</a></p>
@@ -99,7 +99,8 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   const csvText = readFileSync(await csv.path(), "utf8");
   const lines = csvText.split("\r\n");
   expect(lines[0]).toBe(CSV_HEADER);
-  expect(lines[2]).toBe("2,https://shop.sister.example/deal,internal,'=Sister deal,false,true,false,false,,Network");
+  // Paste mode: no inRawHtml or hidden, and this link is in no landmark (three empty signal cells).
+  expect(lines[2]).toBe("2,https://shop.sister.example/deal,internal,'=Sister deal,false,true,false,false,,Network,,,");
   expect(lines).toHaveLength(6); // header, four links, and the empty string after the last CRLF
 
   const jsonDownload = page.waitForEvent("download");

@@ -131,6 +131,7 @@ interface Analysis {
 }
 interface FoundLink extends Link {
   followed: boolean;
+  signals: { inRawHtml: boolean | null; hidden: boolean | null; region: string | null };
 }
 interface FindLinkResult {
   found: boolean;
@@ -139,6 +140,8 @@ interface FindLinkResult {
   url: string;
   linksOnPage: number;
   matches: FoundLink[];
+  verdict: { position: number; value: string; reasons: string[] } | null;
+  page: Record<string, unknown>;
   sameHostLinks?: FoundLink[];
   summary: string;
 }
@@ -281,6 +284,38 @@ describe("MCP endpoint: tools, results and errors", () => {
     expect(result.matches).toEqual([
       expect.objectContaining({ position: 1, anchorText: "Landing page", linkType: "internal", isNofollow: true, followed: false, httpStatus: 200 }),
     ]);
+  });
+
+  it("find_link says whether the placement counts: signals on every match, the best match's verdict with reasons", async () => {
+    const target = site.url("/p/verdict-target");
+    const many = success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/many-reasons"), target }));
+    // Added by script into the footer, nofollow, on a noindex page.
+    expect(many.matches).toEqual([expect.objectContaining({ isNofollow: true, signals: { inRawHtml: false, hidden: false, region: "footer" } })]);
+    expect(many.verdict).toEqual({ position: many.matches[0]?.position, value: "does_not_count", reasons: ["nofollow", "page_noindex", "script_only", "boilerplate_region"] });
+    expect(many.page).toMatchObject({ noindex: true, noindexSource: "meta", robotsTxt: "allowed", finalUrl: site.url("/verdict/many-reasons") });
+    expect(many.summary).toContain("Verdict (best match, position");
+    expect(many.summary).toContain("Doesn't count — Link is nofollow; Page is set to noindex; Link only present after JavaScript; Link in a header, navigation, sidebar or footer.");
+
+    // Two matches: the footer one comes first, the one in the text counts and is the best match.
+    const two = success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/two-matches"), target }));
+    expect(two.matches.map((link) => link.signals.region)).toEqual(["footer", "main"]);
+    expect(two.verdict).toEqual({ position: two.matches[1]?.position, value: "counts", reasons: [] });
+
+    // Hidden by CSS, on a page robots.txt keeps Googlebot out of, and a page that redirects.
+    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/hidden/display-none"), target })).verdict).toMatchObject({ value: "does_not_count", reasons: ["hidden"] });
+    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/robots-disallowed"), target })).verdict).toMatchObject({ reasons: ["robots_disallowed"] });
+    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/redirect"), target })).verdict).toMatchObject({ value: "at_risk", reasons: ["page_redirected"] });
+
+    // With html: nothing rendered or fetched, so inRawHtml and hidden are null; the region is read.
+    const pasted = success<FindLinkResult>(await call(client, "find_link", { html: `<footer><a href="https://mysite.example/">me</a></footer>`, target: "mysite.example" }));
+    expect(pasted.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "footer" });
+    expect(pasted.verdict).toEqual({ position: 1, value: "at_risk", reasons: ["boilerplate_region"] });
+    expect(pasted.page).toMatchObject({ finalUrl: null, robotsTxt: null });
+  });
+
+  it("the public analyzer's links stay exactly the public Link: no signals", async () => {
+    const analysis = success<Analysis>(await call(client, "analyze_page", { url: site.url("/verdict/many-reasons") }));
+    expect(analysis.links.every((link) => !("signals" in link))).toBe(true);
   });
 
   it("refuses blocked and non-public URLs with the HTTP API's errorCode and hint", async () => {

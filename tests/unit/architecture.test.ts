@@ -54,6 +54,10 @@ const wrongArrows: [string, string][] = [
   ["lib/webhooks/attempt.ts", 'import { createGuardedDispatcher } from "../net/guarded-dispatcher";'],
   ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer/fetch-public";'],
   ["components/account/webhooks/WebhookCard.tsx", 'import { createWebhook } from "@/lib/webhooks/endpoints";'],
+  ["lib/verdict/reasons.ts", 'import { database } from "../db";'],
+  ["lib/verdict/reasons.ts", 'import { inspectUrl } from "@/lib/analyzer";'],
+  ["lib/schemas/verdict.ts", 'import { verdictOf } from "../verdict";'],
+  ["lib/analyzer/pipeline.ts", 'import { verdictOf } from "@/lib/verdict";'],
   ["lib/monitor/check.ts", 'import { useState } from "react";'],
   ["lib/monitor/links.ts", 'import { dailyStats } from "../stats/daily-query";'],
   ["lib/stats/daily-query.ts", 'import { openShare } from "../shares/open";'],
@@ -93,6 +97,10 @@ const rightArrows: [string, string][] = [
   ["lib/stats/link-uptime.ts", 'import { notFound } from "../monitor/scope";'],
   ["lib/shares/report.ts", 'import { uptimeOfLinks } from "../stats/uptime-query";'],
   ["components/charts/UptimeStrip.tsx", 'import type { Uptime } from "@/lib/schemas/stats";'],
+  ["lib/verdict/reasons.ts", 'import type { Verdict } from "../schemas/verdict";'],
+  ["lib/monitor/placement.ts", 'import { bestMatch } from "../verdict";'],
+  ["lib/mcp/find-link.ts", 'import { verdictOf } from "../verdict";'],
+  ["lib/account/audits.ts", 'import { pageSignals } from "../verdict";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
 ];
 

@@ -5,10 +5,12 @@ import { Panel } from "@/components/analyzer/Panel";
 import { api } from "../api";
 import { inputClass, Notice } from "../ui";
 import { LinkList } from "./LinkList";
+import { VERDICT_LABELS, VERDICT_VALUES } from "@/lib/schemas/verdict";
 import { STATES, type Monitor, type TrackedLink } from "./types";
 
 interface Filters {
   state: string;
+  verdict: string;
   tag: string;
   monitorId: string;
   q: string;
@@ -20,9 +22,9 @@ function query(filters: Filters): string {
   return params.toString();
 }
 
-/** /app/links: every tracked link of the team, filtered by state, tag, page and text; exports for members. */
+/** /app/links: every tracked link of the team, filtered by state, verdict, tag, page and text; exports for members. */
 export function LinksPanel({ canExport, initial }: { canExport: boolean; initial: Partial<Filters> }) {
-  const [filters, setFilters] = useState<Filters>({ state: "", tag: "", monitorId: "", q: "", ...initial });
+  const [filters, setFilters] = useState<Filters>({ state: "", verdict: "", tag: "", monitorId: "", q: "", ...initial });
   const [links, setLinks] = useState<TrackedLink[]>([]);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [pages, setPages] = useState<Map<string, string>>(new Map());
@@ -54,7 +56,7 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" role="search" aria-label="Filter tracked links">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" role="search" aria-label="Filter tracked links">
         <label className="min-w-0 text-sm font-medium">
           State
           <select value={filters.state} onChange={set("state")} className={inputClass}>
@@ -62,6 +64,17 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
             {STATES.map((state) => (
               <option key={state} value={state}>
                 {state.replace("_", " ")}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="min-w-0 text-sm font-medium">
+          Verdict
+          <select value={filters.verdict} onChange={set("verdict")} className={inputClass}>
+            <option value="">all</option>
+            {VERDICT_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {VERDICT_LABELS[value]}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import { api, loadPage } from "../api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "../ui";
 import { MonitorStatusBadge } from "./Badges";
 import { TrackedLinks } from "./TrackedLinks";
+import { PageSignalsList } from "./Verdict";
 import { INTERVALS, intervalLabel, when, type Check, type Monitor, type Transition } from "./types";
 
 type TimelineItem = { at: string; key: string; text: string; tone: "ok" | "error" | "change" };
@@ -72,8 +73,6 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
           {monitor.page && ` · HTTP ${monitor.page.httpStatus ?? "none"}`}
-          {monitor.page?.noindex ? " · noindex" : ""}
-          {monitor.page?.canonicalUrl && monitor.page.canonicalUrl !== monitor.url ? ` · canonical ${monitor.page.canonicalUrl}` : ""}
         </p>
         {monitor.tags.length > 0 && <p className="text-sm">Tags: {monitor.tags.join(", ")}</p>}
       </div>
@@ -117,6 +116,12 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
             Delete monitor
           </button>
         </div>
+      )}
+
+      {monitor.page && (
+        <Panel id="page-signals" title="What the page says">
+          <PageSignalsList page={monitor.page} monitoredUrl={monitor.url} />
+        </Panel>
       )}
 
       <Panel id="links" title={`Tracked links (${monitor.links.length})`}>

@@ -5,18 +5,20 @@ import { api } from "../api";
 import { Cell, ListHeader, rowClass } from "../ListGrid";
 import { buttonClass, Field, inputClass, secondaryButtonClass } from "../ui";
 import { StateBadge } from "./Badges";
+import { SignalBadges } from "@/components/analyzer/badges";
+import { VerdictSummary } from "./Verdict";
 import { relOfSeen, when, type TrackedLink } from "./types";
 
 type Act = (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>, done: string) => Promise<boolean>;
 
 // Fixed widths for the badge and the buttons: the header row is a grid of its own and must line up.
-const COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1.2fr)_10rem]";
+const COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1.5fr)_minmax(0,1fr)_10rem]";
 
 /** A monitored page's tracked links: rows on a wide screen, cards on a phone; members edit and remove them. */
 export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: TrackedLink[]; canEdit: boolean; editing: string | null; onEdit: (id: string | null) => void; act: Act }) {
   return (
     <div>
-      <ListHeader columns={COLUMNS} labels={["Target", "State", "As last seen", "Expected", ""]} />
+      <ListHeader columns={COLUMNS} labels={["Target", "State", "Verdict", "As last seen", "Expected", ""]} />
       <ul aria-label="Tracked links">
         {links.map((link) => (
           <li key={link.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`link-${link.target}`}>
@@ -27,12 +29,16 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: 
             <Cell label="State" quiet>
               <StateBadge state={link.state} />
             </Cell>
+            <Cell label="Verdict" className="col-span-2 lg:col-span-1">
+              <VerdictSummary verdict={link.verdict} matchCount={link.matchCount} />
+            </Cell>
             <Cell label="As last seen">
               {link.current ? (
                 <>
                   <span className="break-words">
                     “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP {link.current.httpStatus ?? "not checked"}
                   </span>
+                  <SignalBadges signals={link.current.signals} />
                   <span className="block text-slate-600 dark:text-slate-400">last seen {when(link.lastSeenAt)}</span>
                 </>
               ) : (
@@ -73,7 +79,7 @@ function ExpectationsForm({ link, act, onSaved }: { link: TrackedLink; act: Act;
   return (
     <form
       aria-label={`Expectations of ${link.target}`}
-      className="col-span-2 grid gap-2 rounded-md bg-slate-50 p-3 sm:grid-cols-3 lg:col-span-5 dark:bg-slate-800/40"
+      className="col-span-2 grid gap-2 rounded-md bg-slate-50 p-3 sm:grid-cols-3 lg:col-span-6 dark:bg-slate-800/40"
       onSubmit={async (event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);

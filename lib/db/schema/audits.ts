@@ -1,5 +1,6 @@
 import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { LinkStats } from "../../analyzer";
+import type { PageSignals, Region } from "../../schemas/verdict";
 import { organizationRef, time } from "./columns";
 
 /** gzip-compressed bytes (snapshots and pasted inputs compress 5–10×). */
@@ -31,6 +32,8 @@ export const audit = pgTable(
     domain: text("domain").notNull(),
     title: text("title"),
     stats: jsonb("stats").$type<StoredStats>().notNull(),
+    /** Audit.page (placement-verdict.md); null for audits saved before page signals existed. */
+    page: jsonb("page").$type<PageSignals>(),
     snapshotGzip: bytea("snapshot_gzip").notNull(),
     /** Paste mode only: the pasted HTML (re-run analyses it again). */
     inputHtmlGzip: bytea("input_html_gzip"),
@@ -61,6 +64,10 @@ export const auditLink = pgTable(
     isImage: boolean("is_image").notNull(),
     httpStatus: integer("http_status"),
     matchedGroupName: text("matched_group_name"),
+    /** The link's signals (placement-verdict.md); null in rows saved before signals existed. */
+    inRawHtml: boolean("in_raw_html"),
+    hidden: boolean("hidden"),
+    region: text("region").$type<Region>(),
   },
   (table) => [primaryKey({ columns: [table.auditId, table.position] })],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AnalyzedLink } from "../../analyzer";
 import { organizationRef, time } from "./columns";
@@ -11,8 +12,12 @@ import { organizationRef, time } from "./columns";
 /** The public Link fields of a tracked link as last observed (TrackedLink.current), group rules applied. */
 export type StoredLink = AnalyzedLink;
 
+/** TrackedLink.current as stored since signals exist: the public Link fields and the link's signals (older rows have none). */
+export type StoredCurrentLink = StoredLink & { signals?: LinkSignals };
+
 export type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkState, MonitorStatus } from "../../schemas/monitors";
+import type { LinkSignals, NOINDEX_SOURCES, RobotsTxtAnswer, Verdict } from "../../schemas/verdict";
 
 export const monitor = pgTable(
   "monitor",
@@ -33,6 +38,10 @@ export const monitor = pgTable(
     pageNoindex: boolean("page_noindex"),
     pageCanonicalUrl: text("page_canonical_url"),
     pageTitle: text("page_title"),
+    /** Page signals of the latest check that loaded the page (placement-verdict.md); null before it. */
+    pageFinalUrl: text("page_final_url"),
+    pageNoindexSource: text("page_noindex_source").$type<(typeof NOINDEX_SOURCES)[number]>(),
+    pageRobotsTxt: text("page_robots_txt").$type<RobotsTxtAnswer>(),
     /**
      * A check in progress holds the monitor until this time (a scheduled check and "Check now" never run
      * at once; a crashed instance's hold simply runs out).
@@ -70,7 +79,11 @@ export const trackedLink = pgTable(
     pendingCount: integer("pending_count").notNull().default(0),
     firstSeenAt: time("first_seen_at"),
     lastSeenAt: time("last_seen_at"),
-    current: jsonb("current").$type<StoredLink>(),
+    current: jsonb("current").$type<StoredCurrentLink>(),
+    /** The placement verdict (lib/verdict); null until a check found the link (rows older than verdicts: until their next check). */
+    verdict: jsonb("verdict").$type<Verdict>(),
+    /** How many links of the page matched at the latest check that loaded it; null before one. */
+    matchCount: integer("match_count"),
     notes: text("notes"),
     cost: doublePrecision("cost"),
     expiresOn: date("expires_on", { mode: "string" }),
@@ -83,6 +96,8 @@ export const trackedLink = pgTable(
     uniqueIndex("tracked_link_monitor_target_uq").on(table.monitorId, table.target),
     index("tracked_link_org_created_idx").on(table.organizationId, table.createdAt, table.id),
     index("tracked_link_org_state_idx").on(table.organizationId, table.state),
+    // GET /links?verdict=: the value inside the jsonb, per organization.
+    index("tracked_link_org_verdict_idx").on(table.organizationId, sql`(${table.verdict} ->> 'value')`),
     index("tracked_link_expires_idx").on(table.expiresOn),
   ],
 );

@@ -130,7 +130,7 @@ describe.each(BACKENDS)("alerts and alert emails (%s)", (backend) => {
     const as = (cookie: string, body: unknown) => call(putNotifications, "PUT", "/api/account/notifications", { cookie, body });
     expect((await call(getNotifications, "GET", "/x", { cookie: team.member.cookie })).json).toEqual({
       email: "immediate",
-      types: ["link_missing", "link_restored", "link_broken", "link_fixed", "rel_changed", "anchor_changed", "page_noindex", "page_unreachable", "link_expiring"],
+      types: ["link_missing", "link_restored", "link_broken", "link_fixed", "rel_changed", "anchor_changed", "page_noindex", "page_unreachable", "link_expiring", "verdict_changed"],
       digestHourUtc: 8,
     });
     expect((await as(team.member.cookie, { email: "off" })).json).toMatchObject({ email: "off", digestHourUtc: 8 });

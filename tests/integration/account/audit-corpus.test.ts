@@ -53,12 +53,12 @@ async function expectSameAsPublic(cookie: string, dir: string, file: string): Pr
   }
   expect(created.status, `${file}: ${created.text.slice(0, 300)}`).toBe(201);
   const audit = AuditSchema.parse(created.json);
-  expect(audit.links, file).toEqual(reference.links);
+  expect(audit.links.map(({ signals: _s, ...link }) => link), file).toEqual(reference.links);
   expect(audit.stats, file).toEqual(reference.stats);
   expect([audit.url, audit.domain], file).toEqual([reference.url, reference.domain]);
   const read = await call(getAudit, "GET", "/x?include=snapshot", { cookie, params: { id: audit.id } });
   const stored = AuditSchema.parse(read.json);
-  expect(stored.links, `${file} (read back)`).toEqual(reference.links);
+  expect(stored.links.map(({ signals: _s, ...link }) => link), `${file} (read back)`).toEqual(reference.links);
   expect(stored.sanitizedHtml === reference.sanitizedHtml, `${file}: snapshot read back`).toBe(true);
 }
 

@@ -38,7 +38,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-const HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName";
+const HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
+
+/** The public Link fields of signed-in links (what the public analyzer answers). */
+const publicLinks = <T extends { signals: unknown }>(links: T[]) => links.map(({ signals: _signals, ...link }) => link);
 const paste = (html: string, domain = "example.com") => ({ html, domain });
 
 /** Audits made in beforeAll: one to read, compare, re-run and export; a pool for DELETE. */
@@ -94,11 +97,14 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
     it("paste mode: 201 with exactly the Audit fields; links and stats are the public analyzer's", async () => {
       const result = await call(createAudit, "POST", "/api/account/audits", { cookie: team.member.cookie, body: paste(PAGE, "Blog.Mine.Example") });
       expect(result.status, result.text).toBe(201);
-      expect(Object.keys(result.json ?? {}).sort()).toEqual(["createdAt", "createdBy", "domain", "id", "links", "mode", "requestedUrl", "stats", "title", "url"]);
+      expect(Object.keys(result.json ?? {}).sort()).toEqual(["createdAt", "createdBy", "domain", "id", "links", "mode", "page", "requestedUrl", "stats", "title", "url"]);
       const audit = AuditSchema.parse(result.json);
       const plain = await analyzeHtml({ html: PAGE, pageUrl: "https://blog.mine.example/" }, { settings: getConfig() });
       expect(audit).toMatchObject({ mode: "paste", url: "https://blog.mine.example/", requestedUrl: "https://blog.mine.example/", domain: "blog.mine.example", title: "Partner page", createdBy: { id: team.member.userId, email: team.member.email } });
-      expect(audit.links).toEqual(plain.links);
+      expect(publicLinks(audit.links)).toEqual(plain.links);
+      // Paste mode: regions from the markup; nothing rendered or fetched, so inRawHtml and hidden are null.
+      expect(audit.links.every((link) => link.signals.inRawHtml === null && link.signals.hidden === null)).toBe(true);
+      expect(audit.page).toEqual({ httpStatus: null, finalUrl: null, noindex: false, noindexSource: null, canonicalUrl: null, canonicalElsewhere: null, robotsTxt: null });
       expect(audit.stats).toEqual(plain.stats);
       expect(result.headers.get("x-ratelimit-limit")).toBe("500");
       const read = await call(getAudit, "GET", `/api/account/audits/${audit.id}`, { cookie: team.viewer.cookie, params: { id: audit.id } });
@@ -127,7 +133,12 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
       const audit = await newAudit(team.member.cookie, { url: site.url("/shop") });
       const plain = await analyzeUrl(new URL(site.url("/shop")), { settings: getConfig() });
       expect(audit).toMatchObject({ mode: "url", requestedUrl: site.url("/shop"), url: plain.url, domain: "127.0.0.1" });
-      expect(audit.links).toEqual(plain.links);
+      expect(publicLinks(audit.links)).toEqual(plain.links);
+      // URL mode: every link's signals; the page's (the fixture site's robots.txt lets Googlebot in).
+      expect(audit.links.every((link) => link.signals.inRawHtml !== null && link.signals.hidden === false)).toBe(true);
+      expect(audit.links.find((link) => link.href.endsWith("/shop/added-by-script"))?.signals).toEqual({ inRawHtml: false, hidden: false, region: null });
+      expect(audit.links.find((link) => link.href.endsWith("/shop/about"))?.signals).toEqual({ inRawHtml: true, hidden: false, region: "nav" });
+      expect(audit.page).toEqual({ httpStatus: 200, finalUrl: site.url("/shop"), noindex: false, noindexSource: null, canonicalUrl: null, canonicalElsewhere: false, robotsTxt: "allowed" });
       expect(audit.stats).toEqual(plain.stats);
       expect(audit.links.find((l) => l.href.endsWith("/shop/missing"))?.httpStatus).toBe(404);
       expect(audit.stats.broken).toBeGreaterThan(0);
@@ -324,7 +335,7 @@ line two</a><a href="/tab">\tTabbed</a>`;
         const text = String(value);
         return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
       };
-      expect(rows).toEqual(audit.links.map((l) => [l.position, l.href, l.linkType, l.anchorText, l.isNofollow, l.isSponsored, l.isUgc, l.isImage, l.httpStatus, l.matchedGroupName].map(cell)));
+      expect(rows).toEqual(audit.links.map((l) => [l.position, l.href, l.linkType, l.anchorText, l.isNofollow, l.isSponsored, l.isUgc, l.isImage, l.httpStatus, l.matchedGroupName, l.signals.inRawHtml, l.signals.hidden, l.signals.region].map(cell)));
       expect(rows.map((r) => r[3])).toEqual([`'=HYPERLINK("http://evil.example","click")`, `'+1 deal, "today"`, "'-minus", "'@mention", "line one line two", "Tabbed"]);
       expect(rows[0]?.slice(4, 10)).toEqual(["true", "false", "true", "false", "", ""]);
       expect(rows[1]?.[7]).toBe("true");

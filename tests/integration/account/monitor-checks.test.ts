@@ -112,7 +112,11 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
 
     const events = await eventsOf(created.id);
     expect(events.map((event) => event.type)).toEqual(["link_missing", "link_restored"]);
-    expect(events[0]).toMatchObject({ trackedLinkId: linkId, before: { state: "live", link: live?.current }, after: { state: "missing", link: null } });
+    // Events carry the public Link; a link that went missing is reported once, as link_missing (no verdict_changed).
+    const { signals: _signals, ...publicCurrent } = live?.current ?? {};
+    expect(events[0]).toMatchObject({ trackedLinkId: linkId, before: { state: "live", link: publicCurrent }, after: { state: "missing", link: null } });
+    expect(confirmed.links[0]?.verdict).toEqual({ value: "does_not_count", reasons: ["missing"] });
+    expect(restored.links[0]?.verdict).toEqual({ value: "counts", reasons: [] });
     expect(events[1]).toMatchObject({ before: { state: "missing" }, after: { state: "live", link: { href: target } } });
     expect(events.every((event) => event.checkId !== null)).toBe(true);
 
@@ -241,8 +245,14 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect((await check(created.id)).page).toMatchObject({ noindex: true, httpStatus: 200 });
     await check(created.id);
     const events = await eventsOf(created.id);
-    expect(events.map((event) => event.type)).toEqual(["page_noindex"]);
-    expect(events[0]).toMatchObject({ trackedLinkId: null, before: { noindex: false }, after: { noindex: true, httpStatus: 200 } });
+    // The page's event, and the link's verdict change (page_noindex names the page, not the link).
+    expect(events.map((event) => event.type).sort()).toEqual(["page_noindex", "verdict_changed"]);
+    expect(events.find((event) => event.type === "page_noindex")).toMatchObject({ trackedLinkId: null, before: { noindex: false }, after: { noindex: true, httpStatus: 200 } });
+    expect(events.find((event) => event.type === "verdict_changed")).toMatchObject({
+      trackedLinkId: created.links[0]?.id,
+      before: { value: "at_risk", reasons: ["script_only"] },
+      after: { value: "does_not_count", reasons: ["page_noindex", "script_only"] },
+    });
   });
 
   it("two concurrent “Check now”: one runs, the other is 409 with a hint to retry", async () => {

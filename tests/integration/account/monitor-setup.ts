@@ -4,7 +4,8 @@ import { ORIGIN } from "./harness";
 /** Helpers of the monitoring suites: the exact shapes of account-api.md and a CSV request. */
 
 export const MONITOR_KEYS = ["consecutivePageErrors", "createdAt", "id", "intervalMinutes", "lastCheckedAt", "links", "nextCheckAt", "page", "paused", "status", "tags", "url"];
-export const LINK_KEYS = ["cost", "createdAt", "current", "expectedAnchor", "expectedRel", "expiresOn", "firstSeenAt", "id", "lastSeenAt", "match", "monitorId", "notes", "source", "state", "target"];
+export const LINK_KEYS = ["cost", "createdAt", "current", "expectedAnchor", "expectedRel", "expiresOn", "firstSeenAt", "id", "lastSeenAt", "match", "matchCount", "monitorId", "notes", "source", "state", "target", "verdict"];
+export const PAGE_KEYS = ["canonicalElsewhere", "canonicalUrl", "finalUrl", "httpStatus", "noindex", "noindexSource", "robotsTxt"];
 export const PUBLIC_LINK_KEYS = ["anchorText", "href", "httpStatus", "isImage", "isNofollow", "isSponsored", "isUgc", "linkType", "matchedGroupName", "position"];
 export const CHECK_KEYS = ["errorCode", "finishedAt", "id", "linksFound", "outcome", "pageStatus", "startedAt"];
 export const HISTORY_KEYS = ["after", "before", "checkId", "createdAt", "fromState", "id", "toState", "trackedLinkId"];
@@ -20,6 +21,8 @@ export interface TrackedLinkJson {
   firstSeenAt: string | null;
   lastSeenAt: string | null;
   current: Record<string, unknown> | null;
+  verdict: { value: string; reasons: string[] } | null;
+  matchCount: number | null;
   notes: string | null;
   cost: number | null;
   expiresOn: string | null;
@@ -37,7 +40,15 @@ export interface MonitorJson {
   lastCheckedAt: string | null;
   nextCheckAt: string;
   consecutivePageErrors: number;
-  page: { httpStatus: number | null; noindex: boolean | null; canonicalUrl: string | null } | null;
+  page: {
+    httpStatus: number | null;
+    finalUrl: string | null;
+    noindex: boolean | null;
+    noindexSource: string | null;
+    canonicalUrl: string | null;
+    canonicalElsewhere: boolean | null;
+    robotsTxt: string | null;
+  } | null;
   createdAt: string;
   links: TrackedLinkJson[];
 }
@@ -46,13 +57,17 @@ export function expectMonitorShape(value: unknown): asserts value is MonitorJson
   const monitor = value as MonitorJson;
   expect(Object.keys(monitor).sort()).toEqual(MONITOR_KEYS);
   for (const link of monitor.links) expectLinkShape(link);
-  if (monitor.page) expect(Object.keys(monitor.page).sort()).toEqual(["canonicalUrl", "httpStatus", "noindex"]);
+  if (monitor.page) expect(Object.keys(monitor.page).sort()).toEqual(PAGE_KEYS);
 }
 
 export function expectLinkShape(value: unknown): asserts value is TrackedLinkJson {
   const link = value as TrackedLinkJson;
   expect(Object.keys(link).sort()).toEqual(LINK_KEYS);
-  if (link.current) expect(Object.keys(link.current).sort()).toEqual(PUBLIC_LINK_KEYS);
+  if (link.current) {
+    const { signals, ...fields } = link.current as Record<string, unknown>;
+    expect(Object.keys(fields).sort()).toEqual(PUBLIC_LINK_KEYS);
+    expect(Object.keys(signals as object).sort()).toEqual(["hidden", "inRawHtml", "region"]);
+  }
 }
 
 /** A CSV upload as the app's import form sends it. */

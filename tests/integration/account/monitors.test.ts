@@ -490,17 +490,17 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
       expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="linklens-links-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = csv.text.split("\r\n");
-      expect(lines[0]).toBe("page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes,state,first_seen_at,last_seen_at");
-      expect(lines[1]).toBe(`https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,`);
-      expect(lines[2]).toBe(`https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,`);
+      expect(lines[0]).toBe("page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes,state,first_seen_at,last_seen_at,verdict,verdict_reasons");
+      expect(lines[1]).toBe(`https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,,,`);
+      expect(lines[2]).toBe(`https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,,,`);
       expect(lines[3]).toBe("");
       const back = await upload(csv.text);
       expect(back.json).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
       const jsonExport = await download(exportLinks, `/api/account/links/export?format=json&monitorId=${page.id}`, team.member.cookie);
       expect(jsonExport.headers.get("content-disposition")).toMatch(/\.json"$/);
       expect(JSON.parse(jsonExport.text)).toEqual([
-        { page_url: page.url, target_url: "https://mysite.example/e1", match: "exact", expected_anchor: "=cmd|' /C calc'!A0", expected_rel: null, tags: "exp|2026", expires_on: null, cost: 9.99, notes: '+1 "quoted", comma', state: "pending", first_seen_at: null, last_seen_at: null },
-        { page_url: page.url, target_url: "https://mysite.example/e2", match: "exact", expected_anchor: "@handle", expected_rel: null, tags: "exp|2026", expires_on: "2026-12-31", cost: null, notes: null, state: "pending", first_seen_at: null, last_seen_at: null },
+        { page_url: page.url, target_url: "https://mysite.example/e1", match: "exact", expected_anchor: "=cmd|' /C calc'!A0", expected_rel: null, tags: "exp|2026", expires_on: null, cost: 9.99, notes: '+1 "quoted", comma', state: "pending", first_seen_at: null, last_seen_at: null, verdict: null, verdict_reasons: null },
+        { page_url: page.url, target_url: "https://mysite.example/e2", match: "exact", expected_anchor: "@handle", expected_rel: null, tags: "exp|2026", expires_on: "2026-12-31", cost: null, notes: null, state: "pending", first_seen_at: null, last_seen_at: null, verdict: null, verdict_reasons: null },
       ]);
       expectError(await call(exportLinks, "GET", "/api/account/links/export?format=xml", { cookie: team.member.cookie }), 400, "INVALID_REQUEST");
       expectError(await call(exportLinks, "GET", "/api/account/links/export", { cookie: team.viewer.cookie }), 403, "FORBIDDEN");

@@ -20,6 +20,7 @@ describe("describeEvent", () => {
     ["page_noindex", { noindex: false }, { noindex: true, httpStatus: 200 }, "Page set to noindex: example.org/post"],
     ["page_unreachable", { status: "ok" }, { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 }, "Page unreachable: example.org/post"],
     ["link_expiring", null, { expiresOn: "2031-01-08", daysLeft: 7 }, "Placement expires in 7 days: yoursite.com on example.org/post"],
+    ["verdict_changed", { value: "counts", reasons: [] }, { value: "does_not_count", reasons: ["robots_disallowed"] }, "Page now blocked by robots.txt: yoursite.com on example.org/post"],
   ] as const)("%s names what changed", (type, before, after, headline) => {
     const described = describeEvent({ type, before, after }, place);
     expect(described.headline).toBe(headline);
@@ -33,6 +34,26 @@ describe("describeEvent", () => {
     expect(broken.changes).toContainEqual({ label: "Target status", before: "HTTP 200", after: "no response" });
     const down = describeEvent({ type: "page_unreachable", before: null, after: { errorCode: "UPSTREAM_ERROR", pageStatus: 503 } }, place);
     expect(down.changes[0]?.after).toBe("UPSTREAM_ERROR (HTTP 503)");
+  });
+
+  it("verdict_changed says in words what changed", () => {
+    const hidden = describeEvent({ type: "verdict_changed", before: { value: "at_risk", reasons: ["boilerplate_region"] }, after: { value: "does_not_count", reasons: ["hidden", "boilerplate_region"] } }, place);
+    expect(hidden.headline).toBe("Link hidden by CSS: yoursite.com on example.org/post");
+    expect(hidden.summary).toBe("The link to https://yoursite.com/ on https://www.example.org/post/ went from “At risk” to “Doesn't count”. Now: Link hidden by CSS; Link in a header, navigation, sidebar or footer.");
+    expect(hidden.changes).toEqual([
+      { label: "Verdict", before: "At risk", after: "Doesn't count" },
+      { label: "New", before: "", after: "Link hidden by CSS" },
+    ]);
+    const scripted = describeEvent({ type: "verdict_changed", before: { value: "counts", reasons: [] }, after: { value: "at_risk", reasons: ["script_only"] } }, place);
+    expect(scripted.headline).toBe("Link only present after JavaScript: yoursite.com on example.org/post");
+    const back = describeEvent({ type: "verdict_changed", before: { value: "does_not_count", reasons: ["page_noindex"] }, after: { value: "counts", reasons: [] } }, place);
+    expect(back.headline).toBe("Link counts again: yoursite.com on example.org/post");
+    expect(back.changes).toContainEqual({ label: "Resolved", before: "Page is set to noindex", after: "no longer the case" });
+    const lighter = describeEvent({ type: "verdict_changed", before: { value: "does_not_count", reasons: ["nofollow", "boilerplate_region"] }, after: { value: "at_risk", reasons: ["boilerplate_region"] } }, place);
+    expect(lighter.headline).toBe("Link now at risk: yoursite.com on example.org/post");
+    // Stored JSON is read defensively: unknown values and reasons are left out, never echoed.
+    const odd = describeEvent({ type: "verdict_changed", before: { value: "<b>", reasons: ["x", 3] }, after: null }, place);
+    expect(odd.changes[0]).toEqual({ label: "Verdict", before: "—", after: "—" });
   });
 
   it("says pages the way people do", () => {

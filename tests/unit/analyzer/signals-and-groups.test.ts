@@ -59,6 +59,13 @@ describe("page signals", () => {
     expect(signals).toEqual({ title: "A post", noindex: true, canonicalUrl: "https://cdn.example/post?a=1#top", challenge: false });
   });
 
+  it("reads the canonical of <head> only (an implied head counts), the first of several", () => {
+    const canonical = (html: string) => inspectDocument({ html, pageUrl: "https://blog.example/post", scripting: false }).signals.canonicalUrl;
+    expect(canonical(`<title>t</title><link rel=canonical href=/a><link rel=canonical href=/b><p>x</p>`)).toBe("https://blog.example/a");
+    expect(canonical(`<title>t</title><p>x</p><link rel=canonical href=/a>`)).toBeNull();
+    expect(canonical(page("", `<p>x</p><link rel=canonical href=/in-body>`))).toBeNull();
+  });
+
   it("treats robots none as noindex and nofollow, and googlebot like robots", () => {
     const { signals, analysis } = inspectDocument({ html: page('<a href="/x">x</a>', '<meta name="googlebot" content="none">'), pageUrl: "https://a.example/", scripting: false });
     expect(signals.noindex).toBe(true);
@@ -70,9 +77,13 @@ describe("page signals", () => {
     expect(signals).toEqual({ title: null, noindex: false, canonicalUrl: null, challenge: false });
   });
 
-  it("reads X-Robots-Tag noindex with the same scoping as nofollow", () => {
+  it("reads X-Robots-Tag noindex unscoped or for googlebot only (placement-verdict.md)", () => {
     expect(robotsHeaderNoindex("noindex")).toBe(true);
     expect(robotsHeaderNoindex("googlebot: none")).toBe(true);
+    expect(robotsHeaderNoindex("GoogleBot: noindex")).toBe(true);
+    expect(robotsHeaderNoindex("linklensbot: noindex")).toBe(false);
+    expect(robotsHeaderNoindex("bingbot: noindex\nmax-snippet: 20, googlebot: noindex")).toBe(true);
+    expect(robotsHeaderNoindex("googlebot: index, bingbot: noindex")).toBe(false);
     expect(robotsHeaderNoindex("otherbot: noindex")).toBe(false);
     expect(robotsHeaderNoindex("nofollow")).toBe(false);
     expect(robotsHeaderNoindex(undefined)).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/errors";
-import type { AnalysisResult, AnalyzedLink } from "../../../lib/analyzer/types";
+import type { AnalysisResult, AnalyzedLink, LinkSignals, PageReport } from "../../../lib/analyzer/types";
 import { findLink, parseTarget } from "../../../lib/mcp/find-link";
 
 function link(position: number, href: string, flags: Partial<AnalyzedLink> = {}): AnalyzedLink {
@@ -39,6 +39,18 @@ const RESULT: AnalysisResult = {
   url: "https://publisher.example/",
 };
 
+/** The report of a paste-mode analysis of RESULT's page: regions known, nothing rendered or fetched. */
+function pasteReport(result: AnalysisResult, signals: (link: AnalyzedLink) => Partial<LinkSignals> = () => ({})): PageReport {
+  return {
+    analysis: result,
+    page: { title: null, noindex: false, noindexSource: null, canonicalUrl: null, challenge: false, httpStatus: null, finalUrl: null, robotsTxt: null },
+    linkSignals: result.links.map((link) => ({ inRawHtml: null, hidden: null, region: null, ...signals(link) })),
+    removedByScript: null,
+    rawHtml: null,
+  };
+}
+const REPORT = pasteReport(RESULT);
+
 describe("parseTarget", () => {
   it.each([
     ["https://mysite.example/page", undefined, "https://mysite.example/page", "exact"],
@@ -70,7 +82,7 @@ describe("parseTarget", () => {
 });
 
 describe("findLink", () => {
-  const positions = (target: string, match?: "exact" | "prefix" | "domain") => findLink(RESULT, parseTarget(target, match)).matches.map((found) => found.position);
+  const positions = (target: string, match?: "exact" | "prefix" | "domain") => findLink(REPORT, parseTarget(target, match)).matches.map((found) => found.position);
 
   it.each([
     // exact: scheme, www., fragment and a trailing slash do not matter; port, path and query do.
@@ -92,7 +104,7 @@ describe("findLink", () => {
   });
 
   it("marks followed links and says so", () => {
-    const result = findLink(RESULT, parseTarget("mysite.example", undefined));
+    const result = findLink(REPORT, parseTarget("mysite.example", undefined));
     expect(result.found).toBe(true);
     expect(result.matches.map((found) => [found.position, found.followed])).toEqual([
       [1, false],
@@ -102,14 +114,30 @@ describe("findLink", () => {
       [9, false],
     ]);
     expect(result.summary).toBe(
-      'Found 5 link(s) matching https://mysite.example/ (domain match): 2 followed, 3 not followed. First at position 1: https://mysite.example/page?ref=1#top, nofollow, anchor "link 1", HTTP status not checked.',
+      'Found 5 link(s) matching https://mysite.example/ (domain match): 2 followed, 3 not followed. First at position 1: https://mysite.example/page?ref=1#top, nofollow, anchor "link 1", HTTP status not checked. Verdict (best match, position 2): Counts.',
     );
+    // The best match is the first that counts; every match carries its signals.
+    expect(result.verdict).toEqual({ position: 2, value: "counts", reasons: [] });
+    expect(result.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: null });
     expect(result.sameHostLinks).toBeUndefined();
   });
 
+  it("gives the best match's verdict with its reasons: the first that counts, else the first at risk", () => {
+    const footer = pasteReport(RESULT, (link) => ({ region: link.position === 2 ? "footer" : "main" }));
+    const atRisk = findLink(footer, parseTarget("mysite.example", undefined));
+    // Position 4 counts (main); 2 is a follow link in the footer (at risk); 1, 3 and 9 carry rel flags.
+    expect(atRisk.verdict).toEqual({ position: 4, value: "counts", reasons: [] });
+    const onlyRisky = findLink(footer, parseTarget("https://mysite.example/page", "exact"));
+    expect(onlyRisky.verdict).toEqual({ position: 2, value: "at_risk", reasons: ["boilerplate_region"] });
+    expect(onlyRisky.summary).toContain("Verdict (best match, position 2): At risk — Link in a header, navigation, sidebar or footer.");
+    const noindex = { ...REPORT, page: { ...REPORT.page, noindex: true, noindexSource: "meta" as const } };
+    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).verdict).toEqual({ position: 1, value: "does_not_count", reasons: ["nofollow", "page_noindex"] });
+    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).page).toMatchObject({ noindex: true, noindexSource: "meta", finalUrl: null, robotsTxt: null, canonicalElsewhere: null });
+  });
+
   it("answers not found with the near misses on the target's host", () => {
-    const result = findLink(RESULT, parseTarget("https://mysite.example/pricing", undefined));
-    expect(result).toMatchObject({ found: false, match: "exact", matches: [], linksOnPage: 9 });
+    const result = findLink(REPORT, parseTarget("https://mysite.example/pricing", undefined));
+    expect(result).toMatchObject({ found: false, match: "exact", matches: [], linksOnPage: 9, verdict: null });
     expect(result.sameHostLinks?.map((found) => found.position)).toEqual([1, 2, 3, 4, 9]);
     expect(result.summary).toMatch(/^Not found: none of the 9 links on https:\/\/publisher\.example\/ matches https:\/\/mysite\.example\/pricing \(exact match\)\. 5 link\(s\) do point to mysite\.example/);
   });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { findTrackedLink, matchesTarget, normalizeTarget } from "@/lib/monitor/match";
-
-const link = (href: string, extra: Partial<{ isNofollow: boolean; linkType: "internal" | "external" | "ignored" }> = {}) => ({
-  href,
-  linkType: extra.linkType ?? ("external" as const),
-  anchorText: "x",
-  isNofollow: extra.isNofollow ?? false,
-  isSponsored: false,
-  isUgc: false,
-  httpStatus: 200,
-});
+import { matchesTarget, normalizeTarget } from "@/lib/monitor/match";
 
 describe("normalizeTarget", () => {
   it("serializes the WHATWG way without the fragment, and gives a bare host https:// and /", () => {
@@ -60,20 +50,5 @@ describe("matchesTarget", () => {
     const tracked = { target: "https://alice.github.io/", match: "domain" as const };
     expect(matchesTarget("https://alice.github.io/repo", tracked)).toBe(true);
     expect(matchesTarget("https://bob.github.io/", tracked)).toBe(false);
-  });
-});
-
-describe("findTrackedLink", () => {
-  const tracked = { target: "https://mysite.example/", match: "domain" as const, expectedRel: "follow" as const, expectedAnchor: null };
-
-  it("prefers a matching link that meets the expectations over an earlier one that does not", () => {
-    const links = [link("https://mysite.example/a", { isNofollow: true }), link("https://mysite.example/b")];
-    expect(findTrackedLink(links, tracked)?.href).toBe("https://mysite.example/b");
-  });
-
-  it("answers the first match when none meets them, null when none matches, and skips ignored links", () => {
-    expect(findTrackedLink([link("https://mysite.example/a", { isNofollow: true }), link("https://mysite.example/b", { isNofollow: true })], tracked)?.href).toBe("https://mysite.example/a");
-    expect(findTrackedLink([link("https://other.example/")], tracked)).toBeNull();
-    expect(findTrackedLink([link("https://mysite.example/", { linkType: "ignored" })], tracked)).toBeNull();
   });
 });

@@ -1,0 +1,74 @@
+import type { PageReport } from "../analyzer";
+import type { StoredCurrentLink, StoredLink } from "../db/schema/monitors";
+import { toStoredLink } from "../db/stored-link";
+import { UNKNOWN_SIGNALS, type LinkSignals, type Verdict } from "../schemas/verdict";
+import { bestMatch, canonicalElsewhere, nextVerdict, redirectedAway, verdictOf, type PageFacts, type VerdictMove } from "../verdict";
+import { matchesTarget, type TrackedTarget } from "./match";
+import { observe, type LinkExpectations } from "./state";
+
+/**
+ * What one check that loaded the page says about a tracked link's placement (placement-verdict.md):
+ * every link of the page that matches it (matchCount), the best match (the first that counts, else the
+ * first at risk, else the first; lib/verdict/best-match.ts), whether a match was taken out by the page's
+ * scripts, and the page facts every link's verdict shares. The state machine (state.ts) then runs on
+ * the best match, and the verdict on the state it answers.
+ */
+
+/** The page facts of a check, for the verdict of every link on it. */
+export function pageFacts(report: PageReport, monitoredUrl: string): PageFacts {
+  const { page } = report;
+  return {
+    noindex: page.noindex,
+    robotsTxt: page.robotsTxt,
+    canonicalElsewhere: canonicalElsewhere(page.canonicalUrl, page.finalUrl) === true,
+    redirected: redirectedAway(monitoredUrl, page.finalUrl),
+  };
+}
+
+export interface Placement {
+  /** The best match, as stored (public Link fields), or null when no link matches. */
+  seen: StoredLink | null;
+  /** The best match's signals (unknown when not seen). */
+  signals: LinkSignals;
+  matchCount: number;
+  /** No link matches, and one that matched was in the HTML as the server sent it. */
+  removedByScript: boolean;
+}
+
+export function findPlacement(report: PageReport, tracked: TrackedTarget & LinkExpectations, facts: PageFacts): Placement {
+  const links = report.analysis.links;
+  const candidates = links.flatMap((link, index) => {
+    if (link.linkType === "ignored" || !matchesTarget(link.href, tracked)) return [];
+    const signals = report.linkSignals[index] ?? UNKNOWN_SIGNALS;
+    const observed = observe(link, tracked);
+    const verdict = verdictOf({ link: { ...link, signals }, broken: observed === "broken", removedByScript: false, page: facts });
+    return [{ link: { link, signals }, verdict, meetsExpectations: observed === "live" }];
+  });
+  const best = bestMatch(candidates);
+  return {
+    seen: best ? toStoredLink(best.link.link) : null,
+    signals: best?.link.signals ?? UNKNOWN_SIGNALS,
+    matchCount: candidates.length,
+    removedByScript: best === null && (report.removedByScript ?? []).some((href) => matchesTarget(href, tracked)),
+  };
+}
+
+/** The link to keep as `current`: the one seen now with its signals, else (missing) the one kept. */
+export function currentLink(placement: Placement, kept: StoredCurrentLink | null): StoredCurrentLink | null {
+  return placement.seen ? { ...placement.seen, signals: placement.signals } : kept;
+}
+
+/** The verdict after this check (lib/verdict/next.ts), given the state the state machine answered. */
+export function verdictAfter(placement: Placement, facts: PageFacts, previous: Verdict | null, state: string, firstSeenAt: Date | null): VerdictMove {
+  return nextVerdict({
+    previous,
+    state,
+    everSeen: firstSeenAt !== null || placement.seen !== null,
+    input: {
+      link: placement.seen ? { ...placement.seen, signals: placement.signals } : null,
+      broken: false,
+      removedByScript: placement.removedByScript,
+      page: facts,
+    },
+  });
+}

@@ -23,6 +23,7 @@ import { runShutdownHooks } from "@/lib/shutdown";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
+import { reportEventLoopDelay } from "./event-loop";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
 
   let inFlight = 0;
   let shuttingDown = false;
+  const eventLoop = reportEventLoopDelay();
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
     });
 
     inFlight += 1;
+    eventLoop.request();
     const publicAnalysis = req.method === "POST" && /^\/(api\/demo\/analyze|mcp)\/?(\?|$)/.test(req.url ?? "");
     if (publicAnalysis) publicAnalyses += 1;
     res.on("close", () => {

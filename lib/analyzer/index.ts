@@ -4,7 +4,8 @@ import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
 import { roundTimings } from "./timings";
-import type { AnalysisResult, AnalyzedLink, DomainGroups, PageReport } from "./types";
+import type { PasteBodyRules } from "./paste-body";
+import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
 /**
@@ -20,6 +21,9 @@ export { parsePublicUrl } from "@/lib/net/url-policy";
 export { siteOf } from "./classify";
 /** One guarded request that is not a render (robots.txt, webhook deliveries): the network guard, redirects checked per hop, a deadline, a body cap. */
 export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
+/** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
+export { normalizePasteHostname } from "./paste-domain";
+export type { PasteBodyRules } from "./paste-body";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -129,6 +133,36 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
   );
   log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
   return { analysis, page: { ...signals, httpStatus: null } };
+}
+
+/** What analyzePasteBody makes of a request body (paste-body.ts says when the worker analyses it). */
+export type PasteBodyOutcome =
+  | {
+      kind: "analysed";
+      /** The answer (the AnalysisResult) as UTF-8 JSON, ready to send. */
+      json: Uint8Array;
+      /** The normalized domain the worker analysed with, the html's UTF-8 bytes, and the body with html emptied (for the caller's validation). */
+      domain: string;
+      htmlBytes: number;
+      skeleton: Record<string, unknown>;
+      stats: LinkStats;
+    }
+  | { kind: "refused"; body: unknown; htmlBytes: number | null }
+  | { kind: "invalid-json" };
+
+/**
+ * Paste mode from a request body's raw bytes: the worker thread parses the body, analyses it and
+ * encodes the answer, so the calling thread does no work proportional to the page (the bytes are
+ * transferred: do not use them afterwards). A body that is not plainly a valid paste request comes
+ * back for the caller's validation (paste-body.ts).
+ * @throws what analyzeHtml throws.
+ */
+export async function analyzePasteBody(body: Uint8Array, rules: PasteBodyRules, options: AnalyzeOptions): Promise<PasteBodyOutcome> {
+  const timing: JobTiming = { timings: {} };
+  const outcome = await pool(options.settings).analyzeBody(body, rules, { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing });
+  if (outcome.kind === "analysed") log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
+  const { ok: _ok, timing: _timing, ...rest } = outcome;
+  return rest;
 }
 
 /**

@@ -29,7 +29,10 @@ export type Stage =
   | "prune"
   | "purify"
   | "serialize"
-  | "release";
+  | "release"
+  // a paste body read in the worker (worker-body.ts): parsing the request, encoding the answer
+  | "decode"
+  | "encode";
 
 export type StageTimings = Partial<Record<Stage, number>>;
 

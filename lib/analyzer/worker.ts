@@ -1,26 +1,19 @@
 /**
  * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
- * because class identity (ApiError) does not survive the thread boundary.
+ * because class identity (ApiError) does not survive the thread boundary. Two kinds of task: a document
+ * to analyse (WorkerTask), or a paste request's raw body (worker-body.ts).
  */
 import { getHeapStatistics } from "node:v8";
-import { ApiError } from "@/lib/errors";
 import { inspectDocument } from "./pipeline";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
+import { analyzeBodyTask, type BodyTask } from "./worker-body";
+import { workerFailure, type WorkerFailure, type WorkerTiming } from "./worker-outcome";
 
-/** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "mode timings" log. */
-export interface WorkerTiming {
-  timings: StageTimings;
-  /** The most used heap seen at the end of any stage, MiB: a close floor of the job's peak. */
-  peakHeapMb: number;
-  finishedAt: number;
-}
+export type { WorkerTiming } from "./worker-outcome";
 
-export type WorkerOutcome = (
-  | { ok: true; report: DocumentReport }
-  | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string }
-) & { timing?: WorkerTiming };
+export type WorkerOutcome = ({ ok: true; report: DocumentReport } & { timing?: WorkerTiming }) | WorkerFailure;
 
 export interface WorkerTask {
   input: AnalyzeDocumentInput;
@@ -28,7 +21,9 @@ export interface WorkerTask {
   started: MessagePort;
 }
 
-export default function analyzeTask({ input, started }: WorkerTask): WorkerOutcome {
+export default function analyzeTask(task: WorkerTask | BodyTask): WorkerOutcome | ReturnType<typeof analyzeBodyTask> {
+  if ("body" in task) return analyzeBodyTask(task);
+  const { input, started } = task;
   started.postMessage(epochNow());
   started.close();
   const timings: StageTimings = {};
@@ -43,11 +38,6 @@ export default function analyzeTask({ input, started }: WorkerTask): WorkerOutco
     const report = inspectDocument(input, timings, sampleHeap, (release) => setImmediate(release));
     return { ok: true, report, timing: timing() };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
-    if (error instanceof RangeError) {
-      // Maximum call stack size exceeded: a hostile document, not our bug to report as 500.
-      return { ok: false, code: "UNPROCESSABLE_PAGE", message: "The document is too deeply nested to analyse." };
-    }
-    return { ok: false, code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) };
+    return { ...workerFailure(error), timing: timing() };
   }
 }

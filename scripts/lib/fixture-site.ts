@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { lateLinkRoutes } from "./late-links";
 
 /**
  * A small web site on 127.0.0.1:<free port> for URL-mode tests and the benchmark. It is private,
@@ -224,6 +225,8 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   };
   routes["/article/style.css"] = (_req, res) =>
     res.writeHead(200, { "content-type": "text/css" }).end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
+
+  Object.assign(routes, lateLinkRoutes());
 
   // Render isolation (tests/integration/url-mode/isolation.test.ts): /isolation/write leaves every kind
   // of state a page can leave (cookie, localStorage, sessionStorage, IndexedDB, Cache Storage, HTTP

@@ -2,6 +2,7 @@ import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
+import type { RenderPriority } from "./render-queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { computeStats } from "./stats";
 import { roundTimings } from "./timings";
@@ -25,6 +26,8 @@ export interface UrlAnalysisDeps {
   groups?: DomainGroups;
   /** Which internal and external links to check (default all); the others keep httpStatus null. A monitor checks only its tracked targets. */
   checkLinks?: (link: AnalyzedLink) => boolean;
+  /** The render's place in line (render-queue.ts): scheduled checks are background. */
+  priority?: RenderPriority;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const started = performance.now();
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
-  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver });
+  const rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver, priority: deps.priority });
   const renderedAt = performance.now();
   const timing: JobTiming = { timings: {} };
   const { analysis, signals } = await deps.pool.analyze(

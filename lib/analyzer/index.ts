@@ -5,6 +5,7 @@ import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
 import { roundTimings } from "./timings";
 import type { PasteBodyRules } from "./paste-body";
+import type { RenderPriority } from "./render-queue";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
@@ -24,6 +25,7 @@ export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from ".
 /** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
 export { normalizePasteHostname } from "./paste-domain";
 export type { PasteBodyRules } from "./paste-body";
+export type { RenderPriority } from "./render-queue";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -60,6 +62,11 @@ export interface InspectOptions extends AnalyzeOptions {
   groups?: DomainGroups;
   /** URL mode: which internal and external links get their status checked (default all; the rest stay null). */
   checkLinks?: (link: AnalyzedLink) => boolean;
+  /**
+   * URL mode: the render's place in line. `interactive` (default: someone waits for the answer) starts
+   * before every waiting `background` render (scheduled monitor checks).
+   */
+  priority?: RenderPriority;
 }
 
 /** Paste-mode input: markup and the URL its links resolve against (`https://{domain}/`). */
@@ -190,6 +197,7 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     signal: options.signal,
     groups: options.groups,
     checkLinks: options.checkLinks,
+    priority: options.priority,
   });
 }
 

@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
 import { loadAndCapture, type CapturedPage } from "@/lib/analyzer/render-capture";
 import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
-import { RenderQueue } from "@/lib/analyzer/render-queue";
+import { RenderQueue, type RenderPriority } from "@/lib/analyzer/render-queue";
 import { SparePages } from "@/lib/analyzer/render-spare";
 import { underWatchdog, upstream, type RenderHandle } from "@/lib/analyzer/render-watchdog";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
@@ -45,6 +45,8 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** DNS for this render (one analysis's cache, shared with its link checks); default: the renderer's. */
   resolver?: Resolver;
+  /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see render-queue.ts. */
+  priority?: RenderPriority;
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
@@ -148,7 +150,7 @@ class PuppeteerRenderer implements Renderer {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
     const timings: StageTimings = {};
     const clock = new Stopwatch(timings);
-    const release = await this.queue.acquire(options.signal);
+    const release = await this.queue.acquire(options.signal, options.priority);
     clock.lap("renderQueue");
     try {
       const handle: RenderHandle = { clock, timings, context: null };

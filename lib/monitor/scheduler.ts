@@ -14,8 +14,10 @@ import { TICK_TASKS } from "./tick-tasks";
  *
  * - a tick every MONITOR_POLL_SECONDS runs TICK_TASKS (tick-tasks.ts); the first enqueues due monitors
  *   with deterministic job ids (due.ts), so N instances enqueue each due check once;
- * - MONITOR_CONCURRENCY workers run the checks (clientKey `monitor:<org>`, so the analyzer's fair queue
- *   serves public requests between them). A worker fences on the monitor's nextCheckAt still being the
+ * - monitorConcurrency(config) workers run the checks (clientKey `monitor:<org>`, so the analyzer's fair
+ *   queue serves public requests between them; their renders are `background`, so a public analysis or a
+ *   "Check now" waiting for a render slot goes first). Workers fetch by pg-boss priority: the dispatcher's
+ *   rounds, fair across organizations (due.ts). A worker fences on the monitor's nextCheckAt still being the
  *   job's due time, and monitor_check's unique (monitor_id, due_at) stores a due time once, so a retried
  *   job never applies twice;
  * - a worker killed mid-check leaves its job active: pg-boss's maintenance (any instance) fails it once
@@ -24,6 +26,17 @@ import { TICK_TASKS } from "./tick-tasks";
  *
  * pg-boss's schema and queues are created by the migration step (lib/db/jobs.ts), never here.
  */
+
+/**
+ * Checks one instance runs at once: MONITOR_CONCURRENCY, or by default one per render slot
+ * (MAX_CONCURRENT_RENDERS). A check holds its render slot only while its page renders; its analysis,
+ * link checks and writes overlap the next render, so one check per slot keeps the slots busy without a
+ * line of checks waiting for them (measured: docs/scaling.md). Public analyses keep priority: their
+ * renders go first in line, and no check starts while one runs (yieldTo).
+ */
+export function monitorConcurrency(config: Pick<Config, "MONITOR_CONCURRENCY" | "MAX_CONCURRENT_RENDERS">): number {
+  return config.MONITOR_CONCURRENCY ?? config.MAX_CONCURRENT_RENDERS;
+}
 
 export interface SchedulerOptions {
   database: Database;
@@ -66,7 +79,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const cancel = new AbortController();
   const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: config, now }), random: options.random ?? Math.random };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(2, config.MONITOR_POLL_SECONDS)) };
-  for (let i = 0; i < config.MONITOR_CONCURRENCY; i += 1) {
+  for (let i = 0; i < monitorConcurrency(config); i += 1) {
     let workerId: string | null = null;
     workerId = await boss.work<CheckJobData>(JOB_QUEUES.monitorCheck, workOptions, async ([job]) => {
       if (!job) return;

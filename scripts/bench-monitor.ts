@@ -38,6 +38,8 @@ const PUBLIC_SAMPLES = Number(process.env.BENCH_PUBLIC_SAMPLES ?? 10);
 const ROWS = new Set((process.env.BENCH_MONITOR_ROWS ?? "real,fairness").split(",").map((row) => row.trim()));
 const EXECUTABLE = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 const MAX_PAGE_BYTES = 2_097_152;
+/** Seconds of the idle pair's CPU measured before the real-pages row. */
+const IDLE_SAMPLE_S = 20;
 
 interface Row {
   work: string;
@@ -134,6 +136,10 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
   const bareFirst = await bareRenders(urls, 2);
   const organization = await newOrganization(servers[0] as RunningServer, "real-pages");
   const cpuTrees = () => [...servers.map((server) => server.process.pid ?? 0), postgres.pid].reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+  // What the pair costs doing nothing (job polling, ticks, maintenance): CPU seconds per second.
+  const idleFrom = cpuTrees();
+  await sleep(IDLE_SAMPLE_S * 1000);
+  const idlePerSecond = (cpuTrees() - idleFrom) / IDLE_SAMPLE_S;
   const sizesBefore = await tableSizes(db);
   const cpuBefore = cpuTrees();
   const ids = await insertDueMonitors(db, organization, monitors, new Date());
@@ -151,9 +157,10 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
     `\nreal pages: ${ids.length} checks, outcomes ${JSON.stringify(span.outcomes)}; first start → last end ${spanSeconds.toFixed(1)} s (${Math.round(perHour)}/h); ` +
       `due → all stored ${wall.toFixed(1)} s (${Math.round((ids.length / wall) * 3600)}/h, dispatch included); bare 2 at a time ${bareFirst.seconds.toFixed(1)} s and ${bareSecond.seconds.toFixed(1)} s (${Math.round(barePerHour)}/h)`,
   );
+  const idleShare = (idlePerSecond * wall) / ids.length;
   console.log(
-    `CPU per check: ${(cpu / ids.length).toFixed(2)} s (two servers' trees with Chromium, and PostgreSQL: ${cpu.toFixed(1)} s for ${ids.length}); ` +
-      `bare render ${(((bareFirst.cpu + bareSecond.cpu) / 2) / urls.length).toFixed(2)} s per page (browser only)`,
+    `CPU per check: ${(cpu / ids.length).toFixed(2)} s (two servers' trees with Chromium, and PostgreSQL: ${cpu.toFixed(1)} s for ${ids.length}), ` +
+      `of which the idle pair's ${idleShare.toFixed(2)} s (${idlePerSecond.toFixed(3)} CPU s/s idle); bare render ${((bareFirst.cpu + bareSecond.cpu) / 2 / urls.length).toFixed(2)} s per page (browser only)`,
   );
   console.log("database growth per check (rows, bytes of the rows, disk bytes with indexes and TOAST, page-granular):");
   console.table(growth.map((row) => ({ table: row.table, rows: row.rows.toFixed(2), "tuple bytes": Math.round(row.tupleBytes), "disk bytes": Math.round(row.diskBytes) })));

@@ -34,10 +34,12 @@ export interface TrackerLimits {
   maxOpenMs: number;
 }
 
-/** What readActivity reports: ms since the last activity, and how many entries of open work there are. */
+/** What readActivity reports: ms since the last activity, and the open work (how many entries, and of which kinds). */
 export interface ActivityReport {
   quietMs: number;
   open: number;
+  /** Open entries by kind (timer, interval, frame, idle, fetch, body, xhr, script): what the render is waiting for. */
+  kinds?: Record<string, number>;
 }
 
 // A name no page will use; the property is non-enumerable, so page scripts iterating window do not see it.
@@ -58,14 +60,14 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
     const nativeClearTimeout = window.clearTimeout;
     const nativeSetInterval = window.setInterval;
     const nativeClearInterval = window.clearInterval;
-    // entry id → the time after which it no longer counts, whatever happened to it.
-    const open = new Map<number, number>();
+    // entry id → [the time after which it no longer counts whatever happened to it, its kind].
+    const open = new Map<number, [number, string]>();
     const state = { lastActivity: now(), open, root: null as number | null };
     Object.defineProperty(window, key, { value: state, enumerable: false, configurable: false, writable: false });
     let nextEntry = 1;
-    const begin = (openForMs: number): number => {
+    const begin = (openForMs: number, kind: string): number => {
       const entry = nextEntry++;
-      open.set(entry, now() + Math.min(openForMs, limits.maxOpenMs));
+      open.set(entry, [now() + Math.min(openForMs, limits.maxOpenMs), kind]);
       return entry;
     };
     const end = (entry: number, activity: boolean): void => {
@@ -104,7 +106,7 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
       // Only scripts the browser will fetch and then fire load or error on.
       if (watched.has(script) || !script.getAttribute("src") || script.hasAttribute("nomodule") || !JS_TYPES.test((script.getAttribute("type") ?? "").trim())) return;
       watched.add(script);
-      const entry = begin(limits.maxOpenMs);
+      const entry = begin(limits.maxOpenMs, "script");
       const done = () => endLater(entry);
       script.addEventListener("load", done, { once: true });
       script.addEventListener("error", done, { once: true });
@@ -139,7 +141,7 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
         }
         id = Reflect.apply(target, thisArg, args) as number;
         if (tracked) {
-          timer.entry = begin(delay + 1_000);
+          timer.entry = begin(delay + 1_000, "timer");
           timers.set(id, timer);
           // A string handler cannot be wrapped: a timer of ours, set right after it with the same delay, fires right after it.
           if (typeof handler !== "function") Reflect.apply(target, window, [() => (timers.delete(id), end(timer.entry, true)), delay]);
@@ -156,7 +158,7 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
         let id = 0;
         const arm = () => {
           const tracked = !timer.cleared && delay <= limits.shortIntervalMs && now() + delay - root <= limits.chainMs;
-          timer.entry = tracked ? begin(delay + 1_000) : 0;
+          timer.entry = tracked ? begin(delay + 1_000, "interval") : 0;
           if (tracked) timers.set(id, timer);
           else timers.delete(id);
         };
@@ -190,7 +192,7 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
 
     // Frame and idle callbacks: open while their chain is young; a frame that never comes (a page the
     // browser does not paint) stops counting after a second.
-    const callbackWrapper = (register: "requestAnimationFrame" | "requestIdleCallback", cancel: "cancelAnimationFrame" | "cancelIdleCallback", youngMs: number) => {
+    const callbackWrapper = (register: "requestAnimationFrame" | "requestIdleCallback", cancel: "cancelAnimationFrame" | "cancelIdleCallback", youngMs: number, kind: string) => {
       const nativeRegister = window[register] as ((...args: unknown[]) => number) | undefined;
       const nativeCancel = window[cancel] as ((...args: unknown[]) => void) | undefined;
       if (typeof nativeRegister !== "function" || typeof nativeCancel !== "function") return;
@@ -212,7 +214,7 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
             };
           }
           id = Reflect.apply(target, thisArg, args) as number;
-          if (typeof callback === "function" && now() - root <= youngMs) entries.set(id, begin(1_000));
+          if (typeof callback === "function" && now() - root <= youngMs) entries.set(id, begin(1_000, kind));
           return id;
         },
       });
@@ -225,8 +227,8 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
         },
       });
     };
-    callbackWrapper("requestAnimationFrame", "cancelAnimationFrame", limits.frameMs);
-    callbackWrapper("requestIdleCallback", "cancelIdleCallback", limits.chainMs);
+    callbackWrapper("requestAnimationFrame", "cancelAnimationFrame", limits.frameMs, "frame");
+    callbackWrapper("requestIdleCallback", "cancelIdleCallback", limits.chainMs, "idle");
 
     // Requests the page's scripts wait for, and the reading of their bodies.
     const settles = (promise: unknown, entry: number) => {
@@ -236,12 +238,12 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
         endLater(entry);
       }
     };
-    const trackPromise = (owner: object, name: string) => {
+    const trackPromise = (owner: object, name: string, kind: string) => {
       const native = (owner as Record<string, unknown>)[name];
       if (typeof native !== "function") return;
       (owner as Record<string, unknown>)[name] = new Proxy(native, {
         apply(target, thisArg, args: unknown[]) {
-          const entry = begin(limits.maxOpenMs);
+          const entry = begin(limits.maxOpenMs, kind);
           let result: unknown;
           try {
             result = Reflect.apply(target, thisArg, args);
@@ -254,12 +256,12 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
         },
       });
     };
-    trackPromise(window, "fetch");
-    for (const reader of ["json", "text", "arrayBuffer", "blob", "formData", "bytes"]) trackPromise(Response.prototype, reader);
+    trackPromise(window, "fetch", "fetch");
+    for (const reader of ["json", "text", "arrayBuffer", "blob", "formData", "bytes"]) trackPromise(Response.prototype, reader, "body");
     const nativeSend = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = new Proxy(nativeSend, {
       apply(target, thisArg: XMLHttpRequest, args: unknown[]) {
-        const entry = begin(limits.maxOpenMs);
+        const entry = begin(limits.maxOpenMs, "xhr");
         try {
           thisArg.addEventListener("loadend", () => endLater(entry), { once: true });
           return Reflect.apply(target, thisArg, args) as unknown;
@@ -276,15 +278,20 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
 
 /** Reads the tracker's report in the page (serialized by Puppeteer); null when the tracker is not there. */
 export function activityReport(key: string): ActivityReport | null {
-  const state = (window as unknown as Record<string, { lastActivity: number; open: Map<number, number> } | undefined>)[key];
+  const state = (window as unknown as Record<string, { lastActivity: number; open: Map<number, [number, string]> } | undefined>)[key];
   if (!state) return null;
   const now = performance.now();
   let open = 0;
-  for (const [entry, until] of state.open) {
-    if (until < now) state.open.delete(entry);
-    else open += 1;
+  const kinds: Record<string, number> = {};
+  for (const [entry, [until, kind]] of state.open) {
+    if (until < now) {
+      state.open.delete(entry);
+      continue;
+    }
+    open += 1;
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
   }
-  return { quietMs: now - state.lastActivity, open };
+  return { quietMs: now - state.lastActivity, open, kinds };
 }
 
 export { WATCHED_ATTRIBUTES };

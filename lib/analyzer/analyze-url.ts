@@ -30,6 +30,10 @@ export interface UrlAnalysisDeps {
   priority?: RenderPriority;
 }
 
+function roundMs(values: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).map(([key, ms]) => [key, Math.round(ms)]));
+}
+
 /**
  * URL mode: render the page behind the network guard, run the same pipeline as paste mode on the
  * rendered DOM (scripting on, so <noscript> content is not captured), then check every internal and
@@ -67,6 +71,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
       renderedBytes: rendered.html.length,
       stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt }),
       peakHeapMb: timing.peakHeapMb,
+      settle: rendered.settled && { ended: rendered.settled.ended, waitedFor: roundMs(rendered.settled.waitedFor) },
     },
     "url mode timings",
   );

@@ -4,7 +4,7 @@ import type { PreparedPageReady } from "@/lib/analyzer/render-context";
 import { throwIfBlocked } from "@/lib/analyzer/render-guard";
 import { upstream } from "@/lib/analyzer/render-watchdog";
 import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
-import { settle } from "@/lib/analyzer/settle";
+import { settle, type SettleResult } from "@/lib/analyzer/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
 
 /**
@@ -27,6 +27,8 @@ export interface CapturedPage {
   headerChallenge: boolean;
   /** HTTP status of the main document's final response. */
   status: number;
+  /** How the wait after load ended and what it waited for (settle.ts); none when the navigation did not finish. */
+  settled?: SettleResult;
 }
 
 /** Limits of one capture, picked from the renderer's options. */
@@ -77,7 +79,7 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
 
   clock.lap("navigation");
-  if (gotoError === null) await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs });
+  const settled = gotoError === null ? await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs }) : undefined;
   clock.lap("settle");
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
   const snapshot = await page
@@ -111,5 +113,6 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
     headerNoindex: robotsHeaderNoindex(headers["x-robots-tag"]),
     headerChallenge: headersSayChallenge(headers),
     status,
+    settled,
   };
 }

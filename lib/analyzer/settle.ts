@@ -88,13 +88,25 @@ export const NETWORK_IDLE_MS = 50;
  */
 export const TRACKER_LIMITS: TrackerLimits = { chainMs: 2_000, frameMs: 1_000, shortIntervalMs: 250, maxOpenMs: 10_000 };
 
-/** Installs the activity tracker in every frame the page will load. Call before page.goto. */
-export async function installActivityTracker(page: Page, limits: TrackerLimits = TRACKER_LIMITS): Promise<void> {
-  await page.evaluateOnNewDocument(activityTracker, TRACKER_KEY, limits, WATCHED_ATTRIBUTES);
+/**
+ * A page function as a script calling it with `args`. The function's own source goes to the page, so
+ * anything a bundler wrapped it in must exist there: esbuild with keepNames (tsx, which runs the
+ * benchmarks) wraps inner functions in `__name(fn, "name")`, a helper the page does not have, and the
+ * tracker then threw on its first line and was silently missing.
+ */
+function pageScript(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
+  return `(() => { const __name = (target) => target; return (${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(", ")}); })()`;
 }
 
+/** Installs the activity tracker in every frame the page will load. Call before page.goto. */
+export async function installActivityTracker(page: Page, limits: TrackerLimits = TRACKER_LIMITS): Promise<void> {
+  await page.evaluateOnNewDocument(pageScript(activityTracker, TRACKER_KEY, limits, WATCHED_ATTRIBUTES));
+}
+
+const READ_ACTIVITY = pageScript(activityReport, TRACKER_KEY);
+
 async function readActivity(page: Page): Promise<ActivityReport | null> {
-  return page.evaluate(activityReport, TRACKER_KEY).catch(() => null);
+  return page.evaluate(READ_ACTIVITY).then((report) => (report ?? null) as ActivityReport | null).catch(() => null);
 }
 
 /** What the rule looks at in one poll. */
@@ -115,25 +127,50 @@ export function isSettled(seen: SettleObservation, windows: { quietMs: number; i
 
 const POLL_MS = 20;
 
+/**
+ * How a settle ended and what it waited for: ms during which each kind of open work was seen (the
+ * tracker's kinds, plus `network` for requests in flight and `quiet` for the idle window), for the
+ * "url mode timings" log line: a slow render says why.
+ */
+export interface SettleResult {
+  ended: "idle" | "cap" | "unresponsive";
+  waitedFor: Record<string, number>;
+}
+
 /** Waits until the page is done (see above), at most `maxMs` and never past `deadline` (epoch ms). */
-export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<void> {
+export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<SettleResult> {
   const windows = {
     quietMs: settings.quietMs,
     idleMs: Math.min(settings.idleMs ?? IDLE_MS, settings.quietMs),
     networkIdleMs: Math.min(settings.networkIdleMs ?? NETWORK_IDLE_MS, settings.quietMs),
   };
+  const waitedFor: Record<string, number> = {};
   const capMs = Math.min(Math.max(0, deadline - Date.now()), settings.maxMs);
-  if (capMs <= 0) return;
+  if (capMs <= 0) return { ended: "cap", waitedFor };
   const stopAt = Date.now() + capMs;
+  let last = Date.now();
+  let holding: string[] = [];
+  const account = () => {
+    const now = Date.now();
+    for (const kind of holding) waitedFor[kind] = (waitedFor[kind] ?? 0) + (now - last);
+    last = now;
+  };
   while (Date.now() < stopAt) {
     const inflight = tracker.inflight.size;
-    if (inflight === 0) {
+    account();
+    if (inflight > 0) holding = ["network"];
+    else {
       // Bounded: a page whose main thread never comes back (a busy loop) must not hold us past the cap.
       const activity = await withTimeout(readActivity(page), Math.max(0, stopAt - Date.now()));
-      if (activity === undefined) return;
+      account();
+      if (activity === undefined) return { ended: "unresponsive", waitedFor };
       // Read after the page answered: a request that started meanwhile counts.
-      if (isSettled({ inflight: tracker.inflight.size, sinceNetworkMs: Date.now() - tracker.lastActivity, activity }, windows)) return;
+      const seen = { inflight: tracker.inflight.size, sinceNetworkMs: Date.now() - tracker.lastActivity, activity };
+      if (isSettled(seen, windows)) return { ended: "idle", waitedFor };
+      holding = seen.inflight > 0 ? ["network"] : activity && activity.open > 0 ? Object.keys(activity.kinds ?? { open: 1 }) : ["quiet"];
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, stopAt - Date.now()))));
   }
+  account();
+  return { ended: "cap", waitedFor };
 }

@@ -7,6 +7,7 @@ import { MonitorBusyError, runCheck, type CheckDeps } from "./check";
 import { checkDeps } from "./checks";
 import type { CheckJobData } from "./due";
 import type { TickTask } from "../db/tick";
+import { monitorConcurrency } from "./schedule";
 import { TICK_TASKS } from "./tick-tasks";
 
 /**
@@ -26,17 +27,6 @@ import { TICK_TASKS } from "./tick-tasks";
  *
  * pg-boss's schema and queues are created by the migration step (lib/db/jobs.ts), never here.
  */
-
-/**
- * Checks one instance runs at once: MONITOR_CONCURRENCY, or by default one per render slot
- * (MAX_CONCURRENT_RENDERS). A check holds its render slot only while its page renders; its analysis,
- * link checks and writes overlap the next render, so one check per slot keeps the slots busy without a
- * line of checks waiting for them (measured: docs/scaling.md). Public analyses keep priority: their
- * renders go first in line, and no check starts while one runs (yieldTo).
- */
-export function monitorConcurrency(config: Pick<Config, "MONITOR_CONCURRENCY" | "MAX_CONCURRENT_RENDERS">): number {
-  return config.MONITOR_CONCURRENCY ?? config.MAX_CONCURRENT_RENDERS;
-}
 
 export interface SchedulerOptions {
   database: Database;

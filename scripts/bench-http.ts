@@ -55,6 +55,8 @@ interface Row {
   ratio: string;
   target: string;
   holds: string;
+  /** The load average (1/5/15 min) before → after the row: on 2 cores, above 2 means others competed for the CPU. */
+  load?: string;
 }
 
 let requestCounter = 0;
@@ -505,13 +507,13 @@ async function main(): Promise<void> {
     const before = loadAverage();
     const started = performance.now();
     try {
-      rows.push(await run());
+      rows.push({ ...(await run()), load: `${before} → ${loadAverage()}` });
     } catch (error) {
       // One row failing (a 422 past the time cap on a loaded machine) must not hide the others.
       process.exitCode = 1;
       const message = error instanceof Error ? error.message : String(error);
       console.log(`${name} failed: ${message.slice(0, 300)}`);
-      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no" });
+      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no", load: `${before} → ${loadAverage()}` });
     }
     console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${before} → ${loadAverage()})`);
   };

@@ -23,6 +23,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import { treeCpuSeconds } from "./lib/cpu";
+import { browserMainPids } from "./lib/processes";
 import { CORPUS_DIR, SAMPLE_CORPUS_DIR } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { startFixtureSite, type FixtureSite } from "./lib/fixture-site";
@@ -136,15 +137,24 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
   const bareFirst = await bareRenders(urls, 2);
   const organization = await newOrganization(servers[0] as RunningServer, "real-pages");
   const cpuTrees = () => [...servers.map((server) => server.process.pid ?? 0), postgres.pid].reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+  // The same, in three parts: Chromium (what a remote browser would take), the Node servers, PostgreSQL.
+  const cpuParts = () => {
+    const chromium = servers.flatMap((server) => browserMainPids(server.process.pid ?? 0)).reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+    const all = servers.reduce((sum, server) => sum + treeCpuSeconds(server.process.pid ?? 0), 0);
+    return { chromium, node: all - chromium, postgres: treeCpuSeconds(postgres.pid) };
+  };
   // What the pair costs doing nothing (job polling, ticks, maintenance): CPU seconds per second.
   const idleFrom = cpuTrees();
   await sleep(IDLE_SAMPLE_S * 1000);
   const idlePerSecond = (cpuTrees() - idleFrom) / IDLE_SAMPLE_S;
   const sizesBefore = await tableSizes(db);
   const cpuBefore = cpuTrees();
+  const partsBefore = cpuParts();
   const ids = await insertDueMonitors(db, organization, monitors, new Date());
   const wall = await drain(db, ids, "real pages");
   const cpu = cpuTrees() - cpuBefore;
+  const partsAfter = cpuParts();
+  const part = (name: "chromium" | "node" | "postgres") => ((partsAfter[name] - partsBefore[name]) / ids.length).toFixed(2);
   const growth = growthPerCheck(sizesBefore, await tableSizes(db), ids.length);
   const span = await checkSpan(db, ids);
   const bareSecond = await bareRenders(urls, 2);
@@ -162,6 +172,7 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
     `CPU per check: ${(cpu / ids.length).toFixed(2)} s (two servers' trees with Chromium, and PostgreSQL: ${cpu.toFixed(1)} s for ${ids.length}), ` +
       `of which the idle pair's ${idleShare.toFixed(2)} s (${idlePerSecond.toFixed(3)} CPU s/s idle); bare render ${((bareFirst.cpu + bareSecond.cpu) / 2 / urls.length).toFixed(2)} s per page (browser only)`,
   );
+  console.log(`CPU per check by part: Chromium ${part("chromium")} s, Node (server, workers, proxy, link checks) ${part("node")} s, PostgreSQL ${part("postgres")} s`);
   console.log("database growth per check (rows, bytes of the rows, disk bytes with indexes and TOAST, page-granular):");
   console.table(growth.map((row) => ({ table: row.table, rows: row.rows.toFixed(2), "tuple bytes": Math.round(row.tupleBytes), "disk bytes": Math.round(row.diskBytes) })));
   return {

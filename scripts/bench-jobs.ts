@@ -113,8 +113,8 @@ async function main(): Promise<void> {
     // What the dispatcher keeps instead: a shallow queue (pg-boss's fetch sorts every ready job by priority).
     await database.execute("DELETE FROM pgboss.job WHERE name = $1", [JOB_QUEUES.monitorCheck]);
     for (const workers of [4, 16]) {
-      for (let i = 0; i < 10; i += 1) await boss.insert(Array.from({ length: DUE_BATCH }, (_, k) => job(1 + k)));
-      await measure(`fetch + complete, ${workers} workers, ${10 * DUE_BATCH} queued (a shallow queue, as the dispatcher keeps it)`, () => fetchAndComplete(workers));
+      await boss.insert(Array.from({ length: DUE_BATCH }, (_, k) => job(1 + k)));
+      await measure(`fetch + complete, ${workers} workers, ${DUE_BATCH.toLocaleString("en-US")} queued (one dispatcher batch: the queue it keeps)`, () => fetchAndComplete(workers));
     }
     await boss.stop({ graceful: false, close: false, wait: true });
 

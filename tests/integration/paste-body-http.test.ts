@@ -41,7 +41,10 @@ describe("large paste bodies", () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toBe(JSON.stringify(analyzeDocument({ html, pageUrl: "https://postlight.com/", scripting: false })));
     // The worker parsed the body and encoded the answer: its timings have those stages.
-    const timings = server.output().split("\n").find((line) => line.includes('"requestId":"large-paste-1"') && line.includes("paste mode timings"));
+    const timingsLine = () => server.output().split("\n").find((line) => line.includes('"requestId":"large-paste-1"') && line.includes("paste mode timings"));
+    // The server's stdout reaches us a little after its answer.
+    for (let waited = 0; !timingsLine() && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const timings = timingsLine();
     const stages = (JSON.parse(timings ?? "{}") as { stages?: Record<string, number> }).stages ?? {};
     expect(Object.keys(stages)).toEqual(expect.arrayContaining(["decode", "parse", "encode"]));
   });

@@ -124,16 +124,23 @@ export const configSchema = z.object({
   ORG_AUDITS_PER_DAY: positiveInt(500),
   /** Consecutive checks that must see a tracked link missing or broken before its state says so. */
   MONITOR_CONFIRM_CHECKS: positiveInt(2),
-  /** Monitor checks one instance runs at once (each is a render: keep it below MAX_CONCURRENT_RENDERS). */
-  MONITOR_CONCURRENCY: positiveInt(1),
+  /**
+   * Monitor checks one instance runs at once; unset → derived from the render slots (monitorConcurrency in
+   * lib/monitor/scheduler.ts: each check holds a render slot only while its page renders).
+   */
+  MONITOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** The shortest interval a monitor may have; intervals below it are refused (one of 60, 360, 720, 1440, 10080). */
   MONITOR_MIN_INTERVAL_MINUTES: positiveInt(60),
   /** Consecutive page errors before a `page_unreachable` alert. */
   MONITOR_PAGE_ERROR_ALERT_AFTER: positiveInt(3),
   /** Not in the spec: how soon the confirming check runs after a first miss (the spec asks within 15 minutes). */
   MONITOR_CONFIRM_DELAY_MINUTES: z.coerce.number().int().min(1).max(15).default(10),
-  /** Not in the spec: how often each instance looks for due monitors, digests and reminders, seconds. */
-  MONITOR_POLL_SECONDS: positiveInt(30),
+  /**
+   * Not in the spec: how often each instance looks for due monitors, digests and reminders, seconds. A due
+   * check waits at most this long to be dispatched (then for a free worker), so it is part of the "within
+   * a minute" of fair scheduling (lib/monitor/due.ts).
+   */
+  MONITOR_POLL_SECONDS: positiveInt(10),
   /**
    * Not in the spec: how long a scheduled check may run before its job expires and another worker retries
    * it (a killed instance's checks come back after this); also how long a check holds its monitor.

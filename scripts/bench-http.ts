@@ -55,6 +55,8 @@ interface Row {
   ratio: string;
   target: string;
   holds: string;
+  /** The load average (1/5/15 min) before → after the row: on 2 cores, above 2 means others competed for the CPU. */
+  load?: string;
 }
 
 let requestCounter = 0;
@@ -120,6 +122,21 @@ function stageMedians(server: RunningServer, ids: string[], totals: number[], js
 function printStages(title: string, rows: Array<[string, number]>): void {
   console.log(`\n${title}`);
   console.table(rows.map(([stage, ms]) => ({ stage, "median ms": ms.toFixed(1) })));
+}
+
+/** The server's "event loop" log lines (server/event-loop.ts) in a stretch of its output. */
+function eventLoopWindows(output: string): Array<{ requests: number; p99: number; max: number }> {
+  const windows: Array<{ requests: number; p99: number; max: number }> = [];
+  for (const line of output.split("\n")) {
+    if (!line.includes('"msg":"event loop"')) continue;
+    try {
+      const entry = JSON.parse(line) as { requests: number; eventLoopDelayMs: { p99: number; max: number } };
+      windows.push({ requests: entry.requests, p99: entry.eventLoopDelayMs.p99, max: entry.eventLoopDelayMs.max });
+    } catch {
+      // not a JSON line
+    }
+  }
+  return windows;
 }
 
 function jsonEncodeTime(text: string): number {
@@ -386,18 +403,24 @@ async function healthRow(server: RunningServer): Promise<Row> {
   });
   // Let the line fill before probing: every worker busy, jobs waiting.
   await sleep(1_000);
+  const logFrom = server.output().length;
   const busy = await probeHealth(server.baseUrl, SATURATION_S);
   running = false;
   await Promise.all(clients);
+  // The server's own event-loop report (server/event-loop.ts) over the saturated windows: the longest
+  // stretch of synchronous work any request waited behind.
+  await sleep(5_500);
+  const loop = eventLoopWindows(server.output().slice(logFrom));
+  const loopMax = Math.max(...loop.map((window) => window.max));
   const p99 = percentile(busy, 99);
   console.log(
     `\nhealth while 6 clients paste ${SATURATING_PAGE} (${(html.length / 1e6).toFixed(1)} MB) for ${SATURATION_S} s: ${busy.length} calls, p50 ${fmt(percentile(busy, 50))}, ` +
       `p99 ${fmt(p99)}, max ${fmt(Math.max(...busy))}; idle before: p50 ${fmt(percentile(idle, 50))}, p99 ${fmt(percentile(idle, 99))}; ` +
-      `${answered} pastes answered ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `${answered} pastes answered ${JSON.stringify(Object.fromEntries(statuses))}; main thread's event-loop delay per 5 s window: max ${loop.map((window) => window.max.toFixed(0)).join(", ")} ms, p99 ${loop.map((window) => window.p99.toFixed(0)).join(", ")} ms`,
   );
   return {
     work: `/api/v1/health p99 while 6 clients paste ${SATURATING_PAGE} (${(html.length / 1e6).toFixed(1)} MB) without pause, ${SATURATION_S} s`,
-    linklens: `p99 ${fmt(p99)} (p50 ${fmt(percentile(busy, 50))})`,
+    linklens: `p99 ${fmt(p99)} (p50 ${fmt(percentile(busy, 50))}); main thread's longest task ${fmt(loopMax)}`,
     baseline: `p99 ${fmt(percentile(idle, 99))} idle`,
     ratio: `${(p99 / percentile(idle, 99)).toFixed(1)}×`,
     target: "< 50 ms",
@@ -484,13 +507,13 @@ async function main(): Promise<void> {
     const before = loadAverage();
     const started = performance.now();
     try {
-      rows.push(await run());
+      rows.push({ ...(await run()), load: `${before} → ${loadAverage()}` });
     } catch (error) {
       // One row failing (a 422 past the time cap on a loaded machine) must not hide the others.
       process.exitCode = 1;
       const message = error instanceof Error ? error.message : String(error);
       console.log(`${name} failed: ${message.slice(0, 300)}`);
-      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no" });
+      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no", load: `${before} → ${loadAverage()}` });
     }
     console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${before} → ${loadAverage()})`);
   };

@@ -28,6 +28,7 @@ import { processRuntime } from "@/lib/db/runtime";
 import { isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
 import { reportPageExists } from "@/lib/shares/report";
 import { forceHeaders, forceStatus } from "./forced-headers";
+import { reportEventLoopDelay } from "./event-loop";
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -155,6 +156,7 @@ async function main(): Promise<void> {
 
   let inFlight = 0;
   let shuttingDown = false;
+  const eventLoop = reportEventLoopDelay();
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
     });
 
     inFlight += 1;
+    eventLoop.request();
     const publicAnalysis = req.method === "POST" && /^\/(api\/demo\/analyze|mcp)\/?(\?|$)/.test(req.url ?? "");
     if (publicAnalysis) publicAnalyses += 1;
     res.on("close", () => {

@@ -2,6 +2,7 @@ import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import type { Renderer } from "./render";
+import type { RenderPriority } from "./render-queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { RawLinksJob, withRawLinks } from "./raw-job";
 import type { RobotsTxtCache } from "./robots-txt";
@@ -32,6 +33,12 @@ export interface UrlAnalysisDeps {
    * robots.txt from this cache). Absent: none of it is computed, and the public answer's cost is unchanged.
    */
   signals?: { robots: RobotsTxtCache };
+  /** The render's place in line (render-queue.ts): scheduled checks are background. */
+  priority?: RenderPriority;
+}
+
+function roundMs(values: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).map(([key, ms]) => [key, Math.round(ms)]));
 }
 
 /**
@@ -48,7 +55,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
   let rendered: Awaited<ReturnType<Renderer["render"]>>;
   try {
-    rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver, signals: withSignals, onRawBody: raw?.listener });
+    rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver, signals: withSignals, onRawBody: raw?.listener, priority: deps.priority });
   } catch (error) {
     raw?.cancel();
     throw error;
@@ -100,6 +107,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
       renderedBytes: rendered.html.length,
       stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt, ...(robots ? { robotsTxt: robotsMs } : {}), ...(raw ? { rawHtml: raw.ms } : {}) }),
       peakHeapMb: timing.peakHeapMb,
+      settle: rendered.settled && { ended: rendered.settled.ended, waitedFor: roundMs(rendered.settled.waitedFor) },
     },
     "url mode timings",
   );

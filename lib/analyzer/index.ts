@@ -5,7 +5,9 @@ import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render";
 import { RobotsTxtCache } from "./robots-txt";
 import { roundTimings } from "./timings";
-import type { AnalysisResult, AnalyzedLink, DomainGroups, PageReport } from "./types";
+import type { PasteBodyRules } from "./paste-body";
+import type { RenderPriority } from "./render-queue";
+import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
 /**
@@ -23,6 +25,10 @@ export { siteOf } from "./classify";
 export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
 /** The network policy for a URL contacted later (webhook endpoints): the deny list and address policy when it is saved (BLOCKED_URL). */
 export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./public-url";
+/** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
+export { normalizePasteHostname } from "./paste-domain";
+export type { PasteBodyRules } from "./paste-body";
+export type { RenderPriority } from "./render-queue";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -65,6 +71,11 @@ export interface InspectOptions extends AnalyzeOptions {
    * an hour). Off by default, so a caller that does not ask pays nothing. Paste mode always has `region`.
    */
   signals?: boolean;
+  /**
+   * URL mode: the render's place in line. `interactive` (default: someone waits for the answer) starts
+   * before every waiting `background` render (scheduled monitor checks).
+   */
+  priority?: RenderPriority;
 }
 
 /** Paste-mode input: markup and the URL its links resolve against (`https://{domain}/`). */
@@ -155,6 +166,36 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
   };
 }
 
+/** What analyzePasteBody makes of a request body (paste-body.ts says when the worker analyses it). */
+export type PasteBodyOutcome =
+  | {
+      kind: "analysed";
+      /** The answer (the AnalysisResult) as UTF-8 JSON, ready to send. */
+      json: Uint8Array;
+      /** The normalized domain the worker analysed with, the html's UTF-8 bytes, and the body with html emptied (for the caller's validation). */
+      domain: string;
+      htmlBytes: number;
+      skeleton: Record<string, unknown>;
+      stats: LinkStats;
+    }
+  | { kind: "refused"; body: unknown; htmlBytes: number | null }
+  | { kind: "invalid-json" };
+
+/**
+ * Paste mode from a request body's raw bytes: the worker thread parses the body, analyses it and
+ * encodes the answer, so the calling thread does no work proportional to the page (the bytes are
+ * transferred: do not use them afterwards). A body that is not plainly a valid paste request comes
+ * back for the caller's validation (paste-body.ts).
+ * @throws what analyzeHtml throws.
+ */
+export async function analyzePasteBody(body: Uint8Array, rules: PasteBodyRules, options: AnalyzeOptions): Promise<PasteBodyOutcome> {
+  const timing: JobTiming = { timings: {} };
+  const outcome = await pool(options.settings).analyzeBody(body, rules, { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing });
+  if (outcome.kind === "analysed") log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
+  const { ok: _ok, timing: _timing, ...rest } = outcome;
+  return rest;
+}
+
 /**
  * URL mode: renders `url` (already accepted by parsePublicUrl) in the warm browser behind the network
  * guard, analyses the DOM and checks every internal and external link.
@@ -181,6 +222,7 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     groups: options.groups,
     checkLinks: options.checkLinks,
     signals: options.signals ? { robots: robotsCache(options.settings) } : undefined,
+    priority: options.priority,
   });
 }
 

@@ -7,7 +7,7 @@ import type { PreparedPageReady } from "@/lib/analyzer/render-context";
 import { throwIfBlocked } from "@/lib/analyzer/render-guard";
 import { upstream } from "@/lib/analyzer/render-watchdog";
 import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
-import { settle } from "@/lib/analyzer/settle";
+import { settle, type SettleResult } from "@/lib/analyzer/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
 import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/visibility";
 import { withTimeout } from "@/lib/timeout";
@@ -38,6 +38,8 @@ export interface CapturedPage {
   rawBody: Buffer | null;
   /** The main response's Content-Type header (the raw body's charset), or null. */
   contentType: string | null;
+  /** How the wait after load ended and what it waited for (settle.ts); none when the navigation did not finish. */
+  settled?: SettleResult;
 }
 
 /** Limits of one capture, picked from the renderer's options. */
@@ -100,7 +102,7 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   const rawBody = settings.signals ? readBody(response, settings.maxHtmlBytes, deadline) : null;
   const listener = settings.onRawBody;
   if (rawBody && listener) void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
-  if (gotoError === null) await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs });
+  const settled = gotoError === null ? await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs }) : undefined;
   clock.lap("settle");
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
   // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized.
@@ -147,6 +149,7 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
     hiddenMarker,
     rawBody: body,
     contentType: headers["content-type"] ?? null,
+    settled,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
 import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render-capture";
 import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
-import { RenderQueue } from "@/lib/analyzer/render-queue";
+import { RenderQueue, type RenderPriority } from "@/lib/analyzer/render-queue";
 import { SparePages } from "@/lib/analyzer/render-spare";
 import { underWatchdog, upstream, type RenderHandle } from "@/lib/analyzer/render-watchdog";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
@@ -49,6 +49,8 @@ export interface RenderOptions {
   signals?: boolean;
   /** With signals: told the raw body as soon as it is read, before the page settles. */
   onRawBody?: RawBodyListener;
+  /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see render-queue.ts. */
+  priority?: RenderPriority;
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
@@ -152,7 +154,7 @@ class PuppeteerRenderer implements Renderer {
     const timeoutMs = options.timeoutMs ?? this.config.RENDER_TIMEOUT_MS;
     const timings: StageTimings = {};
     const clock = new Stopwatch(timings);
-    const release = await this.queue.acquire(options.signal);
+    const release = await this.queue.acquire(options.signal, options.priority);
     clock.lap("renderQueue");
     try {
       const handle: RenderHandle = { clock, timings, context: null };

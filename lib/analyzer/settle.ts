@@ -1,25 +1,42 @@
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { withTimeout } from "@/lib/timeout";
+import { activityReport, activityTracker, TRACKER_KEY, WATCHED_ATTRIBUTES, type ActivityReport, type TrackerLimits } from "./activity-tracker";
 
 /**
- * After `load`, scripts often keep adding links (timers, fetch then render). settle() waits until the
- * page is done with them, bounded by the render's deadline and a cap; a page that never goes quiet is
- * analysed as it stands when the cap runs out.
+ * After `load`, scripts often keep adding links (timers, fetch then render, animation frames, scripts
+ * they insert). settle() waits until the page has nothing left that could change it, bounded by the
+ * render's deadline and a cap; a page that never goes quiet is analysed as it stands when the cap runs out.
  *
- * "Done" is adaptive. The old rule waited for a fixed quiet period (500 ms without a request or a DOM
- * change), which every render paid in full. Now the page also tells us what it has scheduled: an
- * activity tracker, installed before any page script runs, records the last DOM mutation and the
- * timers (setTimeout) still pending. The wait ends once no request is in flight, nothing changed for
- * `idleMs` (short; a little longer after a request ended), and no pending timer is due before the old quiet period would have ended. So every
- * change the fixed period caught is still waited for (a link added 300 ms after load by a timer, or
- * after a fetch), and a page with nothing left to do is captured `idleMs` after its last activity.
+ * The rule (`isSettled`, table-tested in tests/unit/analyzer/settle.test.ts): the page is done when
+ *  1. no request of the page is in flight (main-frame requests and subframe documents; not beacons,
+ *     streams, media or a subframe's own subresources: an ad iframe's traffic does not hold our render),
+ *     and the last one ended `networkIdleMs` ago;
+ *  2. the page has no open work (activity-tracker.ts: timers and frames of young chains, fetches, body
+ *     reads, XHRs, inserted scripts still loading);
+ *  3. nothing happened for `idleMs`: no DOM change that matters, no open work ending. This short window is
+ *     the net under what the tracker cannot see (a MessageChannel task, an observer callback): it
+ *     follows every activity, so a follow-up task of a finished fetch is still waited for.
+ * A page without the tracker (it replaced its document) falls back to the old fixed rule: `quietMs`
+ * without a request.
+ *
+ * Before (issue 12), the wait ended 150 ms after the last DOM change and 250 ms after the last request,
+ * and timers due within a 500 ms window held it; every render paid those windows even when nothing could
+ * change any more, and a link added by a 1.5 s timer was lost. Now a page with nothing open is captured
+ * `idleMs` after its last activity, and a late link is waited for because its timer, fetch or frame is open.
  */
 
-/** Requests of the page's frames still in flight, and when that set last changed. */
+/** Requests of the page still in flight, and when that set last changed. */
 export interface NetworkTracker {
   inflight: Set<HTTPRequest>;
   lastActivity: number;
 }
+
+/**
+ * Resource types that never hold the render: they cannot add a link to the main document (media,
+ * images and fonts are skipped anyway), or they never end (event streams, WebSockets), or they are
+ * fire-and-forget (beacons, pings, reports, prefetches).
+ */
+const UNTRACKED_TYPES = new Set(["image", "media", "font", "texttrack", "eventsource", "websocket", "ping", "manifest", "cspviolationreport", "prefetch", "signedexchange"]);
 
 /**
  * Our own count of the page's requests in flight. puppeteer's waitForNetworkIdle also counts requests
@@ -28,7 +45,10 @@ export interface NetworkTracker {
 export function trackNetwork(page: Page): NetworkTracker {
   const network: NetworkTracker = { inflight: new Set(), lastActivity: Date.now() };
   page.on("request", (request) => {
-    if (!request.frame()) return;
+    const frame = request.frame();
+    if (!frame || UNTRACKED_TYPES.has(request.resourceType())) return;
+    // A subframe's own subresources cannot change the main document; its document's load can (onload handlers).
+    if (frame !== page.mainFrame() && !request.isNavigationRequest()) return;
     network.inflight.add(request);
     network.lastActivity = Date.now();
   });
@@ -40,118 +60,117 @@ export function trackNetwork(page: Page): NetworkTracker {
   return network;
 }
 
-/** Quiet time for network and DOM, and the cap on the whole wait. */
+/** The settle rule's windows and the cap on the whole wait. */
 export interface SettleSettings {
-  /** The horizon: activity (a request ending, a DOM change, a due timer) this soon after the last one is waited for. */
+  /** Without the tracker: done after this long without a request (the old fixed quiet period). */
   quietMs: number;
-  /** How long after its last DOM change the page counts as done (default 150 ms). */
+  /** Done this long after the last activity, once nothing is open (default IDLE_MS). */
   idleMs?: number;
-  /**
-   * How long after its last request ended (default 250 ms): a response still has to reach the page's
-   * script and become DOM, and a busy renderer takes its time with that.
-   */
+  /** And this long after the last tracked request ended (default NETWORK_IDLE_MS). */
   networkIdleMs?: number;
   maxMs: number;
 }
 
-// A name no page will use; the property is non-enumerable, so page scripts iterating window do not see it.
-const TRACKER_KEY = "__linklensActivity_7f3a9c";
-
-/** What the tracker reports: ms since the last DOM change, and ms until the next pending timer (null: none). */
-interface ActivityReport {
-  sinceMutation: number;
-  untilNextTimer: number | null;
-}
+/**
+ * 100 ms after the last activity. What it has to catch is a task the tracker does not see, queued by
+ * the last thing that happened (React's scheduler posts its render as a MessageChannel task right after
+ * the fetch that fed it): that takes a few ms; the rest is room for a loaded 2-core machine.
+ */
+export const IDLE_MS = 100;
+/** In-page tracking already holds fetches, XHRs and scripts until their callbacks ran; this only covers the hop from network to page. */
+export const NETWORK_IDLE_MS = 50;
 
 /**
- * Runs in every frame before its scripts (evaluateOnNewDocument). It only observes: a MutationObserver
- * on the document, and setTimeout/clearTimeout wrapped in Proxies (so they still look native to page
- * scripts) to keep the due time of every pending timer. Never throws into the page.
+ * Open-work horizons (activity-tracker.ts). 2 s: a link added by a timer up to ~1.5 s after the script
+ * that set it (a deferred widget, a "related stories" box) is waited for; a ticker or carousel holds the
+ * render at most that long. Frames: an animation loop is an animation after a second. Intervals over
+ * 250 ms are tickers, carousels or pings, never waited for; shorter ones are "wait until ready" polls.
  */
-function activityTracker(key: string): void {
-  try {
-    const pending = new Map<number, number>();
-    const state = { lastMutation: performance.now(), pending };
-    Object.defineProperty(window, key, { value: state, enumerable: false, configurable: false, writable: false });
-    new MutationObserver(() => {
-      state.lastMutation = performance.now();
-    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const nativeSetTimeout = window.setTimeout;
-    const nativeClearTimeout = window.clearTimeout;
-    window.setTimeout = new Proxy(nativeSetTimeout, {
-      apply(target, thisArg, args: unknown[]) {
-        const handler = args[0];
-        let id = 0;
-        if (typeof handler === "function") {
-          args[0] = function (this: unknown, ...rest: unknown[]) {
-            pending.delete(id);
-            return (handler as (...a: unknown[]) => unknown).apply(this, rest);
-          };
-        }
-        id = Reflect.apply(target, thisArg, args) as number;
-        // A string handler cannot be wrapped; its timer is tracked until its due time passes.
-        pending.set(id, performance.now() + Math.max(0, Number(args[1]) || 0));
-        return id;
-      },
-    });
-    window.clearTimeout = new Proxy(nativeClearTimeout, {
-      apply(target, thisArg, args: unknown[]) {
-        pending.delete(Number(args[0]));
-        return Reflect.apply(target, thisArg, args) as unknown;
-      },
-    });
-  } catch {
-    // A frame without a window or document: nothing to track there.
-  }
+export const TRACKER_LIMITS: TrackerLimits = { chainMs: 2_000, frameMs: 1_000, shortIntervalMs: 250, maxOpenMs: 10_000 };
+
+/**
+ * A page function as a script calling it with `args`. The function's own source goes to the page, so
+ * anything a bundler wrapped it in must exist there: esbuild with keepNames (tsx, which runs the
+ * benchmarks) wraps inner functions in `__name(fn, "name")`, a helper the page does not have, and the
+ * tracker then threw on its first line and was silently missing.
+ */
+function pageScript(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
+  return `(() => { const __name = (target) => target; return (${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(", ")}); })()`;
 }
 
 /** Installs the activity tracker in every frame the page will load. Call before page.goto. */
-export async function installActivityTracker(page: Page): Promise<void> {
-  await page.evaluateOnNewDocument(activityTracker, TRACKER_KEY);
+export async function installActivityTracker(page: Page, limits: TrackerLimits = TRACKER_LIMITS): Promise<void> {
+  await page.evaluateOnNewDocument(pageScript(activityTracker, TRACKER_KEY, limits, WATCHED_ATTRIBUTES));
 }
+
+const READ_ACTIVITY = pageScript(activityReport, TRACKER_KEY);
 
 async function readActivity(page: Page): Promise<ActivityReport | null> {
-  return page
-    .evaluate((key: string): ActivityReport | null => {
-      const state = (window as unknown as Record<string, { lastMutation: number; pending: Map<number, number> } | undefined>)[key];
-      if (!state) return null;
-      const now = performance.now();
-      let next: number | null = null;
-      for (const [id, due] of state.pending) {
-        // Past due and still listed: a string handler that already ran, or a timer the page starved.
-        if (due < now - 1_000) state.pending.delete(id);
-        else if (next === null || due < next) next = due;
-      }
-      return { sinceMutation: now - state.lastMutation, untilNextTimer: next === null ? null : Math.max(0, next - now) };
-    }, TRACKER_KEY)
-    .catch(() => null);
+  return page.evaluate(READ_ACTIVITY).then((report) => (report ?? null) as ActivityReport | null).catch(() => null);
 }
 
-const POLL_MS = 25;
+/** What the rule looks at in one poll. */
+export interface SettleObservation {
+  /** Tracked requests in flight, and ms since the last one started or ended. */
+  inflight: number;
+  sinceNetworkMs: number;
+  /** The tracker's report; null when the page has none (it replaced its document, or evaluation failed). */
+  activity: ActivityReport | null;
+}
+
+/** The settle rule (see the header): true when the page can no longer change. */
+export function isSettled(seen: SettleObservation, windows: { quietMs: number; idleMs: number; networkIdleMs: number }): boolean {
+  if (seen.inflight > 0) return false;
+  if (seen.activity === null) return seen.sinceNetworkMs >= windows.quietMs;
+  return seen.sinceNetworkMs >= windows.networkIdleMs && seen.activity.open === 0 && seen.activity.quietMs >= windows.idleMs;
+}
+
+const POLL_MS = 20;
+
+/**
+ * How a settle ended and what it waited for: ms during which each kind of open work was seen (the
+ * tracker's kinds, plus `network` for requests in flight and `quiet` for the idle window), for the
+ * "url mode timings" log line: a slow render says why.
+ */
+export interface SettleResult {
+  ended: "idle" | "cap" | "unresponsive";
+  waitedFor: Record<string, number>;
+}
 
 /** Waits until the page is done (see above), at most `maxMs` and never past `deadline` (epoch ms). */
-export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<void> {
-  const quietMs = settings.quietMs;
-  const idleMs = Math.min(settings.idleMs ?? 150, quietMs);
-  const networkIdleMs = Math.min(settings.networkIdleMs ?? 250, quietMs);
+export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<SettleResult> {
+  const windows = {
+    quietMs: settings.quietMs,
+    idleMs: Math.min(settings.idleMs ?? IDLE_MS, settings.quietMs),
+    networkIdleMs: Math.min(settings.networkIdleMs ?? NETWORK_IDLE_MS, settings.quietMs),
+  };
+  const waitedFor: Record<string, number> = {};
   const capMs = Math.min(Math.max(0, deadline - Date.now()), settings.maxMs);
-  if (capMs <= 0) return;
+  if (capMs <= 0) return { ended: "cap", waitedFor };
   const stopAt = Date.now() + capMs;
+  let last = Date.now();
+  let holding: string[] = [];
+  const account = () => {
+    const now = Date.now();
+    for (const kind of holding) waitedFor[kind] = (waitedFor[kind] ?? 0) + (now - last);
+    last = now;
+  };
   while (Date.now() < stopAt) {
-    if (tracker.inflight.size === 0) {
-      const sinceNetwork = Date.now() - tracker.lastActivity;
+    const inflight = tracker.inflight.size;
+    account();
+    if (inflight > 0) holding = ["network"];
+    else {
       // Bounded: a page whose main thread never comes back (a busy loop) must not hold us past the cap.
       const activity = await withTimeout(readActivity(page), Math.max(0, stopAt - Date.now()));
-      if (activity === undefined) return;
-      if (activity === null) {
-        // No tracker (the page replaced its document, or evaluation failed): the fixed quiet period.
-        if (sinceNetwork >= quietMs) return;
-      } else {
-        const since = Math.min(sinceNetwork, activity.sinceMutation);
-        const timerSoon = activity.untilNextTimer !== null && activity.untilNextTimer <= quietMs - since;
-        if (activity.sinceMutation >= idleMs && sinceNetwork >= networkIdleMs && !timerSoon) return;
-      }
+      account();
+      if (activity === undefined) return { ended: "unresponsive", waitedFor };
+      // Read after the page answered: a request that started meanwhile counts.
+      const seen = { inflight: tracker.inflight.size, sinceNetworkMs: Date.now() - tracker.lastActivity, activity };
+      if (isSettled(seen, windows)) return { ended: "idle", waitedFor };
+      holding = seen.inflight > 0 ? ["network"] : activity && activity.open > 0 ? Object.keys(activity.kinds ?? { open: 1 }) : ["quiet"];
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, stopAt - Date.now()))));
   }
+  account();
+  return { ended: "cap", waitedFor };
 }

@@ -36,7 +36,10 @@ export type Stage =
   | "serialize"
   // signed-in renders with signals: the raw HTML's links
   | "rawHtml"
-  | "release";
+  | "release"
+  // a paste body read in the worker (worker-body.ts): parsing the request, encoding the answer
+  | "decode"
+  | "encode";
 
 export type StageTimings = Partial<Record<Stage, number>>;
 

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { MessageChannel } from "node:worker_threads";
+import { MessageChannel, type MessagePort, type Transferable } from "node:worker_threads";
 import path from "node:path";
 import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
@@ -7,7 +7,10 @@ import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
-import type { RawLinksInput, WorkerOutcome, WorkerTask } from "./worker";
+import type { PasteBodyRules } from "./paste-body";
+import type { RawLinksInput, RawLinksOutcome, RawLinksTask, WorkerOutcome, WorkerTask } from "./worker";
+import type { BodyOutcome, BodyTask } from "./worker-body";
+import type { WorkerFailure, WorkerTiming } from "./worker-outcome";
 
 /**
  * A small pool of worker threads for the analysis pipeline, so one huge or hostile document never
@@ -114,15 +117,12 @@ export class AnalyzerPool {
 
   /**
    * Runs one analysis (the public result and the document's signals); rejects with ApiError (422 runaway, 429 busy or over the client's budget, 500 bug).
-   * Admission is fair between clients (fair-queue.ts). The time cap starts when a worker picks the job
-   * up (it says so on a MessagePort), so time spent queued behind other jobs or waiting for a
-   * replacement worker to boot never turns a fine page into a 422. Waiting itself is bounded too: a job
-   * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
+   * Admission is fair between clients (fair-queue.ts); see run() for the caps.
    */
   async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<DocumentReport> {
-    const outcome = await this.run({ input }, job);
-    if ("report" in outcome) return outcome.report;
-    throw new Error("analysis failed: the worker answered another task");
+    const outcome = await this.run<WorkerOutcome>((started) => ({ task: { input, started } satisfies WorkerTask, transferList: [] }), job);
+    if (outcome.ok) return outcome.report;
+    throw failureError(outcome);
   }
 
   /**
@@ -131,11 +131,31 @@ export class AnalyzerPool {
    * settles, so it costs the check no waiting.
    */
   async rawLinks(raw: RawLinksInput, job: AnalyzeJobOptions = {}): Promise<string[] | null> {
-    const outcome = await this.run({ raw }, job);
-    return "rawHrefs" in outcome ? outcome.rawHrefs : null;
+    const outcome = await this.run<RawLinksOutcome>((started) => ({ task: { raw, started } satisfies RawLinksTask, transferList: [] }), job);
+    return outcome.ok ? outcome.rawHrefs : null;
   }
 
-  private async run(work: Pick<WorkerTask, "input" | "raw">, job: AnalyzeJobOptions): Promise<Extract<WorkerOutcome, { ok: true }>> {
+  /**
+   * Paste mode from a request body's raw bytes (worker-body.ts): the bytes are transferred to a worker
+   * (the caller must not touch them afterwards), which parses, analyses and encodes the answer; the
+   * answer's JSON bytes come back transferred too. Admission, caps and errors as analyze().
+   */
+  async analyzeBody(body: Uint8Array, rules: PasteBodyRules, job: AnalyzeJobOptions = {}): Promise<Exclude<BodyOutcome, { ok: false }>> {
+    const outcome = await this.run<BodyOutcome>((started) => ({ task: { body, rules, started } satisfies BodyTask, transferList: [body.buffer as ArrayBuffer] }), job);
+    if (outcome.ok) return outcome;
+    throw failureError(outcome);
+  }
+
+  /**
+   * Runs one worker task under the fair queue and the caps. The time cap starts when a worker picks the
+   * job up (it says so on a MessagePort), so time spent queued behind other jobs or waiting for a
+   * replacement worker to boot never turns a fine page into a 422. Waiting itself is bounded too: a job
+   * not started within MAX_QUEUE_WAIT_MS (or the cap, if longer) answers 429.
+   */
+  private async run<T extends { timing?: WorkerTiming }>(
+    build: (started: MessagePort) => { task: WorkerTask | RawLinksTask | BodyTask; transferList: Transferable[] },
+    job: AnalyzeJobOptions,
+  ): Promise<T> {
     const controller = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let startedAt: number | null = null;
@@ -152,7 +172,7 @@ export class AnalyzerPool {
       this.timers.clearTimeout(waitTimer);
       runTimer = this.timers.setTimeout(() => controller.abort(), this.timeoutMs);
     });
-    let outcome: WorkerOutcome;
+    let outcome: T;
     let lease: Awaited<ReturnType<FairQueue["acquire"]>> | undefined;
     try {
       this.anonymous += 1;
@@ -164,8 +184,8 @@ export class AnalyzerPool {
       });
       dispatchedAt = epochNow();
       if (job.timing) job.timing.timings.poolQueue = dispatchedAt - queuedAt;
-      const task: WorkerTask = { ...work, started: port2 };
-      outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2] })) as WorkerOutcome;
+      const { task, transferList } = build(port2);
+      outcome = (await this.pool.run(task, { signal: controller.signal, transferList: [port2, ...transferList] })) as T;
       if (job.timing && outcome.timing) {
         Object.assign(job.timing.timings, outcome.timing.timings);
         job.timing.timings.fromWorker = epochNow() - outcome.timing.finishedAt;
@@ -182,9 +202,7 @@ export class AnalyzerPool {
       port1.close();
       lease?.release(startedAt === null ? 0 : this.now() - startedAt);
     }
-    if (outcome.ok) return outcome;
-    if (outcome.code === "UNPROCESSABLE_PAGE") throw new ApiError("UNPROCESSABLE_PAGE", outcome.message);
-    throw new Error(`analysis failed: ${outcome.message}`);
+    return outcome;
   }
 
   /**
@@ -210,6 +228,11 @@ export class AnalyzerPool {
 }
 
 class QueueTimeout extends Error {}
+
+function failureError(outcome: WorkerFailure): Error {
+  if (outcome.code === "UNPROCESSABLE_PAGE") return new ApiError("UNPROCESSABLE_PAGE", outcome.message);
+  return new Error(`analysis failed: ${outcome.message}`);
+}
 
 function mapPoolError(error: unknown): Error {
   const name = error instanceof Error ? error.name : "";

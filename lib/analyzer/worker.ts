@@ -1,28 +1,22 @@
 /**
  * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
- * because class identity (ApiError) does not survive the thread boundary.
+ * because class identity (ApiError) does not survive the thread boundary. Three kinds of task: a document
+ * to analyse (WorkerTask), a raw body whose links to read (RawLinksTask, placement-verdict.md
+ * `inRawHtml`), or a paste request's raw body (worker-body.ts).
  */
 import { getHeapStatistics } from "node:v8";
-import { ApiError } from "@/lib/errors";
 import { inspectDocument } from "./pipeline";
 import { rawLinkHrefs } from "./raw-links";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
+import { analyzeBodyTask, type BodyTask } from "./worker-body";
+import { workerFailure, type WorkerFailure, type WorkerTiming } from "./worker-outcome";
 
-/** How the job went in the worker: its stages, its heap, and when it finished (epoch ms), for the "mode timings" log. */
-export interface WorkerTiming {
-  timings: StageTimings;
-  /** The most used heap seen at the end of any stage, MiB: a close floor of the job's peak. */
-  peakHeapMb: number;
-  finishedAt: number;
-}
+export type { WorkerTiming } from "./worker-outcome";
 
-export type WorkerOutcome = (
-  | { ok: true; report: DocumentReport }
-  | { ok: true; rawHrefs: string[] | null }
-  | { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string }
-) & { timing?: WorkerTiming };
+export type WorkerOutcome = ({ ok: true; report: DocumentReport } & { timing?: WorkerTiming }) | WorkerFailure;
+export type RawLinksOutcome = ({ ok: true; rawHrefs: string[] | null } & { timing?: WorkerTiming }) | WorkerFailure;
 
 /** The links of a page as the server sent it (raw-links.ts): the navigation response body and its URL. */
 export interface RawLinksInput {
@@ -31,14 +25,18 @@ export interface RawLinksInput {
 }
 
 export interface WorkerTask {
-  /** One of: a document to analyse, or a raw body whose links to read (placement-verdict.md `inRawHtml`). */
-  input?: AnalyzeDocumentInput;
-  raw?: RawLinksInput;
+  input: AnalyzeDocumentInput;
   /** Told when this worker starts the job (epoch ms): the pool's time cap runs from then, not from queueing. */
   started: MessagePort;
 }
 
-export default function analyzeTask({ input, raw, started }: WorkerTask): WorkerOutcome {
+export interface RawLinksTask {
+  raw: RawLinksInput;
+  started: MessagePort;
+}
+
+/** Starts a job's clock and heap sampling; answers the timing to send back. */
+function startJob(started: MessagePort) {
   started.postMessage(epochNow());
   started.close();
   const timings: StageTimings = {};
@@ -47,23 +45,30 @@ export default function analyzeTask({ input, raw, started }: WorkerTask): Worker
     peak = Math.max(peak, getHeapStatistics().used_heap_size);
   };
   const timing = (): WorkerTiming => ({ timings, peakHeapMb: Math.round(peak / 1048576), finishedAt: epochNow() });
+  return { timings, sampleHeap, timing };
+}
+
+function rawLinksTask({ raw, started }: RawLinksTask): RawLinksOutcome {
+  const job = startJob(started);
+  try {
+    const rawHrefs = rawLinkHrefs(raw.rawHtml, raw.pageUrl);
+    job.sampleHeap();
+    return { ok: true, rawHrefs, timing: job.timing() };
+  } catch (error) {
+    return { ...workerFailure(error), timing: job.timing() };
+  }
+}
+
+export default function analyzeTask(task: WorkerTask | RawLinksTask | BodyTask): WorkerOutcome | RawLinksOutcome | ReturnType<typeof analyzeBodyTask> {
+  if ("body" in task) return analyzeBodyTask(task);
+  if ("raw" in task) return rawLinksTask(task);
+  const job = startJob(task.started);
   try {
     // The document is detached right after the answer is posted, not before: the event loop runs
     // between jobs (atomics "disabled", see worker-pool.ts), so it is gone before the next one starts.
-    if (raw) {
-      const rawHrefs = rawLinkHrefs(raw.rawHtml, raw.pageUrl);
-      sampleHeap();
-      return { ok: true, rawHrefs, timing: timing() };
-    }
-    if (!input) throw new Error("a worker task needs input or raw");
-    const report = inspectDocument(input, timings, sampleHeap, (release) => setImmediate(release));
-    return { ok: true, report, timing: timing() };
+    const report = inspectDocument(task.input, job.timings, job.sampleHeap, (release) => setImmediate(release));
+    return { ok: true, report, timing: job.timing() };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
-    if (error instanceof RangeError) {
-      // Maximum call stack size exceeded: a hostile document, not our bug to report as 500.
-      return { ok: false, code: "UNPROCESSABLE_PAGE", message: "The document is too deeply nested to analyse." };
-    }
-    return { ok: false, code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) };
+    return { ...workerFailure(error), timing: job.timing() };
   }
 }

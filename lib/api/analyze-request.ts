@@ -10,7 +10,15 @@ export type ParsedAnalyzeRequest = { mode: "url"; url: URL } | { mode: "paste"; 
  * Turns a parsed JSON body into exactly one of the two request shapes, with the status decisions.md
  * gives each failure: shape problems are INVALID_REQUEST, a bad url is INVALID_URL, oversized html is 413.
  */
-export function parseAnalyzeRequest(body: unknown, limits: { maxHtmlBytes: number; allowPrivateHosts: string[] }): ParsedAnalyzeRequest {
+export function parseAnalyzeRequest(
+  body: unknown,
+  limits: {
+    maxHtmlBytes: number;
+    allowPrivateHosts: string[];
+    /** The html's UTF-8 bytes when `body` is a skeleton whose html was emptied (the worker measured it, lib/api/analyze-body.ts). */
+    htmlBytes?: number;
+  },
+): ParsedAnalyzeRequest {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("INVALID_REQUEST", "The body must be a JSON object.");
   }
@@ -27,7 +35,7 @@ export function parseAnalyzeRequest(body: unknown, limits: { maxHtmlBytes: numbe
 
   const parsed = PasteModeRequestSchema.safeParse(body);
   if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error));
-  const htmlBytes = Buffer.byteLength(parsed.data.html, "utf8");
+  const htmlBytes = limits.htmlBytes ?? Buffer.byteLength(parsed.data.html, "utf8");
   if (htmlBytes > limits.maxHtmlBytes) {
     throw new ApiError("PAYLOAD_TOO_LARGE", `html is ${htmlBytes.toLocaleString("en-US")} bytes; the limit is ${limits.maxHtmlBytes.toLocaleString("en-US")} bytes.`);
   }

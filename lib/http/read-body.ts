@@ -20,6 +20,11 @@ export function maxAnalyzeBodyBytes(maxHtmlBytes: number): number {
  * it is buffered or parsed, whatever Content-Length claims.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  return parseJsonBytes(await readJsonBytes(request, maxBytes));
+}
+
+/** readJsonBody's first half: the Content-Type check and the raw bytes under the cap (a buffer of their own, transferable). */
+export async function readJsonBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/json") {
@@ -27,13 +32,23 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       hint: "Send the body as JSON with the header Content-Type: application/json.",
     });
   }
-  const text = await readBodyText(request, maxBytes, () => tooLarge(maxBytes));
+  return readBodyBytes(request, maxBytes, () => tooLarge(maxBytes));
+}
+
+/** readJsonBody's second half: UTF-8 JSON → a value; INVALID_REQUEST when empty or not JSON. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
+  const text = new TextDecoder("utf-8").decode(bytes);
   if (text === "") throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
+    throw invalidJson();
   }
+}
+
+/** The answer to a body that is not JSON. */
+export function invalidJson(): ApiError {
+  return new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
 }
 
 /**
@@ -41,9 +56,18 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * passes `maxBytes`, whatever Content-Length claims; "" when there is none.
  */
 export async function readBodyText(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
+  return new TextDecoder("utf-8").decode(await readBodyBytes(request, maxBytes, tooLarge));
+}
+
+/**
+ * A request body's bytes, read as a stream and refused with `tooLarge()` as soon as it passes
+ * `maxBytes`. The answer owns its whole ArrayBuffer (never a slice of Node's shared pool), so it can be
+ * transferred to a worker thread.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -57,7 +81,13 @@ export async function readBodyText(request: Request, maxBytes: number, tooLarge:
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function tooLarge(maxBytes: number): ApiError {

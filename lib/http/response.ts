@@ -24,6 +24,14 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   });
 }
 
+/** A JSON answer already encoded (a worker thread serialized it): the bytes are sent as they are. */
+export function jsonBytesResponse(bytes: Uint8Array, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    status: init.status ?? 200,
+    headers: { "Content-Type": JSON_CONTENT_TYPE, ...init.headers },
+  });
+}
+
 /**
  * The only way an error leaves the API: the five-field Error body. Unexpected errors are logged with
  * the request id and answered as a generic 500.

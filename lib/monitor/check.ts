@@ -105,7 +105,7 @@ async function release(deps: CheckDeps, organizationId: string, monitorId: strin
     .catch(() => undefined);
 }
 
-async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly TrackedLinkRow[], signal: AbortSignal | undefined): Promise<PageOutcome> {
+async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly TrackedLinkRow[], trigger: CheckTrigger, signal: AbortSignal | undefined): Promise<PageOutcome> {
   const groups = await loadDomainGroups(deps.db, row.organizationId);
   const inspect = deps.inspect ?? inspectUrl;
   let report: PageReport;
@@ -119,6 +119,8 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
       checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
       // The placement verdict's link and page signals (placement-verdict.md).
       signals: true,
+      // "Check now" has someone waiting: its render goes before waiting scheduled ones (render-queue.ts).
+      priority: trigger.kind === "manual" ? "interactive" : "background",
       signal,
     });
   } catch (error) {
@@ -149,7 +151,7 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
   let applied = false;
   try {
     const checked = await deps.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
-    const page = await loadPage(deps, row, checked, signal);
+    const page = await loadPage(deps, row, checked, trigger, signal);
     signal?.throwIfAborted();
     const result = await store(deps, row, checked, page, trigger, startedAt, leaseUntil);
     applied = result.status === "applied";

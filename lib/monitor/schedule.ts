@@ -10,6 +10,22 @@
  *   interval (a site down for a day is retried at 10, 20, 40, 80… minutes, not hammered).
  */
 
+import type { Config } from "../config";
+
+/**
+ * Checks one instance runs at once: MONITOR_CONCURRENCY, or by default one less than its render slots
+ * (MAX_CONCURRENT_RENDERS), at least one. Every check is a render, so the render slots are what the
+ * machine can carry; the slot left over is the public analyzer's: scheduled checks can never take every
+ * slot, so a public analysis (or a "Check now") never waits for a check's render to end, and its render
+ * goes first in line anyway (render-queue.ts). Measured on 2 cores (docs/scaling.md): two checks per
+ * instance (all slots) made public URL mode 5× slower while checks ran and did not raise throughput,
+ * the machine being CPU-bound already; raise MAX_CONCURRENT_RENDERS on a bigger machine and the checks
+ * follow.
+ */
+export function monitorConcurrency(config: Pick<Config, "MONITOR_CONCURRENCY" | "MAX_CONCURRENT_RENDERS">): number {
+  return config.MONITOR_CONCURRENCY ?? Math.max(1, config.MAX_CONCURRENT_RENDERS - 1);
+}
+
 export interface ScheduleInput {
   now: Date;
   intervalMinutes: number;

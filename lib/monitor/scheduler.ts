@@ -7,6 +7,7 @@ import { MonitorBusyError, runCheck, type CheckDeps } from "./check";
 import { checkDeps } from "./checks";
 import type { CheckJobData } from "./due";
 import type { TickTask } from "../db/tick";
+import { monitorConcurrency } from "./schedule";
 import { TICK_TASKS } from "./tick-tasks";
 
 /**
@@ -14,8 +15,10 @@ import { TICK_TASKS } from "./tick-tasks";
  *
  * - a tick every MONITOR_POLL_SECONDS runs TICK_TASKS (tick-tasks.ts); the first enqueues due monitors
  *   with deterministic job ids (due.ts), so N instances enqueue each due check once;
- * - MONITOR_CONCURRENCY workers run the checks (clientKey `monitor:<org>`, so the analyzer's fair queue
- *   serves public requests between them). A worker fences on the monitor's nextCheckAt still being the
+ * - monitorConcurrency(config) workers run the checks (clientKey `monitor:<org>`, so the analyzer's fair
+ *   queue serves public requests between them; their renders are `background`, so a public analysis or a
+ *   "Check now" waiting for a render slot goes first). Workers fetch by pg-boss priority: the dispatcher's
+ *   rounds, fair across organizations (due.ts). A worker fences on the monitor's nextCheckAt still being the
  *   job's due time, and monitor_check's unique (monitor_id, due_at) stores a due time once, so a retried
  *   job never applies twice;
  * - a worker killed mid-check leaves its job active: pg-boss's maintenance (any instance) fails it once
@@ -66,7 +69,7 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   const cancel = new AbortController();
   const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: config, now }), random: options.random ?? Math.random };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(2, config.MONITOR_POLL_SECONDS)) };
-  for (let i = 0; i < config.MONITOR_CONCURRENCY; i += 1) {
+  for (let i = 0; i < monitorConcurrency(config); i += 1) {
     let workerId: string | null = null;
     workerId = await boss.work<CheckJobData>(JOB_QUEUES.monitorCheck, workOptions, async ([job]) => {
       if (!job) return;

@@ -12,6 +12,8 @@ import { freePort } from "./server-process";
  */
 export interface PostgresServer {
   readonly port: number;
+  /** The process we started (runuser or the postmaster): its tree is the cluster (benchmarks read its CPU time). */
+  readonly pid: number;
   /** A URL of the `postgres` database (superuser, trust auth). */
   readonly url: string;
   /** Creates a fresh database and returns its URL (one per test file or per test keeps them apart). */
@@ -73,6 +75,7 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   return {
     port,
+    pid: child.pid ?? 0,
     url,
     async createDatabase(name = `t${process.pid}_${Date.now()}_${counter++}`) {
       const client = new Client({ connectionString: url });

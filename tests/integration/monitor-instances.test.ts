@@ -11,10 +11,14 @@ import { startPostgres, type PostgresServer } from "../helpers/postgres";
  * PostgreSQL start together (pg-boss's schema is created once, under the migration lock), FLEET monitors
  * due at the same instant (enough for both instances to compete for every job; throughput is
  * `npm run bench:monitor`'s) are each checked exactly once (the fixture site counts every page's requests),
- * and when one instance is SIGKILLed mid-check its in-flight checks are retried by the other, once.
+ * thousands of one organization's checks due do not delay another organization's due check by a minute
+ * (round-robin dispatch, lib/monitor/due.ts), and when one instance is SIGKILLed mid-check its in-flight
+ * checks are retried by the other, once.
  */
 
 const FLEET = 20;
+/** Due checks of one organization in the fairness test (lib/monitor/due.ts: "at any backlog"). */
+const BACKLOG = 3_000;
 const SECRET = "shared-secret-shared-secret-shared-secret";
 let postgres: PostgresServer;
 let site: FixtureSite;
@@ -126,6 +130,39 @@ describe("scheduled checks on two instances sharing PostgreSQL", () => {
     expect(Number(jobs.rows[0]?.n)).toBe(FLEET);
     console.log(`${FLEET} due monitors checked once each by 2 instances in ${seconds.toFixed(1)} s`);
   }, 200_000);
+
+  it(`fair across organizations: with ${BACKLOG} checks of one organization due, another organization's due check starts within a minute`, async () => {
+    const busy = await organizationOf(a as RunningServer);
+    const other = await organizationOf(b as RunningServer);
+    // The backlog: every monitor due a minute ago (a CSV import of thousands of pages), pages that answer at once.
+    const backlogDue = new Date(Date.now() - 60_000);
+    const backlogIds: string[] = [];
+    for (let start = 0; start < BACKLOG; start += 500) {
+      const values: unknown[] = [];
+      const rows: string[] = [];
+      for (let i = start; i < Math.min(BACKLOG, start + 500); i += 1) {
+        const id = randomUUID();
+        backlogIds.push(id);
+        values.push(id, busy, site.url(`/p/fair-backlog-${i}`), backlogDue);
+        rows.push(`($${values.length - 3}, $${values.length - 2}, $${values.length - 1}, 1440, $${values.length})`);
+      }
+      await db.query(`INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`, values);
+    }
+    // Let the instances get busy with the backlog before the other organization's check falls due.
+    await until(async () => Number((await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n) >= 4, 60_000, "the backlog's first checks");
+    const { ids: [otherId], dueAt } = await dueMonitors(other, "fair-other", 1);
+    await until(async () => (await checksFor([otherId ?? ""], dueAt)).size === 1, 120_000, "the other organization's check");
+    const started = await db.query<{ started_at: Date }>("SELECT started_at FROM monitor_check WHERE monitor_id = $1", [otherId]);
+    const lateSeconds = ((started.rows[0]?.started_at.getTime() ?? 0) - dueAt.getTime()) / 1000;
+    const backlogChecked = Number((await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n);
+    console.log(`fairness: the other organization's check started ${lateSeconds.toFixed(1)} s after its due time, with ${BACKLOG - backlogChecked} of ${BACKLOG} backlog checks still due`);
+    expect(lateSeconds).toBeLessThan(60);
+    // Most of the backlog still waits: the check did not start merely because the backlog was done.
+    expect(backlogChecked).toBeLessThan(BACKLOG / 2);
+    // Clear the backlog (its queued jobs find no monitor and end) before the next test.
+    await db.query("DELETE FROM monitor WHERE organization_id = $1", [busy]);
+    await until(async () => Number((await db.query("SELECT count(*) AS n FROM pgboss.job WHERE name = 'monitor-check' AND state IN ('created', 'retry', 'active')")).rows[0]?.n) === 0, 120_000, "the backlog's jobs to end");
+  }, 360_000);
 
   it("a SIGKILLed instance's in-flight checks are retried by the other, and applied once", async () => {
     const organizationId = await organizationOf(b as RunningServer);

@@ -39,3 +39,34 @@ describe("RenderQueue", () => {
     expect(queue.active).toBe(0);
   });
 });
+
+describe("RenderQueue priorities", () => {
+  it("starts waiting interactive renders before background ones, whatever their order of arrival", async () => {
+    const queue = new RenderQueue(1, 2);
+    const release = await queue.acquire(undefined, "background");
+    const order: string[] = [];
+    // Each render releases its slot as soon as it starts, handing it to the next in line.
+    const render = (name: string, priority: "interactive" | "background") =>
+      queue.acquire(undefined, priority).then((releaseOwn) => {
+        order.push(name);
+        releaseOwn();
+      });
+    const waiters = [render("check 1", "background"), render("check 2", "background"), render("public 1", "interactive"), render("check 3", "background"), render("public 2", "interactive")];
+    release();
+    await Promise.all(waiters);
+    expect(order).toEqual(["public 1", "public 2", "check 1", "check 2", "check 3"]);
+  });
+
+  it("bounds the waiting line by interactive renders only: a monitor backlog never makes the public analyzer 429", async () => {
+    const queue = new RenderQueue(1, 1);
+    const release = await queue.acquire(undefined, "background");
+    const backlog = Array.from({ length: 5 }, () => queue.acquire(undefined, "background"));
+    const publicRender = queue.acquire(undefined, "interactive");
+    const refused = await queue.acquire(undefined, "interactive").catch((e: unknown) => e);
+    expect((refused as ApiError).code).toBe("RATE_LIMITED");
+    release();
+    (await publicRender)();
+    for (const waiter of backlog) (await waiter)();
+    expect(queue.active).toBe(0);
+  });
+});

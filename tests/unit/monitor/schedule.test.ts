@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxJitterMs, nextCheckAt, type ScheduleInput } from "@/lib/monitor/schedule";
+import { maxJitterMs, monitorConcurrency, nextCheckAt, type ScheduleInput } from "@/lib/monitor/schedule";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
 const base: ScheduleInput = { now, intervalMinutes: 1440, outcome: "ok", consecutivePageErrors: 0, awaitingConfirmation: false, confirmDelayMinutes: 10, random: 0 };
@@ -30,5 +30,17 @@ describe("nextCheckAt", () => {
     const spread = new Set(Array.from({ length: 50 }, (_, i) => nextCheckAt({ ...base, random: i / 50 }).getTime()));
     expect(spread.size).toBe(50);
     for (const time of spread) expect(time - now.getTime()).toBeLessThan((1440 + 10) * 60_000);
+  });
+});
+
+describe("monitorConcurrency", () => {
+  it.each([
+    [undefined, 2, 1],
+    [undefined, 1, 1],
+    [undefined, 4, 3],
+    [undefined, 8, 7],
+    [3, 2, 3],
+  ])("MONITOR_CONCURRENCY %s with %i render slots → %i checks", (set, slots, expected) => {
+    expect(monitorConcurrency({ MONITOR_CONCURRENCY: set, MAX_CONCURRENT_RENDERS: slots })).toBe(expected);
   });
 });

@@ -1,10 +1,9 @@
-import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
-import { runAnalysis } from "@/lib/api/analyze-service";
+import { analyzeRequestBody } from "@/lib/api/analyze-body";
 import { clientKeyOf } from "@/lib/http/client-key";
 import { ApiError } from "@/lib/errors";
-import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/http/response";
+import { errorResponse, jsonBytesResponse, jsonResponse, methodNotAllowed } from "@/lib/http/response";
 import { requestIdOf } from "@/lib/http/request-id";
-import { maxAnalyzeBodyBytes, readJsonBody } from "@/lib/http/read-body";
+import { maxAnalyzeBodyBytes, readJsonBytes } from "@/lib/http/read-body";
 import { getConfig } from "@/lib/config";
 import { checkRequestLimit, peekRequestLimit, rateLimitHeaders } from "@/lib/ratelimit";
 
@@ -23,9 +22,9 @@ export async function POST(request: Request): Promise<Response> {
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`);
     }
-    const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
-    const analyzeRequest = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
-    const result = await runAnalysis(analyzeRequest, {
+    // Raw bytes: a large (paste) body is parsed, analysed and encoded in a worker thread (lib/api/analyze-body.ts).
+    const body = await readJsonBytes(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
+    const answer = await analyzeRequestBody(body, {
       userAgent: request.headers.get("user-agent"),
       config,
       requestId: requestIdOf(request),
@@ -33,7 +32,7 @@ export async function POST(request: Request): Promise<Response> {
       // Aborts when the client disconnects: queued work leaves the line, running work stops.
       signal: request.signal,
     });
-    return jsonResponse(result, { headers });
+    return answer.kind === "json" ? jsonBytesResponse(answer.bytes, { headers }) : jsonResponse(answer.result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);
   }

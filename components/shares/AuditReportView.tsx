@@ -1,7 +1,7 @@
 import { Panel } from "@/components/analyzer/Panel";
 import { StatsSummary } from "@/components/analyzer/StatsSummary";
 import { Cell, ListHeader, rowClass } from "@/components/account/ListGrid";
-import { ImageBadge, RelBadges, StatusBadge, TypeBadge } from "@/components/analyzer/badges";
+import { ImageBadge, RelBadges, SignalBadges, StatusBadge, TypeBadge } from "@/components/analyzer/badges";
 import type { AuditReport } from "@/lib/schemas/share-report";
 import { isWebUrl, utcTime } from "./format";
 import { Pager } from "./Pager";
@@ -47,6 +47,7 @@ export function AuditReportView({ report, hrefOf }: { report: AuditReport; hrefO
                     <span className="flex flex-wrap gap-1">
                       <TypeBadge type={link.linkType} />
                       {link.linkType !== "ignored" && <RelBadges link={link} />}
+                      <SignalBadges signals={link.signals} />
                     </span>
                   </Cell>
                   <Cell label="Status">

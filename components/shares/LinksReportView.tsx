@@ -4,21 +4,20 @@ import { StateBadge } from "@/components/account/monitors/Badges";
 import { UptimeStrip } from "@/components/charts/UptimeStrip";
 import { STATE_LABEL } from "@/components/charts/states";
 import { LINK_STATES } from "@/lib/schemas/monitors";
-import type { LinksReport, ShareLinkRow, Verdict } from "@/lib/schemas/share-report";
+import type { LinksReport, ShareLinkRow } from "@/lib/schemas/share-report";
+import { REASON_WORDS, VERDICT_LABELS, type Verdict } from "@/lib/schemas/verdict";
 import { isWebUrl, utcTime } from "./format";
 import { Pager } from "./Pager";
 
 const COLUMNS = "lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.5fr)_7.5rem_7rem_minmax(0,1fr)]";
 
-const VERDICT_LABEL: Record<Verdict["value"], string> = { counts: "Counts", at_risk: "At risk", does_not_count: "Doesn't count" };
-
-/** A verdict in words with its reasons, or a dash until the link has one. */
+/** A verdict in words with its reasons in words, or a dash until the link has one. */
 function VerdictText({ verdict }: { verdict: Verdict | null }) {
   if (!verdict) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   return (
     <span data-verdict={verdict.value}>
-      <span className="font-semibold">{VERDICT_LABEL[verdict.value]}</span>
-      {verdict.reasons.length > 0 && <span className="block text-xs text-slate-600 dark:text-slate-400">{verdict.reasons.map((reason) => reason.replaceAll("_", " ")).join(", ")}</span>}
+      <span className="font-semibold">{VERDICT_LABELS[verdict.value]}</span>
+      {verdict.reasons.length > 0 && <span className="block text-xs text-slate-600 dark:text-slate-400">{verdict.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}</span>}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { LinkSchema, StatsSchema } from "../api/schemas";
+import { StatsSchema } from "../api/schemas";
 import { isoTime } from "./common";
 import { LinkStateSchema, MATCH_MODES } from "./monitors";
 import { SHARE_SCOPES } from "./shares";
 import { UptimeSchema } from "./stats";
+import { SignedInLinkSchema, VerdictSchema } from "./verdict";
 
 /**
  * What a client report (/r/{token}) shows, and all it may show: strict shapes, so a private field
@@ -13,15 +14,13 @@ import { UptimeSchema } from "./stats";
 
 export const SHARE_PAGE_SIZE = 100;
 
-export const VerdictSchema = z.strictObject({ value: z.enum(["counts", "at_risk", "does_not_count"]), reasons: z.array(z.string()) });
-
 /** One tracked link in a tag or monitor report. */
 export const ShareLinkRowSchema = z.strictObject({
   pageUrl: z.string(),
   target: z.string(),
   match: z.enum(MATCH_MODES),
   state: LinkStateSchema,
-  /** Null until the link has a verdict (placement-verdict.md). */
+  /** Null until a check found the link (placement-verdict.md). */
   verdict: VerdictSchema.nullable(),
   /** The page's last check. */
   lastCheckedAt: isoTime.nullable(),
@@ -54,12 +53,12 @@ export const ShareReportSchema = z.discriminatedUnion("kind", [
     generatedAt: isoTime,
     expiresAt: isoTime.nullable(),
     audit: z.strictObject({ url: z.string(), pageTitle: z.string().nullable(), auditedAt: isoTime, stats: StatsSchema }),
-    links: z.array(LinkSchema),
+    /** The saved audit's links with their signals, as its result view shows them. */
+    links: z.array(SignedInLinkSchema),
     ...paging,
   }),
 ]);
 
-export type Verdict = z.infer<typeof VerdictSchema>;
 export type ShareLinkRow = z.infer<typeof ShareLinkRowSchema>;
 export type ShareReport = z.infer<typeof ShareReportSchema>;
 export type LinksReport = Extract<ShareReport, { kind: "links" }>;

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { audit, monitor, trackedLink } from "../db/schema";
 import { owned } from "../monitor/scope";
 import type { LinkState } from "../schemas/monitors";
-import type { Verdict } from "../schemas/share-report";
+import type { Verdict } from "../schemas/verdict";
 import type { ShareRow } from "./shares";
 
 /**
@@ -26,25 +26,17 @@ function inScope(row: ShareRow): SQL {
   return and(owned(trackedLink, row.organizationId), eq(monitor.organizationId, row.organizationId), where) as SQL;
 }
 
-/**
- * A tracked link's verdict as a report shows it. Until tracked links carry one (placement-verdict.md),
- * every link has none: the page shows "—" and the CSV leaves the cells empty.
- */
-export function verdictOf(): Verdict | null {
-  return null;
-}
-
 /** `limit` links from `offset` in report order. */
 export async function scopedLinks(db: Pick<Db, "select">, row: ShareRow, offset: number, limit: number): Promise<ScopedLink[]> {
   const rows = await db
-    .select({ id: trackedLink.id, pageUrl: monitor.url, target: trackedLink.target, match: trackedLink.match, state: trackedLink.state, lastCheckedAt: monitor.lastCheckedAt })
+    .select({ id: trackedLink.id, pageUrl: monitor.url, target: trackedLink.target, match: trackedLink.match, state: trackedLink.state, verdict: trackedLink.verdict, lastCheckedAt: monitor.lastCheckedAt })
     .from(trackedLink)
     .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
     .where(inScope(row))
     .orderBy(asc(monitor.url), asc(trackedLink.createdAt), asc(trackedLink.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((link) => ({ ...link, verdict: verdictOf() }));
+  return rows;
 }
 
 /** The links in scope counted by state. */

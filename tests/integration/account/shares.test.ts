@@ -77,7 +77,7 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
     const base = { auditId: id, isNofollow: false, isSponsored: false, isUgc: false, isImage: false, httpStatus: 200, matchedGroupName: null };
     await database.db.insert(auditLink).values([
       { ...base, position: 1, href: `${new URL(url).origin}/about`, linkType: "internal", anchorText: "About" },
-      { ...base, position: 2, href: "https://partner.example/offer", linkType: "external", anchorText: '=HYPERLINK("https://evil.example","click")', isSponsored: true, isNofollow: true },
+      { ...base, position: 2, href: "https://partner.example/offer", linkType: "external", anchorText: '=HYPERLINK("https://evil.example","click")', isSponsored: true, isNofollow: true, inRawHtml: false, hidden: true, region: "footer" as const },
       { ...base, position: 3, href: "javascript:alert(1)", linkType: "ignored", anchorText: "-2+3", httpStatus: null },
     ]);
     return id;
@@ -100,6 +100,9 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
     for (const [index, steps] of [[{ at: at(5), to: "live" as const }], [{ at: at(4), to: "live" as const }, { at: at(1), to: "missing" as const }], []].entries()) {
       linkIds.push(await insertLinkWithHistory(database, team.organizationId, pageId, at(6 - index), steps, { notes: "SECRET NOTE: paid via invoice 42", cost: 999.5, target: `https://mysite.example/landing-${index}` }));
     }
+    // Verdicts as checks leave them (placement-verdict.md); the third link was never found (null).
+    await database.db.update(trackedLink).set({ verdict: { value: "counts", reasons: [] } }).where(eq(trackedLink.id, linkIds[0]!));
+    await database.db.update(trackedLink).set({ verdict: { value: "does_not_count", reasons: ["missing", "nofollow"] } }).where(eq(trackedLink.id, linkIds[1]!));
     theirPageId = await insertMonitor(database, other.organizationId, { url: "https://their.example/post", tags: ["client acme"] });
     await insertLinkWithHistory(database, other.organizationId, theirPageId, at(3), [], { target: "https://their-site.example/x" });
     auditId = await savedAudit(team.organizationId, "https://review.example/post");
@@ -247,8 +250,8 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       expect(report).toMatchObject({ kind: "links", scope: "tag", subject: "client acme", title: "Acme report", page: 1, pages: 1, total: 3 });
       expect(report.states).toEqual({ pending: 1, live: 1, missing: 1, broken: 0, rel_mismatch: 0, anchor_mismatch: 0 });
       expect(report.links.map((link) => [link.pageUrl, link.target, link.state, link.verdict])).toEqual([
-        ["https://blog.example/guest-post", "https://mysite.example/landing-0", "live", null],
-        ["https://blog.example/guest-post", "https://mysite.example/landing-1", "missing", null],
+        ["https://blog.example/guest-post", "https://mysite.example/landing-0", "live", { value: "counts", reasons: [] }],
+        ["https://blog.example/guest-post", "https://mysite.example/landing-1", "missing", { value: "does_not_count", reasons: ["missing", "nofollow"] }],
         ["https://blog.example/guest-post", "https://mysite.example/landing-2", "pending", null],
       ]);
       expect(report.links[0]?.uptime.days).toHaveLength(90);
@@ -266,6 +269,11 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       const report = (await buildReport(runtime(), saved!, 1)) as AuditReport;
       expect(report).toMatchObject({ kind: "audit", subject: "https://review.example/post", total: 3, pages: 1, audit: { url: "https://review.example/post", pageTitle: "A review" } });
       expect(report.links.map((link) => link.position)).toEqual([1, 2, 3]);
+      expect(report.links.map((link) => link.signals)).toEqual([
+        { inRawHtml: null, hidden: null, region: null },
+        { inRawHtml: false, hidden: true, region: "footer" },
+        { inRawHtml: null, hidden: null, region: null },
+      ]);
       expect(JSON.stringify(report)).not.toContain("auditor@example.com");
       expect(JSON.stringify(report)).not.toContain("sanitizedHtml");
     });
@@ -300,13 +308,14 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
     it("the CSV of a tag report has the report's rows; an audit's CSV is formula-safe", async () => {
       const tag = await openShare(runtime(), tokenOf((await created({ title: "Acme CSV", scope: "tag", tag: "client acme" })).url));
       const csv = await new Response((await exportReport(runtime(), tag!))!.body).text();
-      expect(csv.split("\r\n").slice(0, 2)).toEqual([REPORT_CSV_COLUMNS.join(","), `https://blog.example/guest-post,https://mysite.example/landing-0,exact,live,,,${at(0, 1).toISOString()},100`]);
+      expect(csv.split("\r\n").slice(0, 2)).toEqual([REPORT_CSV_COLUMNS.join(","), `https://blog.example/guest-post,https://mysite.example/landing-0,exact,live,counts,,${at(0, 1).toISOString()},100`]);
+      expect(csv).toContain(`https://mysite.example/landing-1,exact,missing,does_not_count,missing;nofollow,`);
       expect(csv).not.toContain("SECRET");
       const saved = await openShare(runtime(), tokenOf((await created({ title: "Audit CSV", scope: "audit", auditId })).url));
       const auditCsv = await new Response((await exportReport(runtime(), saved!))!.body).text();
       expect(auditCsv).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
       expect(auditCsv).toContain(",'-2+3,");
-      expect(auditCsv.split("\r\n")[0]).toBe("position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName");
+      expect(auditCsv.split("\r\n")[0]).toBe("position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region");
     });
 
     it("a guessed, truncated, extended, altered, expired or revoked token opens nothing", async () => {

@@ -24,13 +24,13 @@ const NO_UPWARD = [
 ];
 const NO_ANALYZER_INTERNALS = rule(ANALYZER_INTERNALS, "Call the analyzer's front door, lib/analyzer/index.ts, not its internals (docs/architecture.md).");
 const NO_API = rule(toLib("api"), "lib/api is the HTTP layer above this one; import lib/errors.ts for ApiError (docs/architecture.md).");
-const NO_ACCOUNT = ["http", "schemas", "verdict", "db", "auth", "webhooks", "account", "monitor", "alerts", "mail", "stats", "shares", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
+const NO_ACCOUNT = ["http", "schemas", "verdict", "db", "auth", "webhooks", "account", "evidence", "monitor", "alerts", "mail", "stats", "shares", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
 
 /**
  * The product's floors, bottom to top (docs/architecture.md): a folder imports only folders below it.
  * `account` and `alerts` share a floor and never import each other.
  */
-const FLOORS = ["http", "api", "schemas", "verdict", "db", "mail", "auth", "webhooks", ["account", "alerts"], "monitor", "stats", "shares", "mcp"];
+const FLOORS = ["http", "api", "schemas", "verdict", "db", "mail", "auth", "webhooks", ["account", "alerts"], "evidence", "monitor", "stats", "shares", "mcp"];
 const floorIndex = (dir) => FLOORS.findIndex((floor) => (Array.isArray(floor) ? floor.includes(dir) : floor === dir));
 /** The rules of one product folder: nothing above its floor, nothing beside it, no analyzer internals, no network guard. */
 function floorRules(dir) {
@@ -63,6 +63,7 @@ const LAYERS = [
   product("webhooks", [NO_NEXT]),
   product("account", [NO_NEXT]),
   product("alerts", [NO_NEXT]),
+  product("evidence", [NO_NEXT]),
   product("monitor", [NO_NEXT]),
   product("stats", [NO_NEXT]),
   product("shares", [NO_NEXT]),

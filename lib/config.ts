@@ -116,6 +116,8 @@ export const configSchema = z.object({
    * allowed so tests can run a whole schedule in seconds.
    */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /** Evidence (evidence-and-reports.md): days a record is kept; older ones are deleted by the scheduler's tick. */
+  EVIDENCE_RETENTION_DAYS: positiveInt(400),
   /** Accounts: sign-in, sign-up, magic-link and reset attempts per 15 minutes per email address. */
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   /** Accounts: the same attempts per 15 minutes per client IP (a team behind one address signs up together). */

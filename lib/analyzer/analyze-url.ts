@@ -1,7 +1,8 @@
 import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
-import type { Renderer } from "./render";
+import { createEvidenceCamera, type PageLease } from "./evidence-camera";
+import type { Renderer, RenderResult } from "./render";
 import type { RenderPriority } from "./render-queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { RawLinksJob, withRawLinks } from "./raw-job";
@@ -35,6 +36,8 @@ export interface UrlAnalysisDeps {
   signals?: { robots: RobotsTxtCache };
   /** The render's place in line (render-queue.ts): scheduled checks are background. */
   priority?: RenderPriority;
+  /** Signed-in checks: keep the rendered page open and hand back its camera (evidence-camera.ts); needs signals. */
+  evidence?: boolean;
 }
 
 function roundMs(values: Record<string, number>): Record<string, number> {
@@ -55,11 +58,38 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
   let rendered: Awaited<ReturnType<Renderer["render"]>>;
   try {
-    rendered = await deps.renderer.render(url, { timeoutMs: deps.settings.RENDER_TIMEOUT_MS, signal: deps.signal, resolver, signals: withSignals, onRawBody: raw?.listener, priority: deps.priority });
+    rendered = await deps.renderer.render(url, {
+      timeoutMs: deps.settings.RENDER_TIMEOUT_MS,
+      signal: deps.signal,
+      resolver,
+      signals: withSignals,
+      onRawBody: raw?.listener,
+      priority: deps.priority,
+      keepPage: withSignals && deps.evidence === true,
+    });
   } catch (error) {
     raw?.cancel();
     throw error;
   }
+  // The kept page is closed on every way out but the one that hands its camera to the caller.
+  const lease = rendered.lease;
+  try {
+    return await analyseRendered(url, deps, rendered, raw, started, resolver, lease);
+  } catch (error) {
+    await lease?.close();
+    throw error;
+  }
+}
+
+async function analyseRendered(
+  url: URL,
+  deps: UrlAnalysisDeps,
+  rendered: RenderResult,
+  raw: RawLinksJob | null,
+  started: number,
+  resolver: Resolver,
+  lease: PageLease | null,
+): Promise<PageReport> {
   const renderedAt = performance.now();
   // robots.txt (cached per origin) runs beside the parse and the link checks: it adds no wait of its own.
   const finalUrl = URL.parse(rendered.finalUrl);
@@ -126,5 +156,6 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
     linkSignals: fromRaw.linkSignals,
     removedByScript: fromRaw.removedByScript,
     rawHtml: rendered.rawBody,
+    camera: lease ? createEvidenceCamera(lease, links, rendered.hiddenMarker) : null,
   };
 }

@@ -29,6 +29,7 @@ export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./pub
 export { normalizePasteHostname } from "./paste-domain";
 export type { PasteBodyRules } from "./paste-body";
 export type { RenderPriority } from "./render-queue";
+export type { EvidenceCamera, EvidenceShot } from "./evidence-camera";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -71,6 +72,11 @@ export interface InspectOptions extends AnalyzeOptions {
    * an hour). Off by default, so a caller that does not ask pays nothing. Paste mode always has `region`.
    */
   signals?: boolean;
+  /**
+   * URL mode with signals: keep the rendered page open after the analysis and hand back its camera
+   * (`PageReport.camera`) for evidence screenshots; the caller must release() it. Off by default.
+   */
+  evidence?: boolean;
   /**
    * URL mode: the render's place in line. `interactive` (default: someone waits for the answer) starts
    * before every waiting `background` render (scheduled monitor checks).
@@ -163,6 +169,7 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
     linkSignals,
     removedByScript: null,
     rawHtml: null,
+    camera: null,
   };
 }
 
@@ -223,7 +230,17 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     checkLinks: options.checkLinks,
     signals: options.signals ? { robots: robotsCache(options.settings) } : undefined,
     priority: options.priority,
+    evidence: options.evidence,
   });
+}
+
+/**
+ * Prints a document of ours (an evidence report: trusted markup, images as data: URLs) to a one-page A4
+ * PDF in the browser URL mode already runs, scripts off and every request but data: refused.
+ * @throws ApiError UPSTREAM_ERROR when the browser cannot print it in time.
+ */
+export async function printPdf(html: string, options: { settings: AnalyzerSettings; timeoutMs?: number }): Promise<Buffer> {
+  return renderer(options.settings).print(html, { timeoutMs: options.timeoutMs ?? 20_000 });
 }
 
 /**

@@ -1,6 +1,9 @@
+import type { BrowserContext, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
+import type { PageLease } from "@/lib/analyzer/evidence-camera";
+import { printHtml, type PrintOptions } from "@/lib/analyzer/render-print";
 import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render-capture";
 import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
 import { RenderQueue, type RenderPriority } from "@/lib/analyzer/render-queue";
@@ -35,6 +38,8 @@ import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
 export interface RenderResult extends CapturedPage {
   /** Where the render's time went (queue, browser, context, navigation, settle, capture). */
   timings: StageTimings;
+  /** With keepPage: the rendered page, still open (network cut) until the caller closes it; else null. */
+  lease: PageLease | null;
 }
 
 /** Per-call options of Renderer.render. */
@@ -51,7 +56,16 @@ export interface RenderOptions {
   onRawBody?: RawBodyListener;
   /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see render-queue.ts. */
   priority?: RenderPriority;
+  /**
+   * Keep the page open after the render for evidence screenshots (evidence-camera.ts): the result's
+   * `lease` must be closed by the caller; it closes itself after KEPT_PAGE_MAX_MS at the latest. The
+   * render's slot and proxy session end with the render as always, so the kept page reaches nothing.
+   */
+  keepPage?: boolean;
 }
+
+/** The longest a kept page stays open when its caller never closes it. */
+export const KEPT_PAGE_MAX_MS = 120_000;
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
 export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH" | "DENY_HOSTS">;
@@ -87,6 +101,8 @@ export interface RendererOptions {
 export interface Renderer {
   /** Renders `url`; see createRenderer for what it throws. */
   render(url: URL, options?: RenderOptions): Promise<RenderResult>;
+  /** Prints a document of ours to a one-page PDF in the same browser (render-print.ts); waits for a render slot like an interactive render. */
+  print(html: string, options: PrintOptions): Promise<Buffer>;
   /** Closes the browser (no orphaned Chromium) and the proxy. */
   close(): Promise<void>;
   /** The proxy, once started (tests inspect its listeners). */
@@ -208,6 +224,7 @@ class PuppeteerRenderer implements Renderer {
     try {
       const deadline = Date.now() + timeoutMs;
       handle.ready?.();
+      let lease: PageLease | null = null;
       try {
         const ready = await this.pages.preparePage(prepared);
         const captured = await loadAndCapture(ready, url, deadline, handle.clock, {
@@ -217,11 +234,12 @@ class PuppeteerRenderer implements Renderer {
           signals: options.signals === true,
           onRawBody: options.onRawBody,
         });
-        return { ...captured, timings: handle.timings };
+        if (options.keepPage) lease = leasePage(ready.page.page, context);
+        return { ...captured, timings: handle.timings, lease };
       } finally {
         handle.context = null;
         handle.clock.lap("capture");
-        await withTimeout(context.close().catch(() => undefined), 3_000);
+        if (!lease) await withTimeout(context.close().catch(() => undefined), 3_000);
         handle.clock.lap("contextClose");
       }
     } catch (error) {
@@ -229,6 +247,28 @@ class PuppeteerRenderer implements Renderer {
       throw upstream("The browser failed while rendering the page.", error);
     } finally {
       await session.close();
+    }
+  }
+
+  async print(html: string, options: PrintOptions): Promise<Buffer> {
+    const release = await this.queue.acquire(undefined, "interactive");
+    try {
+      let started: RenderStack;
+      try {
+        started = await this.ensureStarted();
+      } catch (error) {
+        throw upstream("The browser could not start.", error);
+      }
+      let browser;
+      try {
+        browser = await started.browser.get();
+      } catch (error) {
+        throw upstream("The browser could not be started.", error);
+      }
+      return await printHtml(browser, html, options);
+    } finally {
+      release();
+      this.spares.schedule();
     }
   }
 
@@ -240,6 +280,21 @@ class PuppeteerRenderer implements Renderer {
     await started.browser.close();
     await started.proxy.close();
   }
+}
+
+/** A rendered page handed to the caller (RenderOptions.keepPage): closed by the caller, or at KEPT_PAGE_MAX_MS. */
+function leasePage(page: Page, context: BrowserContext): PageLease {
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      clearTimeout(expiry);
+      await withTimeout(context.close().catch(() => undefined), 3_000);
+    })();
+    return closing;
+  };
+  const expiry = setTimeout(() => void close(), KEPT_PAGE_MAX_MS);
+  expiry.unref?.();
+  return { page, close };
 }
 
 /**

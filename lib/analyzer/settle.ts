@@ -1,6 +1,7 @@
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { withTimeout } from "@/lib/timeout";
 import { activityReport, activityTracker, TRACKER_KEY, WATCHED_ATTRIBUTES, type ActivityReport, type TrackerLimits } from "./activity-tracker";
+import { pageScript } from "./page-script";
 
 /**
  * After `load`, scripts often keep adding links (timers, fetch then render, animation frames, scripts
@@ -87,16 +88,6 @@ export const NETWORK_IDLE_MS = 50;
  * 250 ms are tickers, carousels or pings, never waited for; shorter ones are "wait until ready" polls.
  */
 export const TRACKER_LIMITS: TrackerLimits = { chainMs: 2_000, frameMs: 1_000, shortIntervalMs: 250, maxOpenMs: 10_000 };
-
-/**
- * A page function as a script calling it with `args`. The function's own source goes to the page, so
- * anything a bundler wrapped it in must exist there: esbuild with keepNames (tsx, which runs the
- * benchmarks) wraps inner functions in `__name(fn, "name")`, a helper the page does not have, and the
- * tracker then threw on its first line and was silently missing.
- */
-function pageScript(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
-  return `(() => { const __name = (target) => target; return (${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(", ")}); })()`;
-}
 
 /** Installs the activity tracker in every frame the page will load. Call before page.goto. */
 export async function installActivityTracker(page: Page, limits: TrackerLimits = TRACKER_LIMITS): Promise<void> {

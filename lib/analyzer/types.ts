@@ -1,4 +1,5 @@
 import type { HttpStatus } from "@/lib/link-status";
+import type { EvidenceCamera } from "./evidence-camera";
 
 /**
  * The analyzer's result types. They mirror the DemoAnalyzeSuccess schema of public-api.md §2.6
@@ -129,6 +130,11 @@ export interface PageReport {
   removedByScript: string[] | null;
   /** URL mode with signals: the navigation response body, byte for byte as received (evidence needs the exact bytes); else null. */
   rawHtml: Buffer | null;
+  /**
+   * URL mode with `evidence`: the camera of the rendered page, still open (evidence-camera.ts). The caller
+   * must release() it, whatever happens; null otherwise.
+   */
+  camera: EvidenceCamera | null;
 }
 
 /** One analysed document: the public result and the signals beside it. */

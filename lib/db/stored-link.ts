@@ -1,4 +1,5 @@
 import type { AnalyzedLink } from "../analyzer";
+import { UNKNOWN_SIGNALS, type SignedInLink } from "../schemas/verdict";
 
 /**
  * The public Link (public-api.md §2.6) as the database keeps it: saved audits as rows of audit_link,
@@ -25,4 +26,9 @@ export function toStoredLink(link: AnalyzedLink): AnalyzedLink {
     httpStatus: link.httpStatus,
     matchedGroupName: link.matchedGroupName,
   };
+}
+
+/** A stored link with the signals kept beside it (a tracked link's `current`, evidence) as the API shows it: unknown signals for rows stored before signals. */
+export function signedInLinkView(link: (AnalyzedLink & { signals?: SignedInLink["signals"] }) | null): SignedInLink | null {
+  return link ? { ...toStoredLink(link), signals: link.signals ?? UNKNOWN_SIGNALS } : null;
 }

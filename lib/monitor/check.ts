@@ -4,16 +4,18 @@ import { inspectUrl, type AnalyzerSettings, type PageReport } from "../analyzer"
 import { loadDomainGroups } from "../account/group-lookup";
 import { recordAlertEvents, type NewAlertEvent } from "../alerts/events";
 import { toStoredLink } from "../db/stored-link";
+import { insertEvidence, pageProof, type EvidenceRecord, type PageProof } from "../evidence/record";
+import { evidenceReason, mayNeedEvidence } from "../evidence/reason";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
+import type { EvidenceShot } from "../analyzer";
 import { ApiError, type ErrorCode } from "../errors";
 import { uniqueViolation } from "../db/errors";
 import { matchesTarget } from "./match";
-import { currentLink, findPlacement, pageFacts, verdictAfter } from "./placement";
+import { currentLink, judgeLink, pageFacts, seenLink, shotPosition } from "./placement";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
-import { nextLinkState } from "./state";
 import { verdictEventDue } from "../verdict";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
@@ -119,6 +121,8 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
       checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
       // The placement verdict's link and page signals (placement-verdict.md).
       signals: true,
+      // The page stays open until the check knows which links changed: their evidence is shot from it.
+      evidence: true,
       // "Check now" has someone waiting: its render goes before waiting scheduled ones (render-queue.ts).
       priority: trigger.kind === "manual" ? "interactive" : "background",
       signal,
@@ -132,6 +136,7 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
   }
   const status = report.page.httpStatus;
   if (report.page.challenge || (status !== null && (status < 200 || status > 299))) {
+    await report.camera?.release();
     return { outcome: "page_error", report: null, pageStatus: status, errorCode: "UNPROCESSABLE_PAGE" };
   }
   return { outcome: "ok", report, pageStatus: status, errorCode: null };
@@ -152,8 +157,14 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
   try {
     const checked = await deps.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
     const page = await loadPage(deps, row, checked, trigger, signal);
-    signal?.throwIfAborted();
-    const result = await store(deps, row, checked, page, trigger, startedAt, leaseUntil);
+    let shots: CheckEvidence | null;
+    try {
+      signal?.throwIfAborted();
+      shots = page.report ? await shootChanges(deps, row, checked, page.report) : null;
+    } finally {
+      await page.report?.camera?.release();
+    }
+    const result = await store(deps, row, checked, page, trigger, startedAt, leaseUntil, shots);
     applied = result.status === "applied";
     return result;
   } finally {
@@ -163,6 +174,45 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
 
 class Superseded extends Error {}
 
+/** The screenshots a check took before its transaction, and the page's proof they share. */
+interface CheckEvidence {
+  proof: PageProof;
+  /** By tracked-link id; null: the page could not be photographed. */
+  shots: Map<string, EvidenceShot | null>;
+}
+
+/**
+ * Evidence, first half (evidence-and-reports.md): before the transaction, while the rendered page is still
+ * open, judge every tracked link as the transaction will and photograph the ones whose state or verdict
+ * moves. A check that moves nothing takes no screenshot and hashes nothing.
+ */
+async function shootChanges(deps: CheckDeps, row: MonitorRow, checked: readonly TrackedLinkRow[], report: PageReport): Promise<CheckEvidence | null> {
+  const facts = pageFacts(report, row.url);
+  const moving = checked.flatMap((link) => {
+    const judged = judgeLink(link, report, facts, deps.settings.MONITOR_CONFIRM_CHECKS);
+    const step = { stateBefore: link.state, stateAfter: judged.next.state, verdictBefore: link.verdict ?? null, verdictAfter: judged.verdict.verdict };
+    return mayNeedEvidence(step) ? [{ link, position: shotPosition(judged.placement) }] : [];
+  });
+  if (moving.length === 0) return null;
+  const shots = new Map<string, EvidenceShot | null>();
+  for (const { link, position } of moving) shots.set(link.id, (await report.camera?.shoot(position)) ?? null);
+  return { proof: await proofOf(row, report), shots };
+}
+
+function proofOf(row: MonitorRow, report: PageReport): Promise<PageProof> {
+  return pageProof({ pageUrl: row.url, finalUrl: report.page.finalUrl, httpStatus: report.page.httpStatus, rawHtml: report.rawHtml });
+}
+
+/** Whether a tracked link was live at an earlier check (its first live sighting is `first_live` evidence). */
+async function wasLive(tx: Pick<Db, "select">, linkId: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: linkTransition.id })
+    .from(linkTransition)
+    .where(and(eq(linkTransition.trackedLinkId, linkId), eq(linkTransition.toState, "live")))
+    .limit(1);
+  return found !== undefined;
+}
+
 async function store(
   deps: CheckDeps,
   row: MonitorRow,
@@ -171,6 +221,7 @@ async function store(
   trigger: CheckTrigger,
   startedAt: Date,
   leaseUntil: Date,
+  shots: CheckEvidence | null,
 ): Promise<CheckResult> {
   const finishedAt = deps.now();
   const checkId = randomUUID();
@@ -196,6 +247,7 @@ async function store(
       });
 
       const events: NewAlertEvent[] = [];
+      const proofs: EvidenceRecord[] = [];
       let awaitingConfirmation = false;
       if (page.report) {
         const facts = pageFacts(page.report, row.url);
@@ -209,16 +261,35 @@ async function store(
             awaitingConfirmation = true;
             continue;
           }
-          const placement = findPlacement(page.report, { target: link.target, match: link.match, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor }, facts);
+          const { placement, next, verdict } = judgeLink(link, page.report, facts, settings.MONITOR_CONFIRM_CHECKS);
           const seen = placement.seen;
           const kept = link.current ? toStoredLink(link.current) : null;
-          const next = nextLinkState(
-            { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: kept, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
-            seen,
-            { confirmChecks: settings.MONITOR_CONFIRM_CHECKS },
-          );
-          const verdict = verdictAfter(placement, facts, link.verdict ?? null, next.state, link.firstSeenAt);
           if (next.needsConfirmation) awaitingConfirmation = true;
+          const firstLiveCandidate = next.state === "live" && link.state !== "live";
+          const reason = evidenceReason({
+            stateBefore: link.state,
+            stateAfter: next.state,
+            verdictBefore: link.verdict ?? null,
+            verdictAfter: verdict.verdict,
+            // Asked before this check's own transition is written.
+            wasLiveBefore: firstLiveCandidate ? await wasLive(tx, link.id) : true,
+          });
+          if (reason) {
+            proofs.push({
+              organizationId: row.organizationId,
+              monitorId: row.id,
+              trackedLinkId: link.id,
+              checkId,
+              capturedAt: finishedAt,
+              reason,
+              target: link.target,
+              match: link.match,
+              link: seenLink(placement),
+              verdict: verdict.verdict,
+              // Not photographed before the transaction only if the link changed meanwhile (edited during the render).
+              shot: shots?.shots.get(link.id) ?? null,
+            });
+          }
           await tx.insert(linkObservation).values({
             id: randomUUID(),
             organizationId: row.organizationId,
@@ -327,6 +398,7 @@ async function store(
       if (!updated) throw new Superseded();
 
       await recordAlertEvents(tx, row.organizationId, events, finishedAt);
+      if (proofs.length > 0 && page.report) await insertEvidence(tx, shots?.proof ?? (await proofOf(row, page.report)), proofs);
     });
   } catch (error) {
     // Deleted while its page was rendering: the rows referencing it could not be written.

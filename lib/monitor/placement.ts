@@ -4,7 +4,8 @@ import { toStoredLink } from "../db/stored-link";
 import { UNKNOWN_SIGNALS, type LinkSignals, type Verdict } from "../schemas/verdict";
 import { bestMatch, canonicalElsewhere, nextVerdict, redirectedAway, verdictOf, type PageFacts, type VerdictMove } from "../verdict";
 import { matchesTarget, type TrackedTarget } from "./match";
-import { observe, type LinkExpectations } from "./state";
+import { nextLinkState, observe, type LinkExpectations, type NextLink } from "./state";
+import type { TrackedLinkRow } from "./views";
 
 /**
  * What one check that loaded the page says about a tracked link's placement (placement-verdict.md):
@@ -71,4 +72,33 @@ export function verdictAfter(placement: Placement, facts: PageFacts, previous: V
       page: facts,
     },
   });
+}
+
+/** Everything one check concludes about a tracked link: its placement, its next state and its verdict. */
+export interface LinkJudgement {
+  placement: Placement;
+  next: NextLink;
+  verdict: VerdictMove;
+}
+
+/** What a check that loaded the page makes of a tracked link (the same for the evidence pre-pass and the transaction). */
+export function judgeLink(link: TrackedLinkRow, report: PageReport, facts: PageFacts, confirmChecks: number): LinkJudgement {
+  const placement = findPlacement(report, { target: link.target, match: link.match, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor }, facts);
+  const kept = link.current ? toStoredLink(link.current) : null;
+  const next = nextLinkState(
+    { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: kept, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
+    placement.seen,
+    { confirmChecks },
+  );
+  return { placement, next, verdict: verdictAfter(placement, facts, link.verdict ?? null, next.state, link.firstSeenAt) };
+}
+
+/** Where an evidence screenshot points: the best match when it can be seen, else (missing or hidden) the top of the page. */
+export function shotPosition(placement: Placement): number | null {
+  return placement.seen && placement.signals.hidden !== true ? placement.seen.position : null;
+}
+
+/** The link an evidence record shows: the one seen now with its signals, or null when missing. */
+export function seenLink(placement: Placement): StoredCurrentLink | null {
+  return placement.seen ? { ...placement.seen, signals: placement.signals } : null;
 }

@@ -1,8 +1,7 @@
 import type { StoredLink } from "../db/schema/monitors";
 import type { Check, Monitor, TrackedLink, Transition } from "../schemas/monitors";
 import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
-import { toStoredLink } from "../db/stored-link";
-import { UNKNOWN_SIGNALS, type SignedInLink } from "../schemas/verdict";
+import { signedInLinkView, toStoredLink } from "../db/stored-link";
 import { canonicalElsewhere } from "../verdict";
 
 /**
@@ -27,9 +26,7 @@ export function publicLink(link: StoredLink | null): StoredLink | null {
 }
 
 /** TrackedLink.current: the public Link fields and the signals kept with them (unknown for links stored before signals). */
-export function currentView(link: (StoredLink & { signals?: SignedInLink["signals"] }) | null): SignedInLink | null {
-  return link ? { ...toStoredLink(link), signals: link.signals ?? UNKNOWN_SIGNALS } : null;
-}
+export const currentView = signedInLinkView;
 
 export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
   return {

@@ -22,6 +22,7 @@ import {
 import { AuditLogItemSchema, OutboxItemSchema } from "./settings";
 import { createWebhookSchema, updateWebhookSchema, WebhookDeliverySchema, WebhookSchema, WebhookWithSecretSchema } from "./webhooks";
 import { CreatedShareSchema, createShareSchema, ShareSchema } from "./shares";
+import { EvidenceCaptureSchema, evidenceListQuerySchema, EvidenceSchema } from "./evidence";
 import { DailyStatsSchema, dailyStatsQuerySchema, UptimeBatchSchema, uptimeBatchQuerySchema, UptimeSchema, uptimeQuerySchema } from "./stats";
 import { activeOrganizationSchema, InvitationSchema, inviteSchema, MeSchema, MemberSchema, MembershipSchema, roleChangeSchema, transferSchema } from "./team";
 
@@ -106,6 +107,12 @@ export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
   op("PATCH", "/api/account/links/{id}", "updateLink", "member", "Monitoring", "Target, match, expectations, notes, cost, expiresOn (a new target or match resets it to pending).", { status: 200, body: linkPatchSchema, response: TrackedLinkSchema }),
   op("DELETE", "/api/account/links/{id}", "deleteLink", "member", "Monitoring", "Stop tracking a link.", { status: 204 }),
   op("GET", "/api/account/links/{id}/history", "linkHistory", "viewer", "Monitoring", "The link's state changes with before and after, newest first.", { status: 200, query: pageQuerySchema, response: pageOf(TransitionSchema) }),
+  op("POST", "/api/account/monitors/{id}/evidence", "captureEvidence", "member", "Evidence", "Render the page now and keep a manual evidence record per tracked link (a page error stores nothing).", { status: 201, response: EvidenceCaptureSchema }),
+  op("GET", "/api/account/links/{id}/evidence", "listLinkEvidence", "viewer", "Evidence", "The tracked link's evidence records, newest first.", { status: 200, query: evidenceListQuerySchema, response: pageOf(EvidenceSchema) }),
+  op("GET", "/api/account/evidence/{id}", "getEvidence", "viewer", "Evidence", "One evidence record.", { status: 200, response: EvidenceSchema }),
+  op("GET", "/api/account/evidence/{id}/screenshot.png", "getEvidenceScreenshot", "viewer", "Evidence", "The record's screenshot, 1280 px wide, the link outlined.", { status: 200, download: ["image/png"] }),
+  op("GET", "/api/account/evidence/{id}/page.html", "getEvidencePageHtml", "viewer", "Evidence", "The page's HTML as the server sent it: a text/plain attachment, never rendered.", { status: 200, download: ["text/plain"] }),
+  op("GET", "/api/account/evidence/{id}/report.pdf", "getEvidenceReport", "viewer", "Evidence", "The record on one printed page, for a vendor (PDF attachment).", { status: 200, download: ["application/pdf"] }),
   op("POST", "/api/account/links/import", "importLinks", "member", "Monitoring", "Tracked links from CSV (at most 5,000 rows and 5 MiB; ?dryRun=1 validates only).", { status: 200, query: importQuerySchema, bodyType: "text/csv", response: ImportResultSchema }),
   op("GET", "/api/account/links/export", "exportLinks", "member", "Monitoring", "Every tracked link as a CSV or JSON download.", { status: 200, query: exportQuerySchema, download: ["text/csv", "application/json"] }),
 

@@ -10,3 +10,4 @@ export * from "./alerts";
 export * from "./webhooks";
 export * from "./shares";
 export * from "./history";
+export * from "./evidence";

@@ -47,6 +47,7 @@ function pasteReport(result: AnalysisResult, signals: (link: AnalyzedLink) => Pa
     linkSignals: result.links.map((link) => ({ inRawHtml: null, hidden: null, region: null, ...signals(link) })),
     removedByScript: null,
     rawHtml: null,
+    camera: null,
   };
 }
 const REPORT = pasteReport(RESULT);

@@ -16,6 +16,7 @@ function report(links: [AnalyzedLink, LinkSignals][], page: Partial<PageReport["
     linkSignals: links.map(([, signals]) => signals),
     removedByScript,
     rawHtml: null,
+    camera: null,
   };
 }
 const tracked = (extra: { expectedRel?: "follow" | "nofollow" | null; expectedAnchor?: string | null } = {}) => ({ target: "https://mysite.example/", match: "domain" as const, expectedRel: null, expectedAnchor: null, ...extra });

@@ -1,0 +1,16 @@
+import { printPdf } from "../analyzer";
+import type { AccountContext } from "../auth/guard";
+import { evidenceScreenshot, findEvidence } from "./read";
+import { reportHtml } from "./report-html";
+
+/**
+ * GET /api/account/evidence/{id}/report.pdf: the record as one printed page (report-html.ts), printed by
+ * the browser URL mode already runs. Nothing is cached: the record never changes, and printing takes a
+ * fraction of a second.
+ */
+export async function evidenceReport(ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">, id: string): Promise<Buffer> {
+  const record = await findEvidence(ctx, id);
+  const png = await evidenceScreenshot(ctx, id);
+  const html = reportHtml({ record, organizationName: ctx.organization.name, png, printedAt: ctx.now() });
+  return printPdf(html, { settings: ctx.settings });
+}

@@ -1,0 +1,122 @@
+import { EVIDENCE_REASON_WORDS } from "../schemas/evidence";
+import { REASON_WORDS, VERDICT_LABELS, type SignedInLink } from "../schemas/verdict";
+import { signedInLinkView } from "../db/stored-link";
+import type { EvidenceMeta } from "./views";
+
+/**
+ * The evidence report (GET /api/account/evidence/{id}/report.pdf) as one self-contained HTML page, which
+ * the browser prints to a single A4 page: everything a vendor needs to check a refund claim, with the
+ * screenshot embedded as a data: URL (the print page loads nothing else). Every value that came from the
+ * monitored page is escaped: an anchor text is text, never markup.
+ */
+
+export interface ReportInput {
+  record: EvidenceMeta;
+  organizationName: string;
+  png: Buffer | null;
+  /** When the PDF is made (printed in the footer). */
+  printedAt: Date;
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** "2026-11-26 10:42:13 UTC". */
+export function utcTime(value: Date): string {
+  return `${value.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+function relWords(link: SignedInLink): string {
+  const flags = [link.isNofollow && "nofollow", link.isSponsored && "sponsored", link.isUgc && "ugc"].filter(Boolean);
+  return flags.length ? flags.join(", ") : "none (followed)";
+}
+
+function yesNo(value: boolean | null, yes: string, no: string): string {
+  return value === null ? "unknown" : value ? yes : no;
+}
+
+function row(label: string, value: string, mono = false): string {
+  return `<tr><th>${escapeHtml(label)}</th><td${mono ? ' class="mono"' : ""}>${escapeHtml(value)}</td></tr>`;
+}
+
+function linkRows(link: SignedInLink | null): string {
+  if (!link) return row("Link", "Not on the page at this moment");
+  return [
+    row("Link href", link.href, true),
+    row("Anchor text", link.anchorText || "(none)"),
+    row("Rel", relWords(link)),
+    row("Position", `${link.position} (of the page's links, in document order)`),
+    row("Link type", `${link.linkType}${link.isImage ? ", image link" : ""}`),
+    row("Target status", link.httpStatus === null ? "not checked" : link.httpStatus === 0 ? "no response" : `HTTP ${link.httpStatus}`),
+    row("In the HTML as sent", yesNo(link.signals.inRawHtml, "yes", "no, added by JavaScript")),
+    row("Visible", yesNo(link.signals.hidden === null ? null : !link.signals.hidden, "yes", "no, hidden by CSS")),
+    row("Page region", link.signals.region ?? "none"),
+  ].join("");
+}
+
+function verdictRows(record: EvidenceMeta): string {
+  const verdict = record.verdict;
+  if (!verdict) return row("Verdict", "not yet known");
+  const reasons = verdict.reasons.length ? verdict.reasons.map((reason) => `• ${REASON_WORDS[reason]}`).join("\n") : "no reason against it";
+  return row("Verdict", VERDICT_LABELS[verdict.value]) + `<tr><th>Why</th><td class="pre">${escapeHtml(reasons)}</td></tr>`;
+}
+
+/** URLs up to this long are printed on one line (pdftotext and a reader can copy them whole). */
+const ONE_LINE_URL = 110;
+
+export function reportHtml(input: ReportInput): string {
+  const { record } = input;
+  const link = signedInLinkView(record.link ?? null);
+  const longestUrl = Math.max(record.pageUrl.length, record.finalUrl?.length ?? 0, link?.href.length ?? 0);
+  const urlSize = longestUrl <= 80 ? 9 : longestUrl <= ONE_LINE_URL ? 7 : 6.5;
+  const image = input.png
+    ? `<figure><img src="data:image/png;base64,${input.png.toString("base64")}" alt="Screenshot of the page at ${escapeHtml(utcTime(record.capturedAt))}"><figcaption>${escapeHtml(
+        record.linkBox ? "Screenshot of the rendered page, 1280 px wide, scrolled to the link; the link is outlined in red." : "Screenshot of the top of the rendered page, 1280 px wide (the link was not visible on the page).",
+      )}</figcaption></figure>`
+    : `<p class="note">No screenshot could be taken of this render.</p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<title>LinkLens evidence ${escapeHtml(record.id)}</title>
+<style>
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font: 9.5pt/1.35 "Liberation Sans", Arial, Helvetica, sans-serif; color: #0f172a; margin: 0; }
+h1 { font-size: 15pt; margin: 0 0 1mm; }
+.sub { color: #475569; margin: 0 0 3mm; }
+table { width: 100%; border-collapse: collapse; margin-bottom: 3mm; }
+th { text-align: left; width: 36mm; font-weight: 600; color: #334155; vertical-align: top; padding: 0.6mm 2mm 0.6mm 0; }
+td { padding: 0.6mm 0; vertical-align: top; overflow-wrap: anywhere; }
+td.mono { font-family: "Liberation Mono", "Courier New", monospace; font-size: ${urlSize}pt; white-space: ${longestUrl <= ONE_LINE_URL ? "nowrap" : "normal"}; }
+td.hash { font-family: "Liberation Mono", "Courier New", monospace; font-size: 8pt; white-space: nowrap; }
+td.pre { white-space: pre-line; }
+h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.3mm solid #cbd5e1; }
+figure { margin: 0; }
+img { display: block; max-width: 100%; max-height: 92mm; border: 0.3mm solid #94a3b8; }
+figcaption, .note, footer { color: #475569; font-size: 8pt; margin-top: 1mm; }
+</style></head>
+<body>
+<h1>Placement evidence</h1>
+<p class="sub">${escapeHtml(input.organizationName)} · captured ${escapeHtml(utcTime(record.capturedAt))} · ${escapeHtml(EVIDENCE_REASON_WORDS[record.reason])}</p>
+<h2>Page</h2>
+<table>
+${row("Page URL", record.pageUrl, true)}
+${row("Final URL", record.finalUrl ?? "unknown", true)}
+${row("Captured (UTC)", utcTime(record.capturedAt))}
+${row("HTTP status", record.httpStatus === null ? "unknown" : String(record.httpStatus))}
+<tr><th>HTML SHA-256</th><td class="hash">${escapeHtml(record.htmlSha256 ?? "not available (the page's HTML could not be read)")}</td></tr>
+${row("HTML size", record.htmlBytes === null ? "unknown" : `${record.htmlBytes.toLocaleString("en-US")} bytes, as the server sent it`)}
+</table>
+<h2>Tracked link</h2>
+<table>
+${row("Looking for", `${record.target} (${record.match} match)`, true)}
+${linkRows(link)}
+${verdictRows(record)}
+</table>
+${image}
+<footer>Evidence ${escapeHtml(record.id)} · printed ${escapeHtml(utcTime(input.printedAt))} by LinkLens. The SHA-256 is of the page's HTML exactly as the server sent it (after content decoding); LinkLens keeps those bytes, and anyone holding them can recompute it.</footer>
+</body></html>`;
+}

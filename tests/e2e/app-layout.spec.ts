@@ -64,6 +64,24 @@ const VISITS: Visit[] = [
     },
   },
   {
+    // Every link's evidence open: records with screenshots (first seen live), a lost link's, and none yet.
+    name: "monitor-evidence",
+    route: "/app/monitors/[id]",
+    url: (d) => `/app/monitors/${d.monitorId}`,
+    ready: async (page, d) => {
+      const toggles = page.getByRole("button", { name: /^Evidence of / });
+      await expect(toggles).toHaveCount(4);
+      for (const toggle of await toggles.all()) await toggle.click();
+      await expect(page.getByTestId("evidence-list")).toHaveCount(4);
+      await expect(page.getByText("Loading evidence…")).toHaveCount(0);
+      const kept = page.getByRole("region", { name: `Evidence of ${d.longTarget}` }).locator('[data-reason="first_live"]');
+      await expect(kept).toBeVisible();
+      const image = kept.locator("img");
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+    },
+  },
+  {
     name: "links",
     route: "/app/links",
     url: () => "/app/links",

@@ -45,6 +45,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ WEBHOOK_RETRY_BASE_SECONDS: value })).toThrow(/WEBHOOK_RETRY_BASE_SECONDS/);
   });
 
+  it("EVIDENCE_RETENTION_DAYS: 400 unset (evidence-and-reports.md), whole days, anything else stops the start", () => {
+    expect(parseConfig({}).EVIDENCE_RETENTION_DAYS).toBe(400);
+    expect(parseConfig({ EVIDENCE_RETENTION_DAYS: "30" }).EVIDENCE_RETENTION_DAYS).toBe(30);
+    for (const value of ["0", "-5", "1.5", "forever"]) expect(() => parseConfig({ EVIDENCE_RETENTION_DAYS: value })).toThrow(/EVIDENCE_RETENTION_DAYS/);
+  });
+
   it("parses DENY_HOSTS into normalised host names", () => {
     expect(parseConfig({}).DENY_HOSTS).toEqual([]);
     expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([

@@ -11,6 +11,7 @@ import type { Verdict } from "../schemas/verdict";
 export interface EvidenceStep {
   stateBefore: string;
   stateAfter: string;
+  /** Only the value counts: a change of reasons alone is not a change of verdict. */
   verdictBefore: Verdict | null;
   verdictAfter: Verdict | null;
   /** The link was live at some earlier check (a transition to `live` exists). */

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { evidenceReason, mayNeedEvidence, type EvidenceStep } from "@/lib/evidence/reason";
+import type { EvidenceReason } from "@/lib/schemas/evidence";
+import type { Verdict } from "@/lib/schemas/verdict";
 
-const counts = { value: "counts", reasons: [] } as const;
-const nofollow = { value: "does_not_count", reasons: ["nofollow"] } as const;
-const atRisk = { value: "at_risk", reasons: ["script_only"] } as const;
+const counts: Verdict = { value: "counts", reasons: [] };
+const nofollow: Verdict = { value: "does_not_count", reasons: ["nofollow"] };
+const atRisk: Verdict = { value: "at_risk", reasons: ["script_only"] };
 
 const step = (over: Partial<EvidenceStep>): EvidenceStep => ({ stateBefore: "live", stateAfter: "live", verdictBefore: counts, verdictAfter: counts, wasLiveBefore: true, ...over });
 
 describe("why a check keeps evidence (evidence-and-reports.md)", () => {
-  it.each([
+  const cases: [string, EvidenceStep, EvidenceReason | null][] = [
     ["pending → live, never live before", step({ stateBefore: "pending", verdictBefore: null, wasLiveBefore: false }), "first_live"],
     ["rel_mismatch → live, never live before (first_live wins over the state change)", step({ stateBefore: "rel_mismatch", verdictBefore: nofollow, wasLiveBefore: false }), "first_live"],
     ["missing → live, live before", step({ stateBefore: "missing", verdictBefore: { value: "does_not_count", reasons: ["missing"] } }), "state_change"],
@@ -20,7 +22,8 @@ describe("why a check keeps evidence (evidence-and-reports.md)", () => {
     ["a first verdict (from none) with the state unchanged", step({ verdictBefore: null, verdictAfter: nofollow }), null],
     ["nothing moved", step({}), null],
     ["a first miss waiting for its confirmation (state and verdict kept)", step({}), null],
-  ] as const)("%s → %s", (_name, input, reason) => {
+  ];
+  it.each(cases)("%s → %s", (_name, input, reason) => {
     expect(evidenceReason(input)).toBe(reason);
   });
 

@@ -14,53 +14,20 @@
  *    (live ones, and the renderers they reaped: cutime/cstime), per check;
  * and the machine's load average before and after. Target: checks per hour with signals ≥ 90 % of without.
  */
-import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { inspectUrl, shutdownAnalyzer } from "@/lib/analyzer";
-import { parseConfig } from "@/lib/config";
-import { openDatabase } from "@/lib/db/client";
-import { organization } from "@/lib/db/schema";
-import { monitor, trackedLink } from "@/lib/db/schema/monitors";
+import { trackedLink } from "@/lib/db/schema/monitors";
 import { runCheck, type CheckDeps } from "@/lib/monitor/check";
-import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "./lib/corpus";
-import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
+import { startCorpusMonitors } from "./lib/corpus-monitors";
+import { treeCpuSeconds } from "./lib/cpu";
 import { loadAverage } from "./lib/machine";
-import { startPostgres } from "./lib/postgres";
-import { descendants } from "./lib/processes";
 import { median } from "./lib/stats";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SHARED_PAGES = Number(process.env.BENCH_SHARED_PAGES ?? 30);
-const CLOCK_TICKS = 100;
 
-/** CPU seconds of a process from /proc: own user + system, and its reaped children's. */
-function cpuOf(pid: number | "self"): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14–17 of stat (utime, stime, cutime, cstime) are 11–14 after the command name.
-    return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** This process and every live descendant (Chromium), each with its reaped children. */
-function treeCpu(): number {
-  return cpuOf("self") + descendants(process.pid).reduce((sum, { pid }) => sum + cpuOf(pid), 0);
-}
-
-/** The first absolute http(s) link of a page's markup: what its monitor tracks (exact match). */
-function firstLink(file: string): string | null {
-  const html = readFileSync(file, "utf8");
-  for (const match of html.matchAll(/<a\b[^>]*\bhref\s*=\s*["'](https?:\/\/[^"'\s#]+)/gi)) {
-    const url = URL.parse(match[1] ?? "");
-    if (url) return url.href;
-  }
-  return null;
-}
+/** This process (Node, its worker threads) and every Chromium process under it. */
+const treeCpu = () => treeCpuSeconds(process.pid);
 
 interface Arm {
   wallMs: number[];
@@ -70,37 +37,9 @@ interface Arm {
 }
 
 async function main(): Promise<void> {
-  const dirs = [SAMPLE_CORPUS_DIR, ...(sharedCorpusDir() ? [sharedCorpusDir() as string] : [])];
-  const sites: CorpusSite[] = [];
-  for (const dir of dirs) sites.push(await startCorpusSite(dir));
-  const postgres = await startPostgres();
-  const config = parseConfig({
-    DATABASE_URL: await postgres.createDatabase(),
-    ALLOW_PRIVATE_HOSTS: sites.map((site) => site.allowEntry).join(","),
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
-    LINK_CHECK_TIMEOUT_MS: "2000",
-    ANALYSIS_CLIENT_BUDGET_MS: "36000000",
-    LOG_LEVEL: "error",
-  });
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL ?? "", dataDir: "" });
-  await database.migrate();
-  const db = database.db;
-  const organizationId = randomUUID();
-  await db.insert(organization).values({ id: organizationId, name: "Bench", slug: `bench-${organizationId}`, createdAt: new Date() });
-
-  // One monitor per page, tracking the first absolute link of its markup.
-  const pages: { monitorId: string; file: string }[] = [];
-  for (const [index, site] of sites.entries()) {
-    const files = index === 0 ? site.files : site.files.slice(0, SHARED_PAGES);
-    for (const file of files) {
-      const target = firstLink(path.join(dirs[index] as string, file));
-      if (!target) continue;
-      const monitorId = randomUUID();
-      await db.insert(monitor).values({ id: monitorId, organizationId, url: site.url(file), intervalMinutes: 1440, nextCheckAt: new Date() });
-      await db.insert(trackedLink).values({ id: randomUUID(), organizationId, monitorId, target, match: "exact", source: "import" });
-      pages.push({ monitorId, file });
-    }
-  }
+  const corpus = await startCorpusMonitors(SHARED_PAGES);
+  const { config, organizationId, pages, dirs } = corpus;
+  const db = corpus.database.db;
 
   const deps = (signals: boolean): CheckDeps => ({
     db,
@@ -155,9 +94,7 @@ async function main(): Promise<void> {
   const [sample] = await db.select({ verdict: trackedLink.verdict }).from(trackedLink).where(eq(trackedLink.monitorId, pages[0]?.monitorId ?? "")).limit(1);
   console.log(`a verdict, to show the signals ran: ${JSON.stringify(sample?.verdict ?? null)}`);
   await shutdownAnalyzer();
-  await database.close();
-  await postgres.stop();
-  for (const site of sites) await site.close();
+  await corpus.close();
 }
 
 main().catch((error: unknown) => {

@@ -4,16 +4,16 @@ import { inspectUrl, type AnalyzerSettings, type PageReport } from "../analyzer"
 import { loadDomainGroups } from "../account/group-lookup";
 import { recordAlertEvents, type NewAlertEvent } from "../alerts/events";
 import { toStoredLink } from "../db/stored-link";
-import { insertEvidence, pageProof, type EvidenceRecord, type PageProof } from "../evidence/record";
-import { evidenceReason, mayNeedEvidence } from "../evidence/reason";
+import { insertEvidence, type EvidenceRecord } from "../evidence/record";
+import { evidenceReason } from "../evidence/reason";
+import { proofOf, shootChanges, wasLive, type CheckEvidence } from "./check-evidence";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
-import type { EvidenceShot } from "../analyzer";
 import { ApiError, type ErrorCode } from "../errors";
 import { uniqueViolation } from "../db/errors";
 import { matchesTarget } from "./match";
-import { currentLink, judgeLink, pageFacts, seenLink, shotPosition } from "./placement";
+import { currentLink, judgeLink, pageFacts, seenLink } from "./placement";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
 import { verdictEventDue } from "../verdict";
@@ -23,7 +23,9 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
  * One check of a monitored page (account-api.md): claim the monitor, render the page through the
  * analyzer's front door with only the tracked targets' links checked, then store everything the check
  * learned in ONE transaction: the check, an observation per tracked link, the state changes (through the
- * pure state machine, state.ts), the monitor's status and next due time, and the alert events.
+ * pure state machine, state.ts), the monitor's status and next due time, the alert events, and the
+ * evidence records of the links it moved (their screenshots are taken first, from the same render still
+ * open: check-evidence.ts).
  *
  * A page that did not load as a 2xx HTML page (4xx, 5xx, timeout, a blocked address, not HTML, a bot wall
  * or challenge) changes no link's state: the check is a `page_error`, recorded with the page's status and
@@ -160,7 +162,7 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
     let shots: CheckEvidence | null;
     try {
       signal?.throwIfAborted();
-      shots = page.report ? await shootChanges(deps, row, checked, page.report) : null;
+      shots = page.report ? await shootChanges(deps.settings.MONITOR_CONFIRM_CHECKS, row, checked, page.report) : null;
     } finally {
       await page.report?.camera?.release();
     }
@@ -173,45 +175,6 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
 }
 
 class Superseded extends Error {}
-
-/** The screenshots a check took before its transaction, and the page's proof they share. */
-interface CheckEvidence {
-  proof: PageProof;
-  /** By tracked-link id; null: the page could not be photographed. */
-  shots: Map<string, EvidenceShot | null>;
-}
-
-/**
- * Evidence, first half (evidence-and-reports.md): before the transaction, while the rendered page is still
- * open, judge every tracked link as the transaction will and photograph the ones whose state or verdict
- * moves. A check that moves nothing takes no screenshot and hashes nothing.
- */
-async function shootChanges(deps: CheckDeps, row: MonitorRow, checked: readonly TrackedLinkRow[], report: PageReport): Promise<CheckEvidence | null> {
-  const facts = pageFacts(report, row.url);
-  const moving = checked.flatMap((link) => {
-    const judged = judgeLink(link, report, facts, deps.settings.MONITOR_CONFIRM_CHECKS);
-    const step = { stateBefore: link.state, stateAfter: judged.next.state, verdictBefore: link.verdict ?? null, verdictAfter: judged.verdict.verdict };
-    return mayNeedEvidence(step) ? [{ link, position: shotPosition(judged.placement) }] : [];
-  });
-  if (moving.length === 0) return null;
-  const shots = new Map<string, EvidenceShot | null>();
-  for (const { link, position } of moving) shots.set(link.id, (await report.camera?.shoot(position)) ?? null);
-  return { proof: await proofOf(row, report), shots };
-}
-
-function proofOf(row: MonitorRow, report: PageReport): Promise<PageProof> {
-  return pageProof({ pageUrl: row.url, finalUrl: report.page.finalUrl, httpStatus: report.page.httpStatus, rawHtml: report.rawHtml });
-}
-
-/** Whether a tracked link was live at an earlier check (its first live sighting is `first_live` evidence). */
-async function wasLive(tx: Pick<Db, "select">, linkId: string): Promise<boolean> {
-  const [found] = await tx
-    .select({ id: linkTransition.id })
-    .from(linkTransition)
-    .where(and(eq(linkTransition.trackedLinkId, linkId), eq(linkTransition.toState, "live")))
-    .limit(1);
-  return found !== undefined;
-}
 
 async function store(
   deps: CheckDeps,

@@ -92,7 +92,7 @@ export function frameLink(request: FrameRequest): FrameBox | null {
       "box-sizing: border-box",
       "border: 3px solid #dc2626",
       "border-radius: 3px",
-      "box-shadow: 0 0 0 2px #ffffff, 0 0 0 100000px rgba(15, 23, 42, 0.18)",
+      "box-shadow: 0 0 0 2px #ffffff, 0 0 0 100000px rgba(15, 23, 42, 0.1)",
       "pointer-events: none",
       "z-index: 2147483647",
       "margin: 0",

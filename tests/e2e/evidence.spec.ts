@@ -1,10 +1,12 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { signUp } from "./app-data";
 import { confirmOwnAddress } from "./confirm-address";
 import { expectAxeClean, expectNoHorizontalScroll } from "./layout";
 import { checkNow, setFixturePage } from "./monitoring";
 import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
-import { expect, test } from "./test";
+import { expect, SCREENSHOT_DIR, test } from "./test";
 
 /**
  * Evidence in the app (production build, a fixture page carrying the tracked link): Check now finds the
@@ -23,7 +25,7 @@ async function expectThumbnailLoaded(record: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
   await expect(image).toHaveAttribute("loading", "lazy");
-  await expect(image).toHaveAttribute("alt", /^Screenshot of the page on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, the link outlined in red$/);
+  await expect(image).toHaveAttribute("alt", /^Screenshot of the page on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, close up on the link, outlined in red$/);
 }
 
 async function lookAt(page: Page, shot: Shot, name: string): Promise<void> {
@@ -108,7 +110,8 @@ test("a check's first-live evidence, a capture on request, their files, and a vi
   // The files answer with their types: the PDF for a vendor, the HTML as plain text, the PNG.
   const manual = records.first();
   const download = async (name: string) => {
-    const href = await manual.getByRole("link", { name }).getAttribute("href");
+    // "Screenshot of 2026-… UTC": the thumbnail's link ("Screenshot of the page on …") goes to the same PNG.
+    const href = await manual.getByRole("link", { name: new RegExp(`^${name} of \\d{4}-`) }).getAttribute("href");
     expect(href, `${name} link`).toMatch(/^\/api\/account\/evidence\/[^/]+\//);
     const response = await page.request.get(href ?? "");
     expect(response.status(), `${name}: ${href}`).toBe(200);
@@ -123,6 +126,8 @@ test("a check's first-live evidence, a capture on request, their files, and a vi
   expect(await html.text()).toContain(`<a href="${target}">Evidence Product</a>`);
   const png = await download("Screenshot");
   expect(png.headers()["content-type"]).toBe("image/png");
+  // The record's own PNG beside the app's screenshots: a person checks the outline around the link.
+  writeFileSync(path.join(SCREENSHOT_DIR, "evidence-record-png.png"), await png.body());
 
   // A viewer opens the same evidence, and is offered Check now and Capture evidence nowhere.
   const viewer = await viewerOf(page, browser, run);

@@ -5,7 +5,8 @@ import { APP_ORIGIN, LIMITED_ORIGIN } from "./ports";
 
 export { expect };
 
-const SCREENSHOT_DIR = path.resolve(__dirname, "..", "..", "test-results", "screenshots");
+/** Where every e2e screenshot lands, for a person to look at. */
+export const SCREENSHOT_DIR = path.resolve(__dirname, "..", "..", "test-results", "screenshots");
 
 /**
  * Console errors that are the tested behaviour, not bugs: Chromium logs every non-2xx fetch

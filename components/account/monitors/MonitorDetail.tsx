@@ -2,9 +2,11 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
+import type { EvidenceCapture } from "@/lib/schemas/evidence";
 import { api, loadPage } from "../api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "../ui";
 import { MonitorStatusBadge } from "./Badges";
+import { CapturedEvidence } from "./CapturedEvidence";
 import { TrackedLinks } from "./TrackedLinks";
 import { PageSignalsList } from "./Verdict";
 import { INTERVALS, intervalLabel, when, type Check, type Monitor, type Transition } from "./types";
@@ -19,6 +21,10 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const [captured, setCaptured] = useState<EvidenceCapture["items"] | null>(null);
+  // Bumped by a capture, so the evidence lists already open read their new record.
+  const [evidenceVersion, setEvidenceVersion] = useState(0);
 
   const load = useCallback(async () => {
     const result = await api<Monitor>("GET", `/api/account/monitors/${id}`);
@@ -64,6 +70,21 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
     return result.ok;
   }
 
+  // A render of its own, not a check: it takes seconds, and a page error stores nothing.
+  async function capture() {
+    setCapturing(true);
+    setError(null);
+    setInfo(null);
+    setCaptured(null);
+    const result = await api<EvidenceCapture>("POST", `/api/account/monitors/${id}/evidence`, {});
+    setCapturing(false);
+    if (!result.ok) return setError(result.error);
+    const count = result.data.items.length;
+    setInfo(`Captured evidence of ${count} tracked link${count === 1 ? "" : "s"}.`);
+    setCaptured(result.data.items);
+    setEvidenceVersion((version) => version + 1);
+  }
+
   if (!monitor) return error ? <Notice kind="error">{error}</Notice> : <p className="text-sm text-slate-600">Loading…</p>;
 
   return (
@@ -80,8 +101,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
       {info && <Notice kind="info">{info}</Notice>}
       {canEdit && (
         <div className="flex flex-wrap items-end gap-2">
-          <button type="button" className={buttonClass} disabled={busy} onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}>
+          <button type="button" className={buttonClass} disabled={busy || capturing} onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}>
             {busy ? "Checking…" : "Check now"}
+          </button>
+          <button type="button" className={secondaryButtonClass} disabled={busy || capturing || monitor.links.length === 0} onClick={() => void capture()}>
+            {capturing ? "Capturing…" : "Capture evidence"}
           </button>
           <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void act(api("PATCH", `/api/account/monitors/${id}`, { paused: !monitor.paused }), monitor.paused ? "Resumed: checked within a minute." : "Paused.")}>
             {monitor.paused ? "Resume" : "Pause"}
@@ -118,6 +142,8 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         </div>
       )}
 
+      {captured && captured.length > 0 && <CapturedEvidence items={captured} links={monitor.links} />}
+
       {monitor.page && (
         <Panel id="page-signals" title="What the page says">
           <PageSignalsList page={monitor.page} monitoredUrl={monitor.url} />
@@ -128,7 +154,7 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         {monitor.links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No link is tracked on this page yet.</p>
         ) : (
-          <TrackedLinks links={monitor.links} canEdit={canEdit} editing={editing} onEdit={setEditing} act={act} />
+          <TrackedLinks links={monitor.links} canEdit={canEdit} editing={editing} onEdit={setEditing} act={act} evidenceVersion={evidenceVersion} />
         )}
         {canEdit && (
           <form

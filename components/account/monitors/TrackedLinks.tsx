@@ -1,11 +1,13 @@
 "use client";
 
+import { useState } from "react";
 import { LinkUptime } from "@/components/charts/LinkUptime";
 import { api } from "../api";
 import { Cell, ListHeader, rowClass } from "../ListGrid";
 import { buttonClass, Field, inputClass, secondaryButtonClass } from "../ui";
 import { StateBadge } from "./Badges";
 import { SignalBadges } from "@/components/analyzer/badges";
+import { EvidenceList } from "./EvidenceList";
 import { VerdictSummary } from "./Verdict";
 import { relOfSeen, when, type TrackedLink } from "./types";
 
@@ -14,8 +16,18 @@ type Act = (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: s
 // Fixed widths for the badge and the buttons: the header row is a grid of its own and must line up.
 const COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1.5fr)_minmax(0,1fr)_10rem]";
 
-/** A monitored page's tracked links: rows on a wide screen, cards on a phone; members edit and remove them. */
-export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: TrackedLink[]; canEdit: boolean; editing: string | null; onEdit: (id: string | null) => void; act: Act }) {
+/**
+ * A monitored page's tracked links: rows on a wide screen, cards on a phone; members edit and remove them.
+ * Everyone may open a link's evidence; a new `evidenceVersion` (a capture) reloads the open lists.
+ */
+export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVersion }: { links: TrackedLink[]; canEdit: boolean; editing: string | null; onEdit: (id: string | null) => void; act: Act; evidenceVersion: number }) {
+  const [showingEvidence, setShowingEvidence] = useState<ReadonlySet<string>>(new Set());
+  const toggleEvidence = (id: string) =>
+    setShowingEvidence((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <div>
       <ListHeader columns={COLUMNS} labels={["Target", "State", "Verdict", "As last seen", "Expected", ""]} />
@@ -66,11 +78,28 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act }: { links: 
               </span>
             )}
             <LinkUptime linkId={link.id} label={link.target} version={`${link.state} ${link.lastSeenAt}`} className="col-span-2 lg:col-span-5" />
+            {/* Under Edit and Remove, in the column the strip leaves free. */}
+            <span className="col-span-2 flex lg:col-span-1 lg:justify-end">
+              <EvidenceToggle target={link.target} controls={`evidence-${link.id}`} open={showingEvidence.has(link.id)} onToggle={() => toggleEvidence(link.id)} />
+            </span>
             {editing === link.id && <ExpectationsForm link={link} act={act} onSaved={() => onEdit(null)} />}
+            {showingEvidence.has(link.id) && <EvidenceList id={`evidence-${link.id}`} linkId={link.id} target={link.target} version={evidenceVersion} />}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Opens and closes a tracked link's evidence; its name says which link, for a screen reader's list of buttons. */
+function EvidenceToggle({ target, controls, open, onToggle }: { target: string; controls: string; open: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className={`${secondaryButtonClass} gap-1`} aria-expanded={open} aria-controls={open ? controls : undefined} onClick={onToggle}>
+      Evidence<span className="sr-only"> of {target}</span>
+      <span aria-hidden="true" className={`text-xs transition-transform ${open ? "rotate-180" : ""}`}>
+        ▾
+      </span>
+    </button>
   );
 }
 

@@ -58,24 +58,24 @@ export async function getEvidence(ctx: OrganizationScope, id: string): Promise<E
   return evidenceView(await findEvidence(ctx, id));
 }
 
-/** The PNG of a record, or null when it has none (404 for an unknown id). */
-export async function evidenceScreenshot(ctx: OrganizationScope, id: string): Promise<Buffer | null> {
+/** One of a record's files as stored, or null when it has none (404 for an unknown id). */
+async function storedFile(ctx: OrganizationScope, id: string, column: typeof evidence.screenshotPng | typeof evidence.htmlGzip): Promise<Buffer | null> {
   const [row] = await ctx.db
-    .select({ png: evidence.screenshotPng })
+    .select({ file: column })
     .from(evidence)
     .where(and(eq(evidence.organizationId, ctx.organization.id), eq(evidence.id, id)))
     .limit(1);
   if (!row) throw notFound("evidence");
-  return row.png ?? null;
+  return row.file ?? null;
+}
+
+/** The PNG of a record, or null when it has none (404 for an unknown id). */
+export function evidenceScreenshot(ctx: OrganizationScope, id: string): Promise<Buffer | null> {
+  return storedFile(ctx, id, evidence.screenshotPng);
 }
 
 /** The kept HTML bytes of a record, decompressed, or null when the body could not be read (404 for an unknown id). */
 export async function evidenceHtml(ctx: OrganizationScope, id: string): Promise<Buffer | null> {
-  const [row] = await ctx.db
-    .select({ html: evidence.htmlGzip })
-    .from(evidence)
-    .where(and(eq(evidence.organizationId, ctx.organization.id), eq(evidence.id, id)))
-    .limit(1);
-  if (!row) throw notFound("evidence");
-  return row.html ? gunzipAsync(row.html) : null;
+  const compressed = await storedFile(ctx, id, evidence.htmlGzip);
+  return compressed ? gunzipAsync(compressed) : null;
 }

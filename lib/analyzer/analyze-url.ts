@@ -1,7 +1,8 @@
 import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
-import { createEvidenceCamera, type PageLease } from "./evidence-camera";
+import { createEvidenceCamera } from "./evidence-camera";
+import type { PageLease } from "./render-lease";
 import type { Renderer, RenderResult } from "./render";
 import type { RenderPriority } from "./render-queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";

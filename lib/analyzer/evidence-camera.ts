@@ -3,26 +3,20 @@ import { log } from "@/lib/log";
 import { withTimeout } from "@/lib/timeout";
 import { clearFrames, frameLink, scrollToTop, type FrameBox, type FrameRequest } from "./evidence-frame";
 import { pageScript } from "./page-script";
+import type { PageLease } from "./render-lease";
 import { HIDDEN_ATTRIBUTE } from "./visibility";
 
 /**
  * The evidence camera (evidence-and-reports.md "Evidence"): screenshots of a signed-in render's own page,
  * taken after the analysis, only for the links a check decides need proof. The render keeps its page open
- * for this (a PageLease) with its network already cut (the proxy session is closed), so nothing the page
- * does meanwhile reaches anything; a check that needs no screenshot only releases it.
+ * for this (a PageLease, render-lease.ts) frozen and with its network already cut, so it neither runs nor
+ * reaches anything meanwhile; a check that needs no screenshot only releases it.
  *
  * A shot is the 1280×800 viewport the page was analysed at, as PNG: scrolled so the link is in the middle
  * with an outline drawn around it (`linkBox`: its box in the PNG's pixels), or the top of the page when no
  * link is asked for (missing or hidden). Never taller than 4,096 px nor over 2 MiB: an oversized PNG is
  * taken again as a narrower band around the link.
  */
-
-/** A page kept open after its render, with its context (render.ts). */
-export interface PageLease {
-  readonly page: Page;
-  /** Closes the context; safe to call twice. The lease also closes itself after its own deadline. */
-  close(): Promise<void>;
-}
 
 /** One screenshot: PNG bytes, the image's size, and the link's box in it (null: the top of the page). */
 export interface EvidenceShot {
@@ -77,6 +71,8 @@ export function createEvidenceCamera(lease: PageLease, links: readonly AnalysedL
 
   const capture = async (position: number | null): Promise<EvidenceShot | null> => {
     const page = lease.page;
+    // The kept page was frozen after its render; a screenshot needs it to paint.
+    await lease.wake();
     await withTimeout(page.evaluate(pageScript(clearFrames, OUTLINE_TAG)), STEP_TIMEOUT_MS);
     const asked = position === null ? null : request(position);
     const box = asked ? ((await withTimeout(page.evaluate(pageScript(frameLink, asked)) as Promise<FrameBox | null>, STEP_TIMEOUT_MS)) ?? null) : null;

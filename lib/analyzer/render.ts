@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
-import type { PageLease } from "@/lib/analyzer/evidence-camera";
+import { leasePage, type PageLease } from "@/lib/analyzer/render-lease";
 import { printHtml, type PrintOptions } from "@/lib/analyzer/render-print";
 import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render-capture";
 import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
@@ -63,9 +62,6 @@ export interface RenderOptions {
    */
   keepPage?: boolean;
 }
-
-/** The longest a kept page stays open when its caller never closes it. */
-export const KEPT_PAGE_MAX_MS = 120_000;
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
 export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH" | "DENY_HOSTS">;
@@ -234,7 +230,7 @@ class PuppeteerRenderer implements Renderer {
           signals: options.signals === true,
           onRawBody: options.onRawBody,
         });
-        if (options.keepPage) lease = leasePage(ready.page.page, context);
+        if (options.keepPage) lease = await leasePage(ready.page.page, context);
         return { ...captured, timings: handle.timings, lease };
       } finally {
         handle.context = null;
@@ -280,21 +276,6 @@ class PuppeteerRenderer implements Renderer {
     await started.browser.close();
     await started.proxy.close();
   }
-}
-
-/** A rendered page handed to the caller (RenderOptions.keepPage): closed by the caller, or at KEPT_PAGE_MAX_MS. */
-function leasePage(page: Page, context: BrowserContext): PageLease {
-  let closing: Promise<void> | null = null;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      clearTimeout(expiry);
-      await withTimeout(context.close().catch(() => undefined), 3_000);
-    })();
-    return closing;
-  };
-  const expiry = setTimeout(() => void close(), KEPT_PAGE_MAX_MS);
-  expiry.unref?.();
-  return { page, close };
 }
 
 /**

@@ -164,7 +164,8 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
       signal?.throwIfAborted();
       shots = page.report ? await shootChanges(deps.settings.MONITOR_CONFIRM_CHECKS, row, checked, page.report) : null;
     } finally {
-      await page.report?.camera?.release();
+      // The page's context closes while the check writes (never rejects): the check does not wait for it.
+      void page.report?.camera?.release();
     }
     const result = await store(deps, row, checked, page, trigger, startedAt, leaseUntil, shots);
     applied = result.status === "applied";

@@ -159,6 +159,20 @@ describe("the evidence camera", () => {
     expect(shot.linkBox).not.toBeNull();
   });
 
+  it("keeps the page without its network: nothing it asks for after the render reaches anything, even thawed for a shot", async () => {
+    site.setPage("/camera/ping", { body: "pong" });
+    // A ticker (over 250 ms: the render does not wait for it) that calls home as long as the page lives.
+    const report = await render("/camera/pinging", `<a href="${TARGET}">link</a><script>const ping = () => fetch("/camera/ping?" + Date.now()).catch(() => {}); ping(); setInterval(ping, 300)</script>`);
+    const after = site.hits("/camera/ping");
+    // The ping reaches the site while the page renders: what follows is not a page that never pings.
+    expect(after).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const shot = await shootAndRelease(report, positionOf(report, TARGET));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(shot.linkBox).not.toBeNull();
+    expect(site.hits("/camera/ping")).toBe(after);
+  });
+
   it("keeps no page open unless asked: a render without evidence has no camera", async () => {
     site.setPage("/camera/plain", { body: page(`<a href="${TARGET}">x</a>`) });
     const report = await inspectUrl(new URL(site.url("/camera/plain")), { settings, signals: true, checkLinks: () => false });

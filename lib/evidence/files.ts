@@ -23,44 +23,38 @@ function missing(what: string): ApiError {
   return new ApiError("NOT_FOUND", `This evidence has no ${what}.`, { hint: "The page could not be read or photographed when it was captured; its other files are there." });
 }
 
+/** A file as an answer: its bytes, type and disposition, never sniffed. */
+function fileResponse(bytes: Buffer, headers: { type: string; disposition: string; cache: string; extra?: Record<string, string> }): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": headers.type,
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": headers.disposition,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": headers.cache,
+      ...headers.extra,
+    },
+  });
+}
+
 export async function screenshotResponse(ctx: Scope, id: string): Promise<Response> {
   const png = await evidenceScreenshot(ctx, id);
   if (!png) throw missing("screenshot");
-  return new Response(new Uint8Array(png), {
-    headers: {
-      "Content-Type": "image/png",
-      "Content-Length": String(png.length),
-      "Content-Disposition": `inline; filename="${fileName(id, ".png")}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": FILE_CACHE,
-    },
-  });
+  return fileResponse(png, { type: "image/png", disposition: `inline; filename="${fileName(id, ".png")}"`, cache: FILE_CACHE });
 }
 
 export async function pageHtmlResponse(ctx: Scope, id: string): Promise<Response> {
   const html = await evidenceHtml(ctx, id);
   if (!html) throw missing("page HTML");
-  return new Response(new Uint8Array(html), {
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Content-Length": String(html.length),
-      "Content-Disposition": `attachment; filename="${fileName(id, "-page.html")}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-      "Cache-Control": FILE_CACHE,
-    },
+  return fileResponse(html, {
+    type: "text/plain; charset=utf-8",
+    disposition: `attachment; filename="${fileName(id, "-page.html")}"`,
+    cache: FILE_CACHE,
+    extra: { "Content-Security-Policy": "sandbox; default-src 'none'" },
   });
 }
 
 export async function reportPdfResponse(ctx: Scope, id: string): Promise<Response> {
   const pdf = await evidenceReport(ctx, id);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.length),
-      "Content-Disposition": `attachment; filename="${fileName(id, ".pdf")}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(pdf, { type: "application/pdf", disposition: `attachment; filename="${fileName(id, ".pdf")}"`, cache: "private, no-store" });
 }

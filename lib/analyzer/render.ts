@@ -1,3 +1,4 @@
+import type { Browser } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { BrowserManager } from "@/lib/analyzer/browser";
@@ -186,23 +187,8 @@ class PuppeteerRenderer implements Renderer {
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
     await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
 
-    let started: RenderStack;
-    try {
-      started = await this.ensureStarted();
-    } catch (error) {
-      throw upstream("The page renderer could not start.", error);
-    }
     // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
-    try {
-      await started.browser.get();
-    } catch (first) {
-      await started.browser.kill();
-      try {
-        await started.browser.get();
-      } catch (error) {
-        throw upstream("The browser could not be started.", error ?? first);
-      }
-    }
+    const { started } = await this.liveBrowser();
     handle.clock.lap("browserStart");
     // Like the launch, waiting for a spare being made is before the page's clock starts (render-spare.ts).
     let prepared: PreparedPage | null = await this.spares.take();
@@ -246,21 +232,30 @@ class PuppeteerRenderer implements Renderer {
     }
   }
 
+  /** The proxy and a running browser: started on first use, and relaunched once if the warm one died. */
+  private async liveBrowser(): Promise<{ started: RenderStack; browser: Browser }> {
+    let started: RenderStack;
+    try {
+      started = await this.ensureStarted();
+    } catch (error) {
+      throw upstream("The page renderer could not start.", error);
+    }
+    try {
+      return { started, browser: await started.browser.get() };
+    } catch (first) {
+      await started.browser.kill();
+      try {
+        return { started, browser: await started.browser.get() };
+      } catch (error) {
+        throw upstream("The browser could not be started.", error ?? first);
+      }
+    }
+  }
+
   async print(html: string, options: PrintOptions): Promise<Buffer> {
     const release = await this.queue.acquire(undefined, "interactive");
     try {
-      let started: RenderStack;
-      try {
-        started = await this.ensureStarted();
-      } catch (error) {
-        throw upstream("The browser could not start.", error);
-      }
-      let browser;
-      try {
-        browser = await started.browser.get();
-      } catch (error) {
-        throw upstream("The browser could not be started.", error);
-      }
+      const { browser } = await this.liveBrowser();
       return await printHtml(browser, html, options);
     } finally {
       release();

@@ -1,6 +1,6 @@
 import { printPdf } from "../analyzer";
 import type { AccountContext } from "../auth/guard";
-import { evidenceScreenshot, findEvidence } from "./read";
+import { evidenceForReport } from "./read";
 import { reportHtml } from "./report-html";
 
 /**
@@ -9,8 +9,7 @@ import { reportHtml } from "./report-html";
  * fraction of a second.
  */
 export async function evidenceReport(ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">, id: string): Promise<Buffer> {
-  const record = await findEvidence(ctx, id);
-  const png = await evidenceScreenshot(ctx, id);
+  const { record, png } = await evidenceForReport(ctx, id);
   const html = reportHtml({ record, organizationName: ctx.organization.name, png, printedAt: ctx.now() });
   return printPdf(html, { settings: ctx.settings });
 }

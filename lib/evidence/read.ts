@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import type { OrganizationScope } from "../auth/guard";
@@ -42,12 +42,17 @@ export async function listLinkEvidence(ctx: OrganizationScope, linkId: string, p
   );
 }
 
-/** One record's fields as stored (the report needs more than the API shows), or 404. */
-export async function findEvidence(ctx: OrganizationScope, id: string): Promise<EvidenceMeta> {
+/** The organization's record `id` (another organization's reads as unknown). */
+function recordOf(ctx: OrganizationScope, id: string): SQL | undefined {
+  return and(eq(evidence.organizationId, ctx.organization.id), eq(evidence.id, id));
+}
+
+/** One record's fields as stored, or 404. */
+async function findEvidence(ctx: OrganizationScope, id: string): Promise<EvidenceMeta> {
   const [row] = await ctx.db
     .select(EVIDENCE_FIELDS)
     .from(evidence)
-    .where(and(eq(evidence.organizationId, ctx.organization.id), eq(evidence.id, id)))
+    .where(recordOf(ctx, id))
     .limit(1);
   if (!row) throw notFound("evidence");
   return row;
@@ -58,12 +63,24 @@ export async function getEvidence(ctx: OrganizationScope, id: string): Promise<E
   return evidenceView(await findEvidence(ctx, id));
 }
 
+/** What the report prints: the record's fields as stored (more than the API shows) and its PNG, in one read, or 404. */
+export async function evidenceForReport(ctx: OrganizationScope, id: string): Promise<{ record: EvidenceMeta; png: Buffer | null }> {
+  const [row] = await ctx.db
+    .select({ ...EVIDENCE_FIELDS, png: evidence.screenshotPng })
+    .from(evidence)
+    .where(recordOf(ctx, id))
+    .limit(1);
+  if (!row) throw notFound("evidence");
+  const { png, ...record } = row;
+  return { record, png: png ?? null };
+}
+
 /** One of a record's files as stored, or null when it has none (404 for an unknown id). */
 async function storedFile(ctx: OrganizationScope, id: string, column: typeof evidence.screenshotPng | typeof evidence.htmlGzip): Promise<Buffer | null> {
   const [row] = await ctx.db
     .select({ file: column })
     .from(evidence)
-    .where(and(eq(evidence.organizationId, ctx.organization.id), eq(evidence.id, id)))
+    .where(recordOf(ctx, id))
     .limit(1);
   if (!row) throw notFound("evidence");
   return row.file ?? null;

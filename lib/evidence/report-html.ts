@@ -1,4 +1,4 @@
-import { EVIDENCE_REASON_WORDS } from "../schemas/evidence";
+import { EVIDENCE_REASON_WORDS, utcTime } from "../schemas/evidence";
 import { REASON_WORDS, VERDICT_LABELS, type SignedInLink } from "../schemas/verdict";
 import { signedInLinkView } from "../db/stored-link";
 import type { EvidenceMeta } from "./views";
@@ -24,10 +24,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** "2026-11-26 10:42:13 UTC". */
-export function utcTime(value: Date): string {
-  return `${value.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
 
 function relWords(link: SignedInLink): string {
   const flags = [link.isNofollow && "nofollow", link.isSponsored && "sponsored", link.isUgc && "ugc"].filter(Boolean);

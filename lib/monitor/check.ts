@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { inspectUrl, type AnalyzerSettings, type PageReport } from "../analyzer";
-import { loadDomainGroups } from "../account/group-lookup";
 import { recordAlertEvents, type NewAlertEvent } from "../alerts/events";
 import { toStoredLink } from "../db/stored-link";
 import { insertEvidence, type EvidenceRecord } from "../evidence/record";
@@ -12,8 +11,8 @@ import type { Db } from "../db/client";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { ApiError, type ErrorCode } from "../errors";
 import { uniqueViolation } from "../db/errors";
-import { matchesTarget } from "./match";
-import { currentLink, judgeLink, pageFacts, seenLink } from "./placement";
+import { monitoredRenderOptions, notThePage } from "./monitored-render";
+import { currentLink, judgeLink, pageFacts } from "./placement";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
 import { verdictEventDue } from "../verdict";
@@ -110,25 +109,10 @@ async function release(deps: CheckDeps, organizationId: string, monitorId: strin
 }
 
 async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly TrackedLinkRow[], trigger: CheckTrigger, signal: AbortSignal | undefined): Promise<PageOutcome> {
-  const groups = await loadDomainGroups(deps.db, row.organizationId);
   const inspect = deps.inspect ?? inspectUrl;
   let report: PageReport;
   try {
-    report = await inspect(new URL(row.url), {
-      settings: deps.settings,
-      groups,
-      // The analyzer's fair queue keeps one organization's monitors from starving public requests.
-      clientKey: `monitor:${row.organizationId}`,
-      // Only the links that stand for a tracked target are worth a request; the rest keep httpStatus null.
-      checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
-      // The placement verdict's link and page signals (placement-verdict.md).
-      signals: true,
-      // The page stays open until the check knows which links changed: their evidence is shot from it.
-      evidence: true,
-      // "Check now" has someone waiting: its render goes before waiting scheduled ones (render-queue.ts).
-      priority: trigger.kind === "manual" ? "interactive" : "background",
-      signal,
-    });
+    report = await inspect(new URL(row.url), await monitoredRenderOptions(deps.db, deps.settings, row, links, trigger.kind === "manual" ? "interactive" : "background", signal));
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof ApiError && PAGE_ERROR_CODES.has(error.code)) {
@@ -136,12 +120,11 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
     }
     throw error;
   }
-  const status = report.page.httpStatus;
-  if (report.page.challenge || (status !== null && (status < 200 || status > 299))) {
+  if (notThePage(report)) {
     await report.camera?.release();
-    return { outcome: "page_error", report: null, pageStatus: status, errorCode: "UNPROCESSABLE_PAGE" };
+    return { outcome: "page_error", report: null, pageStatus: report.page.httpStatus, errorCode: "UNPROCESSABLE_PAGE" };
   }
-  return { outcome: "ok", report, pageStatus: status, errorCode: null };
+  return { outcome: "ok", report, pageStatus: report.page.httpStatus, errorCode: null };
 }
 
 /**
@@ -248,7 +231,7 @@ async function store(
               reason,
               target: link.target,
               match: link.match,
-              link: seenLink(placement),
+              link: currentLink(placement, null),
               verdict: verdict.verdict,
               // Not photographed before the transaction only if the link changed meanwhile (edited during the render).
               shot: shots?.shots.get(link.id) ?? null,

@@ -1,15 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { inspectUrl } from "../analyzer";
-import { loadDomainGroups } from "../account/group-lookup";
 import type { AccountContext } from "../auth/guard";
 import { evidence, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
-import { insertEvidence, pageProof, type EvidenceRecord } from "../evidence/record";
+import { insertEvidence, type EvidenceRecord } from "../evidence/record";
 import { EVIDENCE_FIELDS, evidenceView } from "../evidence/views";
 import type { EvidenceCapture } from "../schemas/evidence";
-import { matchesTarget } from "./match";
+import { proofOf } from "./check-evidence";
+import { monitoredRenderOptions, notThePage } from "./monitored-render";
 import { findMonitor } from "./monitors";
-import { judgeLink, pageFacts, seenLink, shotPosition } from "./placement";
+import { currentLink, judgeLink, pageFacts, shotPosition } from "./placement";
 import { owned } from "./scope";
 
 /**
@@ -23,24 +23,13 @@ export async function captureEvidence(ctx: AccountContext, monitorId: string, si
   const row = await findMonitor(ctx, monitorId);
   const organizationId = ctx.organization.id;
   const links = await ctx.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
-  const report = await inspectUrl(new URL(row.url), {
-    settings: ctx.settings,
-    groups: await loadDomainGroups(ctx.db, organizationId),
-    clientKey: `monitor:${organizationId}`,
-    checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
-    signals: true,
-    evidence: true,
-    priority: "interactive",
-    signal,
-  });
+  const report = await inspectUrl(new URL(row.url), await monitoredRenderOptions(ctx.db, ctx.settings, row, links, "interactive", signal));
   const records: EvidenceRecord[] = [];
   try {
-    const status = report.page.httpStatus;
-    if (report.page.challenge) {
-      throw new ApiError("UNPROCESSABLE_PAGE", "The page answered with a bot challenge instead of its content.", { upstreamStatus: status ?? undefined, hint: "Nothing was stored. Try again later." });
-    }
-    if (status !== null && (status < 200 || status > 299)) {
-      throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`, { upstreamStatus: status, hint: "Nothing was stored." });
+    if (notThePage(report)) {
+      const status = report.page.httpStatus;
+      const message = report.page.challenge ? "The page answered with a bot challenge instead of its content." : `The page answered HTTP ${status}.`;
+      throw new ApiError("UNPROCESSABLE_PAGE", message, { upstreamStatus: status ?? undefined, hint: "Nothing was stored. Try again later." });
     }
     const facts = pageFacts(report, row.url);
     const capturedAt = ctx.now();
@@ -55,7 +44,7 @@ export async function captureEvidence(ctx: AccountContext, monitorId: string, si
         reason: "manual",
         target: link.target,
         match: link.match,
-        link: seenLink(placement),
+        link: currentLink(placement, null),
         verdict: verdict.verdict,
         shot: (await report.camera?.shoot(shotPosition(placement))) ?? null,
       });
@@ -64,7 +53,7 @@ export async function captureEvidence(ctx: AccountContext, monitorId: string, si
     await report.camera?.release();
   }
   signal?.throwIfAborted();
-  const proof = await pageProof({ pageUrl: row.url, finalUrl: report.page.finalUrl, httpStatus: report.page.httpStatus, rawHtml: report.rawHtml });
+  const proof = await proofOf(row, report);
   // A link deleted while the page rendered has no record (its row is gone; the insert would fail on it).
   const ids = await ctx.db.transaction(async (tx) => {
     const still = new Set((await tx.select({ id: trackedLink.id }).from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id))).for("share")).map((link) => link.id));

@@ -97,8 +97,3 @@ export function judgeLink(link: TrackedLinkRow, report: PageReport, facts: PageF
 export function shotPosition(placement: Placement): number | null {
   return placement.seen && placement.signals.hidden !== true ? placement.seen.position : null;
 }
-
-/** The link an evidence record shows: the one seen now with its signals, or null when missing. */
-export function seenLink(placement: Placement): StoredCurrentLink | null {
-  return placement.seen ? { ...placement.seen, signals: placement.signals } : null;
-}

@@ -25,9 +25,6 @@ export function publicLink(link: StoredLink | null): StoredLink | null {
   return link ? toStoredLink(link) : null;
 }
 
-/** TrackedLink.current: the public Link fields and the signals kept with them (unknown for links stored before signals). */
-export const currentView = signedInLinkView;
-
 export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
   return {
     id: row.id,
@@ -39,7 +36,8 @@ export function trackedLinkView(row: TrackedLinkRow): TrackedLinkView {
     state: row.state,
     firstSeenAt: iso(row.firstSeenAt),
     lastSeenAt: iso(row.lastSeenAt),
-    current: currentView(row.current ?? null),
+    // The public Link fields and the signals kept with them (unknown for links stored before signals).
+    current: signedInLinkView(row.current ?? null),
     verdict: row.verdict ?? null,
     matchCount: row.matchCount ?? null,
     notes: row.notes,

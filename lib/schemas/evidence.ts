@@ -20,6 +20,15 @@ export const EVIDENCE_REASON_WORDS: Record<EvidenceReason, string> = {
   manual: "Captured on request",
 };
 
+/**
+ * A capture time as evidence shows it (the app, the PDF): UTC to the second, "2026-11-26 10:42:13 UTC".
+ * Proof handed to a vendor must read the same in every time zone, and two captures a few seconds apart
+ * must not look alike.
+ */
+export function utcTime(value: Date | string): string {
+  return `${new Date(value).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
 /** A box in the screenshot's pixels. */
 export const LinkBoxSchema = z.strictObject({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() });
 export type LinkBox = z.infer<typeof LinkBoxSchema>;

@@ -1,6 +1,6 @@
-import { EVIDENCE_REASON_WORDS, type Evidence } from "@/lib/schemas/evidence";
+import { EVIDENCE_REASON_WORDS, utcTime, type Evidence } from "@/lib/schemas/evidence";
 import { EvidenceThumbnail } from "./EvidenceThumbnail";
-import { relOfSeen, utcTime } from "./types";
+import { relOfSeen } from "./types";
 import { VerdictSummary } from "./Verdict";
 
 const linkClass = "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";

@@ -1,5 +1,4 @@
-import type { Evidence } from "@/lib/schemas/evidence";
-import { utcTime } from "./types";
+import { utcTime, type Evidence } from "@/lib/schemas/evidence";
 
 /** The thumbnail's shape: the camera's 1280×800 viewport, so a shot of the top of a page fills it whole. */
 const ASPECT = 5 / 8;

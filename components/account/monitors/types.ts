@@ -28,14 +28,6 @@ export function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : "—";
 }
 
-/**
- * A time in UTC to the second, "2026-05-03 14:22:07 UTC": proof handed to a vendor must read the same
- * in every time zone, and two captures a few seconds apart must not look alike.
- */
-export function utcTime(iso: string): string {
-  return `${new Date(iso).toISOString().replace("T", " ").slice(0, 19)} UTC`;
-}
-
 /** The rel of a seen link as one word (sponsored and ugc outrank nofollow). */
 export function relOfSeen(link: Link): string {
   if (link.isSponsored) return "sponsored";

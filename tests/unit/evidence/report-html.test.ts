@@ -1,6 +1,7 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, reportHtml, utcTime } from "@/lib/evidence/report-html";
+import { escapeHtml, reportHtml } from "@/lib/evidence/report-html";
+import { utcTime } from "@/lib/schemas/evidence";
 import type { EvidenceMeta } from "@/lib/evidence/views";
 
 const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({

@@ -17,6 +17,26 @@ import { withTimeout } from "@/lib/timeout";
  * If the browser crashes or disconnects, the next `get()` launches (or connects) a new one.
  */
 
+/**
+ * The browser's own omnibox popup: a chrome:// WebUI page in a renderer of its own, which Chromium 156
+ * builds and preloads for every window a render opens and every page that stays open (about 0.3 CPU s
+ * each; `npm run bench:browser-ui` measures it against a browser with them on).
+ */
+export const BROWSER_UI_FEATURES: readonly string[] = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"];
+
+/** Chromium features a headless renderer has no use for; each costs CPU or background traffic. */
+const DISABLED_FEATURES = [
+  ...BROWSER_UI_FEATURES,
+  "Translate",
+  "MediaRouter",
+  "DialMediaRouteProvider",
+  "OptimizationHints",
+  "AutofillServerCommunication",
+  "CertificateTransparencyComponentUpdater",
+  "InterestFeedContentSuggestions",
+  "PrivacySandboxSettings4",
+];
+
 /** Flags every local launch gets. The first line is required in our containers; the rest cut background traffic. */
 export const BASE_CHROMIUM_ARGS: readonly string[] = [
   "--no-sandbox",
@@ -39,7 +59,8 @@ export const BASE_CHROMIUM_ARGS: readonly string[] = [
   "--disable-dev-shm-usage",
   "--password-store=basic",
   "--use-mock-keychain",
-  "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,AutofillServerCommunication,CertificateTransparencyComponentUpdater,InterestFeedContentSuggestions,PrivacySandboxSettings4",
+  // One flag: Chromium keeps only the last --disable-features (Puppeteer merges its own list into it).
+  `--disable-features=${DISABLED_FEATURES.join(",")}`,
 ];
 
 /**

@@ -131,6 +131,35 @@ describe("renderPage", () => {
   });
 });
 
+describe("what the browser runs beside a page", () => {
+  // Chromium builds its omnibox popup (a chrome:// WebUI page in a renderer of its own) for every window,
+  // and again while a page stays open: about 0.3 CPU s a render, for nothing. browser.ts turns it off.
+  it("builds none of its own UI pages during a render or while a rendered page is kept open", async () => {
+    await renderer.render(new URL(site.url("/about"))); // the browser is started by its first render
+    const browser = await renderer.browser?.get();
+    expect(browser).toBeDefined();
+    const cdp = await browser!.target().createCDPSession();
+    const created: string[] = [];
+    cdp.on("Target.targetCreated", ({ targetInfo }) => created.push(`${targetInfo.type} ${targetInfo.url}`));
+    try {
+      await cdp.send("Target.setDiscoverTargets", { discover: true, filter: [{}] });
+      const result = await renderer.render(new URL(site.url("/about")), { keepPage: true, signals: true });
+      try {
+        // Long enough for the popup to be built (it was there within 300 ms of a render when it was on).
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{}] });
+        const all = [...created, ...targetInfos.map((info) => `${info.type} ${info.url}`)];
+        expect(all.some((target) => target.startsWith("page ") && target.includes("/about"))).toBe(true);
+        expect(all.filter((target) => target.startsWith("browser_ui") || target.includes("chrome://"))).toEqual([]);
+      } finally {
+        await result.lease?.close();
+      }
+    } finally {
+      await cdp.detach();
+    }
+  });
+});
+
 describe("renderer resilience", () => {
   it("the watchdog ends a render whose page hangs the renderer, and the next render works", async () => {
     const started = Date.now();

@@ -12,6 +12,7 @@
  */
 import puppeteer, { type Browser, type CDPSession } from "puppeteer-core";
 import { BASE_CHROMIUM_ARGS, BROWSER_UI_FEATURES } from "@/lib/analyzer/browser";
+import { bareRender } from "./lib/bare-render";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { treeCpuSeconds } from "./lib/cpu";
@@ -57,15 +58,7 @@ async function launch(name: string, withUi: boolean): Promise<Arm> {
 async function renderOnce(arm: Arm, url: string): Promise<void> {
   const cpu = treeCpuSeconds(arm.pid);
   const started = performance.now();
-  const context = await arm.browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: "load", timeout: 15_000 }).catch(() => undefined);
-    await page.content().catch(() => "");
-    if (KEEP_MS > 0) await new Promise((resolve) => setTimeout(resolve, KEEP_MS));
-  } finally {
-    await context.close().catch(() => undefined);
-  }
+  await bareRender(arm.browser, url, KEEP_MS);
   arm.wallMs.push(performance.now() - started - KEEP_MS);
   arm.cpuSeconds += treeCpuSeconds(arm.pid) - cpu;
 }

@@ -22,6 +22,7 @@ import { Client } from "pg";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
+import { bareRender } from "./lib/bare-render";
 import { treeCpuSeconds } from "./lib/cpu";
 import { browserMainPids } from "./lib/processes";
 import { CORPUS_DIR, SAMPLE_CORPUS_DIR } from "./lib/corpus";
@@ -84,24 +85,14 @@ async function bareRenders(urls: readonly string[], lanes: number): Promise<{ se
   const browser: Browser = await puppeteer.launch({ executablePath: EXECUTABLE, headless: true, pipe: true, args: [...BASE_CHROMIUM_ARGS] });
   const pid = browser.process()?.pid ?? 0;
   try {
-    const warm = await browser.createBrowserContext();
-    await (await warm.newPage()).goto(urls[0] ?? "about:blank", { waitUntil: "load" }).catch(() => undefined);
-    await warm.close();
+    await bareRender(browser, urls[0] ?? "about:blank"); // warm
     const cpuBefore = treeCpuSeconds(pid);
     const started = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: lanes }, async () => {
         while (next < urls.length) {
-          const url = urls[next++] as string;
-          const context = await browser.createBrowserContext();
-          try {
-            const page = await context.newPage();
-            await page.goto(url, { waitUntil: "load", timeout: 15_000 }).catch(() => undefined);
-            await page.content().catch(() => "");
-          } finally {
-            await context.close();
-          }
+          await bareRender(browser, urls[next++] as string);
         }
       }),
     );

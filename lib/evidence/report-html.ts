@@ -24,7 +24,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-
 function relWords(link: SignedInLink): string {
   const flags = [link.isNofollow && "nofollow", link.isSponsored && "sponsored", link.isUgc && "ugc"].filter(Boolean);
   return flags.length ? flags.join(", ") : "none (followed)";

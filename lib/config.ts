@@ -83,6 +83,10 @@ export const configSchema = z.object({
   TRUSTED_PROXY_HOPS: nonNegativeInt(0),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
+  /** Not in decisions.md: the longest wait for Upstash per call before a limit is answered in-process. */
+  RATE_LIMIT_STORE_TIMEOUT_MS: positiveInt(1000),
+  /** Not in decisions.md: after Upstash failed, how long limits stay in-process before it is asked again (0: every call asks). */
+  RATE_LIMIT_STORE_COOLDOWN_MS: nonNegativeInt(5000),
   SITE_URL: optionalUrl,
   /** Not in decisions.md: the cap on one analysis job in the worker pool (422 past it). */
   ANALYSIS_TIMEOUT_MS: positiveInt(20_000),

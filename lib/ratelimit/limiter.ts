@@ -6,10 +6,8 @@ import { createUpstashRedis, UpstashStore, type UpstashRedis } from "./upstash-s
 import type { Clock, LimitLog, LimitResult, LimitStore } from "./types";
 
 /** The configuration a limiter reads. */
-export type LimiterConfig = Pick<
-  Config,
-  "RATE_LIMIT_PER_MINUTE" | "DEMO_URL_MONTHLY_BUDGET" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"
->;
+export type LimiterConfig = Pick<Config, "RATE_LIMIT_PER_MINUTE" | "DEMO_URL_MONTHLY_BUDGET" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"> &
+  Partial<Pick<Config, "RATE_LIMIT_STORE_TIMEOUT_MS" | "RATE_LIMIT_STORE_COOLDOWN_MS">>;
 
 /** Replaceable parts of a limiter; every one has a production default. */
 export interface LimiterDeps {
@@ -21,9 +19,9 @@ export interface LimiterDeps {
   now?: Clock;
   /** Outage / recovery reports. Default: console.warn / console.info. */
   log?: LimitLog;
-  /** Per-call limit on waiting for Upstash before answering in-process. Default 1000 ms. */
+  /** Per-call limit on waiting for Upstash before answering in-process. Default RATE_LIMIT_STORE_TIMEOUT_MS (1000 ms). */
   timeoutMs?: number;
-  /** After a failed call, how long to stay in-process before asking Upstash again. Default 5000 ms. */
+  /** After a failed call, how long to stay in-process before asking Upstash again. Default RATE_LIMIT_STORE_COOLDOWN_MS (5000 ms). */
   cooldownMs?: number;
 }
 
@@ -49,7 +47,7 @@ export function createLimiter(config: LimiterConfig, deps: LimiterDeps = {}): Li
   const policies = deps.policies ?? policiesFor(config);
   const now = deps.now ?? Date.now;
   const log = deps.log ?? defaultLog;
-  const timeoutMs = deps.timeoutMs ?? 1000;
+  const timeoutMs = deps.timeoutMs ?? config.RATE_LIMIT_STORE_TIMEOUT_MS ?? 1000;
   const memory = new MemoryStore(policies, now);
 
   const url = config.UPSTASH_REDIS_REST_URL;
@@ -65,7 +63,7 @@ export function createLimiter(config: LimiterConfig, deps: LimiterDeps = {}): Li
   const redis = deps.redis ?? createUpstashRedis({ url: url ?? "", token: token ?? "", timeoutMs });
   const resilient = new ResilientStore(new UpstashStore(redis, policies, now), memory, {
     timeoutMs,
-    cooldownMs: deps.cooldownMs ?? 5000,
+    cooldownMs: deps.cooldownMs ?? config.RATE_LIMIT_STORE_COOLDOWN_MS ?? 5000,
     log,
     now,
   });

@@ -186,7 +186,8 @@ export type PasteBodyOutcome =
       stats: LinkStats;
     }
   | { kind: "refused"; body: unknown; htmlBytes: number | null }
-  | { kind: "invalid-json" };
+  | { kind: "invalid-json" }
+  | { kind: "too-deep" };
 
 /**
  * Paste mode from a request body's raw bytes: the worker thread parses the body, analyses it and

@@ -1,3 +1,5 @@
+import { exceedsJsonDepth } from "../json-depth";
+import { MAX_JSON_DEPTH } from "../limits";
 import { normalizePasteHostname } from "./paste-domain";
 
 /**
@@ -10,6 +12,8 @@ import { normalizePasteHostname } from "./paste-domain";
  *    refusal here (extra or missing fields, a bad domain, html over the cap) is one the API's
  *    validation also finds on the skeleton, so megabytes of html never cross back;
  *  - whole otherwise (not an object, html not a string: small or invalid anyway).
+ * A body nested deeper than MAX_JSON_DEPTH is neither parsed nor handed back ("too-deep"): a value
+ * thousands of levels deep overflows the structured clone that carries it to the main thread.
  * The API also validates the skeleton of a body the worker analysed (lib/api/analyze-body.ts), so the
  * worker's shortcut can never accept what the API refuses.
  */
@@ -24,14 +28,17 @@ export interface PasteBodyRules {
 export type PasteBodyRead =
   | { kind: "paste"; html: string; domain: string; htmlBytes: number; skeleton: Record<string, unknown> }
   | { kind: "refused"; body: unknown; htmlBytes: number | null }
-  | { kind: "invalid-json" };
+  | { kind: "invalid-json" }
+  | { kind: "too-deep" };
 
 const PASTE_KEYS = new Set(["html", "domain"]);
 
 export function readPasteBody(bytes: Uint8Array, rules: PasteBodyRules): PasteBodyRead {
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return { kind: "too-deep" };
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder("utf-8").decode(bytes)) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     return { kind: "invalid-json" };
   }

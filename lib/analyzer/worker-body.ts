@@ -27,6 +27,7 @@ export type BodyOutcome =
   | Timed<{ ok: true; kind: "analysed"; json: Uint8Array; domain: string; htmlBytes: number; skeleton: Record<string, unknown>; stats: LinkStats }>
   | Timed<{ ok: true; kind: "refused"; body: unknown; htmlBytes: number | null }>
   | Timed<{ ok: true; kind: "invalid-json" }>
+  | Timed<{ ok: true; kind: "too-deep" }>
   | WorkerFailure;
 
 export function analyzeBodyTask({ body, rules, started }: BodyTask): BodyOutcome | ReturnType<typeof move> {

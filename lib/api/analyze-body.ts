@@ -1,6 +1,6 @@
 import { analyzePasteBody, type AnalysisResult } from "../analyzer";
 import type { Config } from "../config";
-import { invalidJson, parseJsonBytes } from "../http/read-body";
+import { invalidJson, parseJsonBytes, tooDeepJson } from "../http/read-body";
 import { log } from "../log";
 import { parseAnalyzeRequest } from "./analyze-request";
 import { runAnalysis } from "./analyze-service";
@@ -39,6 +39,7 @@ export async function analyzeRequestBody(bytes: Uint8Array, context: AnalysisCon
     { settings: config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal },
   );
   if (outcome.kind === "invalid-json") throw invalidJson();
+  if (outcome.kind === "too-deep") throw tooDeepJson();
   if (outcome.kind === "refused") {
     // The worker did not analyse it: the API's validation answers (a skeleton always fails it; a whole body may be anything).
     const request = parseAnalyzeRequest(outcome.body, { ...limits, htmlBytes: outcome.htmlBytes ?? undefined });

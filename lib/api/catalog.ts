@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors";
+import { MAX_JSON_DEPTH } from "../limits";
 import { ApiIndexSchema, DemoAnalyzeSuccessSchema, HealthSchema, ProductSchema } from "./schemas";
 
 /**
@@ -122,6 +123,7 @@ export function limitFacts(config: { RATE_LIMIT_PER_MINUTE: number; MAX_HTML_BYT
     `${config.RATE_LIMIT_PER_MINUTE} POST /api/demo/analyze requests per client IP per minute (sliding window); excess gets 429 RATE_LIMITED.`,
     `A monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL-mode renders for the whole service (calendar month, UTC); when spent, URL mode answers 429 and paste mode keeps working.`,
     `Paste mode accepts html up to ${config.MAX_HTML_BYTES.toLocaleString("en-US")} UTF-8 bytes; larger gets 413 PAYLOAD_TOO_LARGE.`,
+    `A JSON body nested more than ${MAX_JSON_DEPTH} levels of arrays and objects deep gets 400 INVALID_REQUEST, before it is parsed.`,
     "Every analyzer answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix time in whole seconds when there is room again); a 429 also carries Retry-After (seconds).",
   ];
 }

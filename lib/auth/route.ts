@@ -4,7 +4,7 @@ import { docsPageUrl, siteOrigin } from "../http/origin";
 import { errorResponse, jsonResponse } from "../http/response";
 import { requestIdOf } from "../http/request-id";
 import { rejectNul } from "../http/nul";
-import { readBodyText } from "../http/read-body";
+import { readBodyText, rejectDeepJson } from "../http/read-body";
 import { getConfig, listenOrigin } from "../config";
 import { log } from "../log";
 import { getAuth } from "./index";
@@ -19,8 +19,13 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
 
-/** The body as JSON, read once for the checks in front of Better Auth; undefined when it is none (Better Auth answers that). */
+/**
+ * The body as JSON, read once for the checks in front of Better Auth; undefined when it is none (Better
+ * Auth answers that). One nested too deep is refused unparsed: anyone may send it, and the checks below
+ * (NUL, names, the sign-in limit) and Better Auth walk the value.
+ */
 function jsonOf(body: string): unknown {
+  rejectDeepJson(body);
   try {
     return JSON.parse(body) as unknown;
   } catch {

@@ -8,16 +8,45 @@ import { ApiError } from "../errors";
  */
 const NUL = "\u0000";
 
-/** The path of the first key or string value holding U+0000 (`links.0.notes`, or `body`), or null. */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes(NUL) ? path.join(".") || "body" : null;
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL)) return [...path, key.replaceAll(NUL, "\\u0000")].join(".");
-    const found = nulPath(item, [...path, key]);
-    if (found !== null) return found;
+/** One value met by nulPath's walk: its key (null for the root) and its parent, so a path is built only when needed. */
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+/**
+ * The path of the first key or string value holding U+0000 (`links.0.notes`, or `body`), or null.
+ * Depth-first in key order, a key judged before its value. Iterative, with an explicit stack, so it is
+ * linear in the size of the value and no depth overflows it (bodies are also refused over MAX_JSON_DEPTH
+ * before parsing, lib/http/read-body.ts; query strings are flat).
+ */
+export function nulPath(value: unknown): string | null {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    if (visit.key?.includes(NUL)) return pathOf(visit, visit.key.replaceAll(NUL, "\\u0000"));
+    const item = visit.value;
+    if (typeof item === "string") {
+      if (item.includes(NUL)) return pathOf(visit, visit.key) || "body";
+      continue;
+    }
+    if (typeof item !== "object" || item === null) continue;
+    const entries = Object.entries(item);
+    // Pushed last to first, so the first key is judged (and searched) first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      stack.push({ value: child, key, parent: visit });
+    }
   }
   return null;
+}
+
+/** The dotted path of `visit`, its own key written as `last`. */
+function pathOf(visit: Visit, last: string | null): string {
+  const keys: string[] = [];
+  if (last !== null) keys.push(last);
+  for (let at = visit.parent; at !== null; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return keys.reverse().join(".");
 }
 
 /** The message of a field that holds U+0000. */

@@ -1,4 +1,6 @@
 import { ApiError } from "@/lib/errors";
+import { exceedsJsonDepth } from "@/lib/json-depth";
+import { MAX_JSON_DEPTH } from "@/lib/limits";
 
 /** Room for the JSON around the html (keys, domain, whitespace). */
 const BODY_OVERHEAD_BYTES = 64 * 1024;
@@ -35,10 +37,11 @@ export async function readJsonBytes(request: Request, maxBytes: number): Promise
   return readBodyBytes(request, maxBytes, () => tooLarge(maxBytes));
 }
 
-/** readJsonBody's second half: UTF-8 JSON → a value; INVALID_REQUEST when empty or not JSON. */
+/** readJsonBody's second half: UTF-8 JSON → a value; INVALID_REQUEST when empty, nested too deep or not JSON. */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   const text = new TextDecoder("utf-8").decode(bytes);
   if (text === "") throw new ApiError("INVALID_REQUEST", "The request body is empty; a JSON object is required.");
+  rejectDeepJson(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -49,6 +52,22 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 /** The answer to a body that is not JSON. */
 export function invalidJson(): ApiError {
   return new ApiError("INVALID_REQUEST", "The request body is not valid JSON.");
+}
+
+/** The answer to a body nested deeper than MAX_JSON_DEPTH (measured unparsed: lib/json-depth.ts), the same on every route. */
+export function tooDeepJson(): ApiError {
+  return new ApiError("INVALID_REQUEST", `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, {
+    hint: `Nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep; no LinkLens operation needs more than a few.`,
+  });
+}
+
+/**
+ * 400 INVALID_REQUEST when the JSON text nests deeper than MAX_JSON_DEPTH. Called before JSON.parse on
+ * every body a client sends: what comes after the parse (NUL scans, validation, structured clones to a
+ * worker, JSON.stringify) spends stack and time per level.
+ */
+export function rejectDeepJson(text: string): void {
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) throw tooDeepJson();
 }
 
 /**
@@ -64,7 +83,7 @@ export async function readBodyText(request: Request, maxBytes: number, tooLarge:
  * `maxBytes`. The answer owns its whole ArrayBuffer (never a slice of Node's shared pool), so it can be
  * transferred to a worker thread.
  */
-export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);

@@ -1,10 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { clientKeyOf } from "../http/client-key";
 import { toErrorBody } from "../http/error-body";
 import { ApiError } from "../errors";
 import { docsPageUrl, siteOrigin } from "../http/origin";
 import { requestIdOf } from "../http/request-id";
+import { readBodyBytes, rejectDeepJson } from "../http/read-body";
 import { getConfig } from "../config";
 import { log } from "../log";
 import type { McpCallContext } from "./context";
@@ -29,17 +31,20 @@ export async function handleMcpPost(request: Request): Promise<Response> {
       requestId,
       docsPage: docsPageUrl(siteOrigin(request)),
     };
+    const maxBytes = getConfig().MAX_HTML_BYTES + BODY_OVERHEAD_BYTES;
+    // The transport parses the body itself: it is read here first, so a body nested too deep is refused
+    // unparsed, as on every other route, and the transport gets the same bytes.
+    const body = await readBodyBytes(request, maxBytes, () => new ApiError("PAYLOAD_TOO_LARGE", requestBodyTooLargeMessage(maxBytes)));
+    rejectDeepJson(new TextDecoder("utf-8").decode(body));
     server = createMcpServer(context);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: getConfig().MAX_HTML_BYTES + BODY_OVERHEAD_BYTES,
-    });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBytes });
     await server.connect(transport);
-    const response = await transport.handleRequest(request);
+    const response = await transport.handleRequest(new Request(request, { body: body.byteLength > 0 ? body : null }));
     for (const [name, value] of Object.entries(NO_STORE)) response.headers.set(name, value);
     return response;
   } catch (error) {
+    if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE") return jsonRpcError(413, -32000, error, request);
+    if (error instanceof ApiError && error.code === "INVALID_REQUEST") return jsonRpcError(400, -32600, error, request);
     log.error({ requestId, err: error, path: "/mcp" }, "MCP request failed");
     return jsonRpcError(500, -32603, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), request);
   } finally {

@@ -38,6 +38,8 @@ export interface WebhookReceiver {
   to(path: string): ReceivedRequest[];
   /** Requests being answered right now, most at once since start (per path). */
   maxConcurrent(path: string): number;
+  /** The most requests to any of `paths` open at one moment since start (from arrival until answered or given up). */
+  mostOpenAtOnce(paths: readonly string[]): number;
   /** Answers every request hanging on `path` now with `status`, and answers later ones so too (a test ends a hang). */
   release(path: string, status?: number): void;
   close(): Promise<void>;
@@ -112,6 +114,20 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
     received,
     to: (path) => received.filter((request) => request.path === path),
     maxConcurrent: (path) => concurrent.get(path)?.max ?? 0,
+    mostOpenAtOnce: (paths) => {
+      // Arrivals and closings in time order, a closing first at the same millisecond.
+      const edges = received
+        .filter((request) => paths.includes(request.path))
+        .flatMap((request) => [
+          { at: request.at, change: 1 },
+          { at: request.closedAt ?? Number.POSITIVE_INFINITY, change: -1 },
+        ])
+        .sort((x, y) => x.at - y.at || x.change - y.change);
+      let open = 0;
+      let most = 0;
+      for (const edge of edges) most = Math.max(most, (open += edge.change));
+      return most;
+    },
     release: (path, status = 200) => {
       behaviors.set(path, { kind: "answer", status, body: "ok" });
       for (const res of hanging.get(path) ?? []) res.writeHead(status, { "content-type": "text/plain" }).end("ok");

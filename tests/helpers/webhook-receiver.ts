@@ -3,9 +3,10 @@ import net, { type AddressInfo, type Socket } from "node:net";
 
 /**
  * Real local webhook receivers for the delivery tests: one HTTP server on 127.0.0.1 whose paths each
- * behave one way (answer 2xx, 3xx, 4xx, 5xx, answer slowly, hang, stream an endless body, close the
- * connection), recording every request with its headers and exact body; and a TCP tripwire on a loopback
- * address's port 443 that counts connections (a delivery the guard must stop may never reach it).
+ * behave one way (answer 2xx, 3xx, 4xx, 5xx, answer slowly, hang until the test releases them, stream an
+ * endless body, close the connection), recording every request with its headers, exact body, and when
+ * it arrived and closed; and a TCP tripwire on a loopback address's port 443 that counts connections (a
+ * delivery the guard must stop may never reach it).
  */
 
 export interface ReceivedRequest {
@@ -14,6 +15,8 @@ export interface ReceivedRequest {
   headers: Record<string, string>;
   body: string;
   at: number;
+  /** When its answer went out or the sender gave up on it (Date.now()); undefined while it is still open. */
+  closedAt?: number;
 }
 
 export type Behavior =
@@ -35,6 +38,10 @@ export interface WebhookReceiver {
   to(path: string): ReceivedRequest[];
   /** Requests being answered right now, most at once since start (per path). */
   maxConcurrent(path: string): number;
+  /** The most requests to any of `paths` open at one moment since start (from arrival until answered or given up). */
+  mostOpenAtOnce(paths: readonly string[]): number;
+  /** Answers every request hanging on `path` now with `status`, and answers later ones so too (a test ends a hang). */
+  release(path: string, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -44,20 +51,30 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const concurrent = new Map<string, { now: number; max: number }>();
+  const hanging = new Map<string, Set<http.ServerResponse>>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://receiver").pathname;
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
-      received.push({ path, method: req.method ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const request: ReceivedRequest = { path, method: req.method ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      received.push(request);
       const count = concurrent.get(path) ?? { now: 0, max: 0 };
       count.now += 1;
       count.max = Math.max(count.max, count.now);
       concurrent.set(path, count);
-      res.on("close", () => (count.now -= 1));
+      res.on("close", () => {
+        count.now -= 1;
+        request.closedAt = Date.now();
+      });
       const behavior = behaviors.get(path) ?? { kind: "answer", status: 200, body: "ok" };
-      if (behavior.kind === "hang") return;
+      if (behavior.kind === "hang") {
+        const held = hanging.get(path) ?? new Set();
+        hanging.set(path, held.add(res));
+        res.on("close", () => held.delete(res));
+        return;
+      }
       if (behavior.kind === "close") return void req.socket.destroy();
       if (behavior.kind === "endless") {
         res.writeHead(200, { "content-type": "text/plain" });
@@ -97,6 +114,24 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
     received,
     to: (path) => received.filter((request) => request.path === path),
     maxConcurrent: (path) => concurrent.get(path)?.max ?? 0,
+    mostOpenAtOnce: (paths) => {
+      // Arrivals and closings in time order, a closing first at the same millisecond.
+      const edges = received
+        .filter((request) => paths.includes(request.path))
+        .flatMap((request) => [
+          { at: request.at, change: 1 },
+          { at: request.closedAt ?? Number.POSITIVE_INFINITY, change: -1 },
+        ])
+        .sort((x, y) => x.at - y.at || x.change - y.change);
+      let open = 0;
+      let most = 0;
+      for (const edge of edges) most = Math.max(most, (open += edge.change));
+      return most;
+    },
+    release: (path, status = 200) => {
+      behaviors.set(path, { kind: "answer", status, body: "ok" });
+      for (const res of hanging.get(path) ?? []) res.writeHead(status, { "content-type": "text/plain" }).end("ok");
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();

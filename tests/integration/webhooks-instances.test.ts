@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { recordAlertEvents, type NewAlertEvent } from "@/lib/alerts/events";
@@ -15,8 +15,9 @@ import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceive
 /**
  * Webhooks on the production build (dist/server.cjs), two instances on one PostgreSQL, real local
  * receivers and a real SMTP server: a backlog written while no instance runs is drained by two that
- * start together, each delivery accepted exactly once (at least once, one instance at a time); 10,000
- * events in a burst do not hold up an email or a monitor check; a receiver that hangs costs 10 s and
+ * start together, each delivery accepted exactly once (at least once, one instance at a time); an
+ * organization whose receivers hang holds at most its share of both instances' slots while another's
+ * delivery goes out; 10,000 events in a burst do not hold up an email or a monitor check; a receiver that hangs costs 10 s and
  * fails; a delivery that keeps failing disables its endpoint and emails the admins; a receiver that is
  * not (or no longer) allowed gets nothing.
  */
@@ -104,19 +105,24 @@ async function placement(organizationId: string) {
   return { monitorId, linkId };
 }
 
+/** `count` anchor changes of one placement, numbered from `from`. */
+function anchorChanges(where: { monitorId: string; linkId: string }, count: number, from = 0): NewAlertEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    type: "anchor_changed",
+    monitorId: where.monitorId,
+    trackedLinkId: where.linkId,
+    checkId: null,
+    before: { state: "live" },
+    after: { state: "anchor_mismatch", n: from + i },
+  }));
+}
+
 /** Writes `total` events in transactions of `batch`, as checks do (each writes its deliveries with it). */
 async function writeEvents(organizationId: string, total: number, origin: string, batch = 250): Promise<void> {
   const links = alertLinks(origin, SECRET);
   const where = await placement(organizationId);
   for (let written = 0; written < total; written += batch) {
-    const events: NewAlertEvent[] = Array.from({ length: Math.min(batch, total - written) }, (_, i) => ({
-      type: "anchor_changed",
-      monitorId: where.monitorId,
-      trackedLinkId: where.linkId,
-      checkId: null,
-      before: { state: "live" },
-      after: { state: "anchor_mismatch", n: written + i },
-    }));
+    const events = anchorChanges(where, Math.min(batch, total - written), written);
     await database.db.transaction((tx) => recordAlertEvents(tx, organizationId, events, new Date(), links));
   }
 }
@@ -170,6 +176,53 @@ describe("webhooks across two instances on one PostgreSQL (production build)", (
     }
     expect(rows.every((row) => row.status === "delivered" && row.responseStatus === 200)).toBe(true);
     expect(Math.max(...rows.map((row) => row.attempts))).toBeGreaterThan(1);
+  });
+
+  it("fair across organizations: one whose receivers hang holds at most its share of both instances' slots, another's delivery goes out meanwhile; each delivery once", { timeout: 180_000 }, async () => {
+    // Two more teams: A with four endpoints that hang (both instances' 64 slots under a per-endpoint cap alone), B with one that answers.
+    const soloTeam = async (email: string) => {
+      const cookie = await signUp(a, email);
+      expect((await json(a, "PUT", "/api/account/notifications", cookie, { email: "off" })).status).toBe(200);
+      return { cookie, organizationId: String(((await json(a, "GET", "/api/account/me", cookie)).body?.organization as { id: string }).id) };
+    };
+    const slow = await soloTeam("slow@hooks.example");
+    const quick = await soloTeam("quick@hooks.example");
+    const hung = ["/hung-1", "/hung-2", "/hung-3", "/hung-4"];
+    const endpointsA: string[] = [];
+    for (const where of hung) {
+      receiver.on(where, { kind: "hang" });
+      const created = await json(a, "POST", "/api/account/webhooks", slow.cookie, { url: receiver.url(where), types: ["anchor_changed"] });
+      expect(created.status, created.text).toBe(201);
+      endpointsA.push(String(created.body?.id));
+    }
+    const createdB = await json(b, "POST", "/api/account/webhooks", quick.cookie, { url: receiver.url("/prompt"), types: ["anchor_changed"] });
+    expect(createdB.status, createdB.text).toBe(201);
+    // A's import (80 events: 320 deliveries) a second older than B's one alert, written together: every claim sees both.
+    const links = alertLinks(a.baseUrl, SECRET);
+    const [whereA, whereB] = [await placement(slow.organizationId), await placement(quick.organizationId)];
+    await database.db.transaction(async (tx) => {
+      await recordAlertEvents(tx, slow.organizationId, anchorChanges(whereA, 80), new Date(Date.now() - 1_000), links);
+      await recordAlertEvents(tx, quick.organizationId, anchorChanges(whereB, 1), new Date(), links);
+    });
+
+    const toB = await until("B's delivery at its receiver", async () => receiver.to("/prompt")[0]);
+    // No attempt of A's had ended when B's arrived (they hang for 10 s): B did not wait for A's slots to free up.
+    const toA = () => hung.flatMap((where) => receiver.to(where));
+    const endedBeforeB = toA().filter((request) => request.closedAt !== undefined && request.closedAt <= toB.at);
+    expect(endedBeforeB.length, `${endedBeforeB.length} of A's ${toA().length} attempts ended before B's delivery arrived`).toBe(0);
+    for (const where of hung) receiver.release(where);
+    await until("every delivery of both delivered", async () => {
+      const left = await database.db.select({ n: count() }).from(webhookDelivery).where(and(inArray(webhookDelivery.organizationId, [slow.organizationId, quick.organizationId]), sql`status <> 'delivered'`));
+      return left[0]?.n === 0 ? true : undefined;
+    });
+    // A never held more than its cap of 8 at once (twice that if both instances claimed at the same moment), never the 64 slots of both.
+    expect(receiver.mostOpenAtOnce(hung)).toBeLessThanOrEqual(16);
+    // Each delivery accepted once: every attempt the database counts reached a receiver once.
+    const rows = await database.db.select().from(webhookDelivery).where(inArray(webhookDelivery.organizationId, [slow.organizationId, quick.organizationId]));
+    expect(rows).toHaveLength(321);
+    const requests = [...toA(), ...receiver.to("/prompt")];
+    expect(requests).toHaveLength(rows.reduce((sum, row) => sum + row.attempts, 0));
+    for (const row of rows) expect(requests.filter((request) => request.headers["webhook-id"] === `msg_${row.id}`)).toHaveLength(row.attempts);
   });
 
   it("10,000 events in a burst: an email and a monitor check made during it go out as usual; the backlog drains", { timeout: 600_000 }, async () => {

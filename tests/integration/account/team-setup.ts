@@ -39,6 +39,14 @@ export async function join(database: Database, ownerCookie: string, organization
   return { email, cookie, userId: who.user.id };
 }
 
+/** An owner alone in the organization sign-up made for them (another tenant beside a team). */
+export async function makeSoloOwner(prefix: string): Promise<Person & { organizationId: string }> {
+  const email = `${prefix}-owner@example.com`;
+  const cookie = await signUp(email);
+  const who = await whoAmI(cookie);
+  return { email, cookie, userId: who.user.id, organizationId: who.organization.id };
+}
+
 /** A team of four, one of each role, all active in the owner's organization. */
 export async function makeTeam(database: Database, prefix: string): Promise<Team> {
   const ownerCookie = await signUp(`${prefix}-owner@example.com`);

@@ -5,9 +5,10 @@ import { DELETE as deleteWebhook, GET as getWebhook, PATCH as patchWebhook } fro
 import type { Database } from "@/lib/db";
 import { outbox, webhookDelivery, webhookEndpoint } from "@/lib/db/schema";
 import type { Resolver } from "@/lib/net/resolve";
-import { claimDueDeliveries, deliverDueWebhooks } from "@/lib/webhooks/sender";
+import { claimDueDeliveries } from "@/lib/webhooks/claim";
+import { deliverDueWebhooks, startWebhookSender } from "@/lib/webhooks/sender";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { makeTeam, type Team } from "./team-setup";
+import { makeSoloOwner, makeTeam, type Person, type Team } from "./team-setup";
 import { addPlacement, anchorChanged, AUTH_SECRET, clock, deliveriesOf, makeEndpoint, pageUnreachable, recordEvents, senderDeps, verifyAt } from "./webhook-setup";
 import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceiver } from "../../helpers/webhook-receiver";
 
@@ -16,7 +17,7 @@ import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceive
  * PostgreSQL: the outbox written with the event, signing checked by the standardwebhooks verifier,
  * Slack escaping, every kind of bad receiver, the retry schedule on a moved clock, disabling with an
  * email to the admins, deletion and rotation while deliveries wait, DNS rebinding, one claim per
- * delivery and fairness between endpoints.
+ * delivery, and fairness between endpoints and between organizations.
  */
 
 process.env.BETTER_AUTH_SECRET = AUTH_SECRET;
@@ -319,7 +320,7 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const placement = await addPlacement(database, team.organizationId);
       const events = Array.from({ length: 30 }, (_, i) => anchorChanged(placement, `anchor ${i}`));
       await recordEvents(database, team.organizationId, events, clk.now());
-      // Rounds of four senders at once (each claim takes at most 16 of one endpoint), until none is left.
+      // Rounds of four senders at once (each claim takes at most 4 of one endpoint), until none is left.
       let attempted = 0;
       for (let round = 0; round < 20; round += 1) {
         const results = await Promise.all([1, 2, 3, 4].map(() => pass()));
@@ -358,6 +359,115 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       expect(await row(healthy.delivery.id)).toMatchObject({ status: "delivered" });
       expect(receiver.maxConcurrent(path("stuck"))).toBeLessThanOrEqual(2);
       expect((await deliveriesOf(database, stuck.id)).filter((d) => d.attempts > 0)).toHaveLength(2);
+    });
+  });
+
+  describe("fair across organizations", () => {
+    let others: Array<Person & { organizationId: string }> = [];
+    beforeAll(async () => {
+      others = [await makeSoloOwner(`whd-b-${backend}`), await makeSoloOwner(`whd-c-${backend}`)];
+    }, 60_000);
+    const other = (index: number) => {
+      const person = others[index];
+      if (!person) throw new Error("no such organization");
+      return person;
+    };
+
+    /** `count` events of the organization, each written by its own check a millisecond after the one before, from `from`. */
+    async function eventsFrom(organizationId: string, count: number, from: number) {
+      const placement = await addPlacement(database, organizationId);
+      for (let i = 0; i < count; i += 1) await recordEvents(database, organizationId, [anchorChanged(placement, `anchor ${i}`)], new Date(from + i));
+    }
+    const oldestFirst = async (endpointId: string) => (await deliveriesOf(database, endpointId)).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    const ids = (rows: ReadonlyArray<{ id: string } | undefined>) => rows.map((row) => row?.id);
+
+    it("a claim takes every organization's oldest due delivery, then every organization's second, …: a backlog goes no faster than one a round", async () => {
+      const [a, b, c] = [
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(path("rr-a")) }),
+        await makeEndpoint(other(0).cookie, { url: receiver.url(path("rr-b")) }),
+        await makeEndpoint(other(1).cookie, { url: receiver.url(path("rr-c")) }),
+      ];
+      // A's backlog is the oldest, C's one delivery the newest.
+      const now = clk.now().getTime();
+      await eventsFrom(team.organizationId, 5, now - 300_000);
+      await eventsFrom(other(0).organizationId, 3, now - 200_000);
+      await eventsFrom(other(1).organizationId, 1, now - 100_000);
+      const [da, db, dc] = [await oldestFirst(a.id), await oldestFirst(b.id), await oldestFirst(c.id)];
+      // Caps out of the way: this is the order alone.
+      const roomy = { perOrganization: 100, perEndpoint: 100 };
+      expect(ids(await claimDueDeliveries(deps(), 6, roomy))).toEqual(ids([da[0], db[0], dc[0], da[1], db[1], da[2]]));
+      expect(ids(await claimDueDeliveries(deps(), 32, roomy))).toEqual(ids([da[3], db[2], da[4]]));
+    });
+
+    it("caps one organization's attempts in flight over every instance (counted from live leases), each of its endpoints below that; a lease that ran out frees its slot", async () => {
+      const endpointsA = [
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(path("cap-a1")) }),
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(path("cap-a2")) }),
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(path("cap-a3")) }),
+      ];
+      const endpointB = await makeEndpoint(other(0).cookie, { url: receiver.url(path("cap-b")) });
+      const now = clk.now().getTime();
+      // 30 deliveries of A (10 events, 3 endpoints): the endpoints' caps (3 × 4) would let 12 go at once.
+      await eventsFrom(team.organizationId, 10, now - 300_000);
+      await eventsFrom(other(0).organizationId, 1, now - 100_000);
+      const inFlight = async () => {
+        const rows = (await Promise.all([...endpointsA, endpointB].map((endpoint) => deliveriesOf(database, endpoint.id)))).map((list) => list.filter((d) => d.status === "sending").length);
+        return { a: rows.slice(0, 3), b: rows[3] };
+      };
+      // Three claims as three instances would make them, one after the other (the defaults: 8 per organization, 4 per endpoint).
+      const first = await claimDueDeliveries(deps(), 3);
+      expect(first.map((d) => d.endpointId === endpointB.id)).toEqual([false, true, false]);
+      const second = await claimDueDeliveries(deps(), 32);
+      expect(second).toHaveLength(6);
+      expect(await claimDueDeliveries(deps(), 32)).toEqual([]);
+      const held = await inFlight();
+      expect(held.a.reduce((sum, n) => sum + n, 0)).toBe(8);
+      expect(Math.max(...held.a)).toBeLessThanOrEqual(4);
+      expect(held.b).toBe(1);
+      // A cap below what is in flight (a race passed it, or a sender was given a smaller one) takes nothing, and is no error.
+      expect(await claimDueDeliveries(deps(), 32, { perOrganization: 2 })).toEqual([]);
+      // Their senders died: once the leases run out those attempts no longer count, and A gets its 8 again.
+      clk.advance(61_000);
+      const again = await claimDueDeliveries(deps(), 32);
+      expect(again.filter((d) => d.endpointId !== endpointB.id)).toHaveLength(8);
+      expect(again.filter((d) => d.endpointId === endpointB.id)).toHaveLength(1);
+    });
+
+    it("an organization whose receivers hang cannot hold up another's: its one delivery goes out in the first claim while theirs still hang", async () => {
+      const hung = [path("hung-1"), path("hung-2")];
+      for (const where of hung) receiver.on(where, { kind: "hang" });
+      const endpointsA = [await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[0] ?? "") }), await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[1] ?? "") })];
+      const endpointB = await makeEndpoint(other(0).cookie, { url: receiver.url(path("prompt")) });
+      // A's big import (80 deliveries) came first; B's one alert a minute later.
+      const now = clk.now().getTime();
+      const placementA = await addPlacement(database, team.organizationId);
+      await recordEvents(database, team.organizationId, Array.from({ length: 40 }, (_, i) => anchorChanged(placementA, `import ${i}`)), new Date(now - 60_000));
+      await eventsFrom(other(0).organizationId, 1, now - 1_000);
+      const deliveriesA = async () => (await Promise.all(endpointsA.map((endpoint) => deliveriesOf(database, endpoint.id)))).flat();
+      // A's attempts never end on their own while the test looks (no 10 s to wait): only the release below answers them.
+      const sender = startWebhookSender(deps({ timeoutMs: 600_000 }), { intervalMs: 3_600_000 });
+      try {
+        // One pump: it claims until every slot is taken or nothing due is left.
+        await sender.kick();
+        const [claimedB] = await deliveriesOf(database, endpointB.id);
+        expect(claimedB?.attempts, "B's delivery was not in the first pump's claims").toBe(1);
+        expect((await deliveriesA()).filter((d) => d.attempts > 0)).toHaveLength(8);
+        // B's attempt ends with its receiver's answer; A's 8 reach theirs and stay there.
+        const toA = () => hung.flatMap((where) => receiver.to(where));
+        while ((await deliveriesOf(database, endpointB.id))[0]?.status !== "delivered" || toA().length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(receiver.to(path("prompt"))).toHaveLength(1);
+        // Every request A's receivers got is still open: B's delivery did not wait for any of them.
+        expect(toA()).toHaveLength(8);
+        expect(toA().filter((request) => request.closedAt !== undefined)).toEqual([]);
+      } finally {
+        const stopped = sender.stop(30_000);
+        for (const where of hung) receiver.release(where);
+        await stopped;
+      }
+      // Released, A's 8 attempts are delivered, each once; the rest of A's backlog waits for the next claims.
+      const after = await deliveriesA();
+      expect(after.filter((d) => d.status === "delivered")).toHaveLength(8);
+      expect(after.filter((d) => d.status === "pending" && d.attempts === 0)).toHaveLength(72);
     });
   });
 });

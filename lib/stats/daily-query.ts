@@ -15,10 +15,10 @@ import { rowsOf } from "./rows";
  * retired_verdict_span (organization_id, ended_at); a 30-day window reads only 29 days of changes.
  * (Measured in scripts/bench-stats.ts: docs/account-api.md gives the figures.)
  *
- * Changes are counted per day and (from, to) pair before they become −1 and +1 per kind, so the rows
- * grouped are a few per day, not two per change. Every source lists its kinds in a `VALUES` of its own;
- * a verdict's null (no verdict yet, or reset by a new target) is no kind: a first verdict is only a +1,
- * a reset only a −1.
+ * The links now are counted per (state, verdict) pair, and changes per day and (from, to) pair, before
+ * they become counts and −1/+1 per kind: the rows unpivoted are a few per day, not one or two per link
+ * or change. Every source lists its kinds in a `VALUES` of its own; a verdict's null (no verdict yet, or
+ * reset by a new target) is no kind: a first verdict is only a +1, a reset only a −1.
  */
 
 export interface StatsScope {
@@ -58,10 +58,14 @@ export function dailyStatsQuery(organizationId: string, since: string): SQL {
   // date_bin from a UTC midnight: the UTC day of an instant whatever the session's time zone.
   const utcDay = (column: string) => sql.raw(`date_bin('1 day', ${column}, timestamptz '2000-01-01T00:00:00Z')`);
   return sql`
-    SELECT NULL AS day, k.kind, count(*)::int AS n
-      FROM tracked_link l CROSS JOIN LATERAL (VALUES (l.state), (l.verdict_value)) AS k(kind)
-      WHERE l.organization_id = ${organizationId} AND k.kind IS NOT NULL
-      GROUP BY k.kind
+    SELECT NULL AS day, k.kind, sum(g.n)::int AS n FROM (
+      SELECT l.state, l.verdict_value, count(*) AS n
+        FROM tracked_link l
+        WHERE l.organization_id = ${organizationId}
+        GROUP BY 1, 2
+    ) AS g CROSS JOIN LATERAL (VALUES (g.state), (g.verdict_value)) AS k(kind)
+    WHERE k.kind IS NOT NULL
+    GROUP BY k.kind
     UNION ALL
     SELECT to_char(c.day AT TIME ZONE 'UTC', 'YYYY-MM-DD'), c.kind, sum(c.n)::int FROM (
       SELECT ${utcDay("l.created_at")} AS day, 'pending' AS kind, count(*) AS n

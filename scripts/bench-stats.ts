@@ -4,7 +4,8 @@
  *
  * A throw-away PostgreSQL and the production server; one organization with BENCH_LINKS tracked links on
  * BENCH_LINKS/50 monitored pages (20 tags), created over the last 500 days, each checked at creation and
- * then changing state 0–4 times since (300,000 changes for 100,000 links), plus two other organizations
+ * then changing state 0–4 times since (300,000 changes for 100,000 links; each also a change of verdict,
+ * the first one its first verdict: 300,000 verdict changes), plus two other organizations
  * with a fifth as many each (their rows are in the same tables and indexes). Then, each over HTTP with a
  * real session (the guard included) and as the query alone:
  *  - GET /api/account/stats/daily?days=30|90|365
@@ -69,11 +70,13 @@ async function main(): Promise<void> {
       await generateHistory(db, other, prefix, Math.round(LINKS / 5));
     }
     await db.query("ANALYZE");
-    const counts = await db.query<{ links: string; changes: string }>(
-      "SELECT (SELECT count(*) FROM tracked_link WHERE organization_id = $1) AS links, (SELECT count(*) FROM link_transition WHERE organization_id = $1) AS changes",
+    const counts = await db.query<{ links: string; changes: string; verdicts: string }>(
+      `SELECT (SELECT count(*) FROM tracked_link WHERE organization_id = $1) AS links, (SELECT count(*) FROM link_transition WHERE organization_id = $1) AS changes,
+              (SELECT count(*) FROM verdict_transition WHERE organization_id = $1) AS verdicts`,
       [organizationId],
     );
-    console.log(`generated ${counts.rows[0]?.links} tracked links and ${counts.rows[0]?.changes} state changes (plus two other organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const generated = counts.rows[0];
+    console.log(`generated ${generated?.links} tracked links, ${generated?.changes} state changes and ${generated?.verdicts} verdict changes (plus two other organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     const base = server.baseUrl;
     const get = (path: string) => async () => {

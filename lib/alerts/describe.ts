@@ -127,6 +127,14 @@ export function describeEvent(event: DescribedEvent, place: EventPlace): Descrip
   const stateChange: Change = { label: "State", before: stateText(event.before), after: stateText(event.after) };
   switch (event.type) {
     case "link_missing":
+      // Never seen since it was added (or re-targeted): not "removed", but a placement that is not there.
+      if (event.before?.state === "pending" && !before) {
+        return {
+          headline: `Link not found: ${target} on ${page}`,
+          summary: `The link to ${place.target ?? target} was not on ${place.pageUrl} in any check since it was added (confirmed by consecutive checks): it does not count.`,
+          changes: [stateChange, { label: "Link", before: "never seen", after: "not on the page" }],
+        };
+      }
       return {
         headline: `Link removed: ${target} on ${page}`,
         summary: `The link to ${place.target ?? target} is no longer on ${place.pageUrl} (confirmed by consecutive checks).`,

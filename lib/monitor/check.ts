@@ -16,13 +16,14 @@ import { currentLink, judgeLink, pageFacts } from "./placement";
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
 import { verdictEventDue } from "../verdict";
+import { recordVerdictChange } from "./verdict-history";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
  * One check of a monitored page (account-api.md): claim the monitor, render the page through the
  * analyzer's front door with only the tracked targets' links checked, then store everything the check
  * learned in ONE transaction: the check, an observation per tracked link, the state changes (through the
- * pure state machine, state.ts), the monitor's status and next due time, the alert events, and the
+ * pure state machine, state.ts) and verdict changes (verdict-history.ts), the monitor's status and next due time, the alert events, and the
  * evidence records of the links it moved (their screenshots are taken first, from the same render still
  * open: check-evidence.ts).
  *
@@ -262,6 +263,7 @@ async function store(
               createdAt: finishedAt,
             });
           }
+          await recordVerdictChange(tx, { organizationId: row.organizationId, trackedLinkId: link.id, checkId, before: link.verdict ?? null, after: verdict.verdict, at: finishedAt });
           await tx
             .update(trackedLink)
             .set({

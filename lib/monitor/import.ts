@@ -12,6 +12,7 @@ import { parseCsv, unguardCell } from "./csv";
 import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "../schemas/monitors";
 import { owned } from "./scope";
 import { monitorUrlFor, targetFor } from "./targets";
+import { recordVerdictChange } from "./verdict-history";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
@@ -286,11 +287,15 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
     for (const { link, changes } of linkChanges) {
       const set: Partial<typeof trackedLink.$inferInsert> = { ...changes, updatedAt: now };
       if (changes.match) {
-        // Another match mode is another link: back to pending, like an edit in the app.
+        // Another match mode is another link: back to pending, like an edit in the app. Locked and re-read,
+        // so a check that stored its result meanwhile is what the history's reset moves on from.
+        const [was] = await tx.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id))).for("update");
+        const before = was ?? link;
         Object.assign(set, { state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, matchCount: null, firstSeenAt: null, lastSeenAt: null });
-        if (link.state !== "pending") {
-          await tx.insert(linkTransition).values({ id: randomUUID(), organizationId, trackedLinkId: link.id, monitorId: link.monitorId, checkId: null, fromState: link.state, toState: "pending", before: link.current ?? null, after: null, createdAt: now });
+        if (before.state !== "pending") {
+          await tx.insert(linkTransition).values({ id: randomUUID(), organizationId, trackedLinkId: link.id, monitorId: link.monitorId, checkId: null, fromState: before.state, toState: "pending", before: before.current ?? null, after: null, createdAt: now });
         }
+        await recordVerdictChange(tx, { organizationId, trackedLinkId: link.id, checkId: null, before: before.verdict ?? null, after: null, at: now });
       }
       await tx.update(trackedLink).set(set).where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id)));
     }

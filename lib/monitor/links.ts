@@ -11,6 +11,7 @@ import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow }
 import type { LinkFilters, LinkPatchInput, NewLinkInput } from "../schemas/monitors";
 import { notFound, owned } from "./scope";
 import { retireLinks } from "./retire";
+import { recordVerdictChange } from "./verdict-history";
 import { relOf } from "./state";
 import { monitorUrlFor, targetFor } from "./targets";
 import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkView } from "./views";
@@ -21,9 +22,10 @@ import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkV
  * scoped to the caller's organization (scope.ts).
  */
 
-export async function findLink(ctx: OrganizationScope, linkId: string, db: Pick<Db, "select"> = ctx.db): Promise<TrackedLinkRow> {
+export async function findLink(ctx: OrganizationScope, linkId: string, db: Pick<Db, "select"> = ctx.db, options: { lock?: boolean } = {}): Promise<TrackedLinkRow> {
   const organizationId = ctx.organization.id;
-  const [row] = await db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId))).limit(1);
+  const query = db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId)));
+  const [row] = await (options.lock ? query.for("update") : query).limit(1);
   if (!row) throw notFound("tracked link");
   return row;
 }
@@ -105,7 +107,8 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await findLink(ctx, linkId, tx);
+      // Locked: a check storing its result meanwhile must not be overwritten with a history that missed it.
+      const row = await findLink(ctx, linkId, tx, { lock: true });
       const changes: Partial<typeof trackedLink.$inferInsert> = { updatedAt: now };
       if (patch.target !== undefined || patch.match !== undefined) {
         // A new target without a match mode gets the default for it; a new match mode re-reads the stored target.
@@ -134,6 +137,7 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
               createdAt: now,
             });
           }
+          await recordVerdictChange(tx, { organizationId: ctx.organization.id, trackedLinkId: row.id, checkId: null, before: row.verdict ?? null, after: null, at: now });
           await dueNow(tx, ctx.organization.id, row.monitorId, now);
         }
       }

@@ -60,11 +60,10 @@ export function currentLink(placement: Placement, kept: StoredCurrentLink | null
 }
 
 /** The verdict after this check (lib/verdict/next.ts), given the state the state machine answered. */
-export function verdictAfter(placement: Placement, facts: PageFacts, previous: Verdict | null, state: string, firstSeenAt: Date | null): VerdictMove {
+export function verdictAfter(placement: Placement, facts: PageFacts, previous: Verdict | null, state: string): VerdictMove {
   return nextVerdict({
     previous,
     state,
-    everSeen: firstSeenAt !== null || placement.seen !== null,
     input: {
       link: placement.seen ? { ...placement.seen, signals: placement.signals } : null,
       broken: false,
@@ -90,7 +89,7 @@ export function judgeLink(link: TrackedLinkRow, report: PageReport, facts: PageF
     placement.seen,
     { confirmChecks },
   );
-  return { placement, next, verdict: verdictAfter(placement, facts, link.verdict ?? null, next.state, link.firstSeenAt) };
+  return { placement, next, verdict: verdictAfter(placement, facts, link.verdict ?? null, next.state) };
 }
 
 /** Where an evidence screenshot points: the best match when it can be seen, else (missing or hidden) the top of the page. */

@@ -8,19 +8,17 @@ import { rowsOf } from "./rows";
 
 /**
  * GET /api/account/stats/daily: one query reads the organization's tracked links counted by kind now
- * and the changes since the window's first day, summed per UTC day and kind; lib/stats/daily.ts works
- * the days out backwards from there. Indexed: tracked_link (organization_id, state) and
- * (organization_id, created_at), link_transition (organization_id, created_at), retired_link_span
- * (organization_id, ended_at); a 30-day window reads only 29 days of changes. (Measured in
- * scripts/bench-stats.ts: docs/account-api.md gives the figures.)
+ * (each link's state and, once it has one, its verdict value) and the changes since the window's first
+ * day, summed per UTC day and kind; lib/stats/daily.ts works the days out backwards from there. Indexed:
+ * tracked_link (organization_id, state, verdict_value) and (organization_id, created_at), link_transition
+ * and verdict_transition (organization_id, created_at, from, to), retired_link_span and
+ * retired_verdict_span (organization_id, ended_at); a 30-day window reads only 29 days of changes.
+ * (Measured in scripts/bench-stats.ts: docs/account-api.md gives the figures.)
  *
- * Changes are counted per day and (from, to) pair before they become −1 and +1 per kind, so the rows
- * grouped are a few per day, not two per change.
- *
- * Every source lists its kinds in a `VALUES` of its own: today the link's state. When tracked links
- * carry a verdict (placement-verdict.md) and its changes are stored, adding the verdict is one more
- * tuple per source, e.g. `(VALUES (l.state), (l.verdict_value))` for the counts now and the verdict
- * changes' `(from, -1), (to, +1)`: the counts, at_risk and does_not_count columns then fill themselves.
+ * The links now are counted per (state, verdict) pair, and changes per day and (from, to) pair, before
+ * they become counts and −1/+1 per kind: the rows unpivoted are a few per day, not one or two per link
+ * or change. Every source lists its kinds in a `VALUES` of its own; a verdict's null (no verdict yet, or
+ * reset by a new target) is no kind: a first verdict is only a +1, a reset only a −1.
  */
 
 export interface StatsScope {
@@ -60,10 +58,14 @@ export function dailyStatsQuery(organizationId: string, since: string): SQL {
   // date_bin from a UTC midnight: the UTC day of an instant whatever the session's time zone.
   const utcDay = (column: string) => sql.raw(`date_bin('1 day', ${column}, timestamptz '2000-01-01T00:00:00Z')`);
   return sql`
-    SELECT NULL AS day, k.kind, count(*)::int AS n
-      FROM tracked_link l CROSS JOIN LATERAL (VALUES (l.state)) AS k(kind)
-      WHERE l.organization_id = ${organizationId}
-      GROUP BY k.kind
+    SELECT NULL AS day, k.kind, sum(g.n)::int AS n FROM (
+      SELECT l.state, l.verdict_value, count(*) AS n
+        FROM tracked_link l
+        WHERE l.organization_id = ${organizationId}
+        GROUP BY 1, 2
+    ) AS g CROSS JOIN LATERAL (VALUES (g.state), (g.verdict_value)) AS k(kind)
+    WHERE k.kind IS NOT NULL
+    GROUP BY k.kind
     UNION ALL
     SELECT to_char(c.day AT TIME ZONE 'UTC', 'YYYY-MM-DD'), c.kind, sum(c.n)::int FROM (
       SELECT ${utcDay("l.created_at")} AS day, 'pending' AS kind, count(*) AS n
@@ -78,6 +80,14 @@ export function dailyStatsQuery(organizationId: string, since: string): SQL {
           GROUP BY 1, 2, 3
       ) AS d CROSS JOIN LATERAL (VALUES (d.from_state, -1), (d.to_state, 1)) AS k(kind, sign)
       UNION ALL
+      SELECT d.day, k.kind, k.sign * d.n FROM (
+        SELECT ${utcDay("v.created_at")} AS day, v.from_value, v.to_value, count(*) AS n
+          FROM verdict_transition v
+          WHERE v.organization_id = ${organizationId} AND v.created_at >= ${since}::timestamptz
+          GROUP BY 1, 2, 3
+      ) AS d CROSS JOIN LATERAL (VALUES (d.from_value, -1), (d.to_value, 1)) AS k(kind, sign)
+      WHERE k.kind IS NOT NULL
+      UNION ALL
       SELECT ${utcDay("r.started_at")}, r.state, count(*)
         FROM retired_link_span r
         WHERE r.organization_id = ${organizationId} AND r.ended_at >= ${since}::timestamptz AND r.started_at >= ${since}::timestamptz
@@ -85,6 +95,16 @@ export function dailyStatsQuery(organizationId: string, since: string): SQL {
       UNION ALL
       SELECT ${utcDay("r.ended_at")}, r.state, -count(*)
         FROM retired_link_span r
+        WHERE r.organization_id = ${organizationId} AND r.ended_at >= ${since}::timestamptz
+        GROUP BY 1, 2
+      UNION ALL
+      SELECT ${utcDay("r.started_at")}, r.value, count(*)
+        FROM retired_verdict_span r
+        WHERE r.organization_id = ${organizationId} AND r.ended_at >= ${since}::timestamptz AND r.started_at >= ${since}::timestamptz
+        GROUP BY 1, 2
+      UNION ALL
+      SELECT ${utcDay("r.ended_at")}, r.value, -count(*)
+        FROM retired_verdict_span r
         WHERE r.organization_id = ${organizationId} AND r.ended_at >= ${since}::timestamptz
         GROUP BY 1, 2
     ) AS c

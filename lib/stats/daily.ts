@@ -5,8 +5,10 @@ import { dayOf, emptyTally, KINDS, type Kind, type Tally } from "./kinds";
  * The portfolio per day, worked backwards from now: the links' counts now, minus every change made
  * after the end of a day, are the counts at the end of that day. A change is a +1 or −1 of one kind on
  * the UTC day it happened: a link created counts +1 pending, a state change −1 its old state and +1 its
- * new one, a deleted link's last state −1. So a link created mid-window is not counted before its day,
- * a deleted link not after its day, and a day with no change simply repeats the next one's counts.
+ * new one, a deleted link's last state −1; verdicts likewise, except that a link has none at first, so
+ * its first verdict is only +1 and a reset (a new target) only −1. So a link created mid-window is not
+ * counted before its day, a deleted link not after its day, a link in no verdict before its first one,
+ * and a day with no change simply repeats the next one's counts.
  */
 
 export interface Change {

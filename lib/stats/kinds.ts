@@ -1,13 +1,12 @@
 import { LINK_STATES, type LinkState } from "../schemas/monitors";
 import type { DailyStatsDay } from "../schemas/stats";
+import { VERDICT_VALUES, type VerdictValue } from "../schemas/verdict";
 
 /**
  * What a daily count counts: the link states, and the verdict values of placement-verdict.md. Each
  * tracked link is in one state and (once it has one) one verdict at any moment, so every kind is a
  * tally of its own; the daily query reports changes of both the same way.
  */
-export const VERDICT_VALUES = ["counts", "at_risk", "does_not_count"] as const;
-export type VerdictValue = (typeof VERDICT_VALUES)[number];
 export type Kind = LinkState | VerdictValue;
 export const KINDS: readonly Kind[] = [...LINK_STATES, ...VERDICT_VALUES];
 

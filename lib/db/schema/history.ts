@@ -1,5 +1,6 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
 import type { LinkState } from "../../schemas/monitors";
+import type { VerdictValue } from "../../schemas/verdict";
 import { organizationRef, time } from "./columns";
 
 /**
@@ -20,4 +21,21 @@ export const retiredLinkSpan = pgTable(
   },
   // The daily stats read the spans that end inside their window (older ones add nothing to it).
   (table) => [index("retired_link_span_org_ended_idx").on(table.organizationId, table.endedAt)],
+);
+
+/**
+ * The same for a deleted link's verdict (placement-verdict.md): [startedAt, endedAt) with `value`, one span
+ * per value it had, from its verdict changes; the time it had no verdict is no span.
+ */
+export const retiredVerdictSpan = pgTable(
+  "retired_verdict_span",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    trackedLinkId: text("tracked_link_id").notNull(),
+    value: text("value").$type<VerdictValue>().notNull(),
+    startedAt: time("started_at").notNull(),
+    endedAt: time("ended_at").notNull(),
+  },
+  (table) => [index("retired_verdict_span_org_ended_idx").on(table.organizationId, table.endedAt)],
 );

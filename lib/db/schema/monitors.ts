@@ -17,7 +17,7 @@ export type StoredCurrentLink = StoredLink & { signals?: LinkSignals };
 
 export type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkState, MonitorStatus } from "../../schemas/monitors";
-import type { LinkSignals, NOINDEX_SOURCES, RobotsTxtAnswer, Verdict } from "../../schemas/verdict";
+import type { LinkSignals, NOINDEX_SOURCES, RobotsTxtAnswer, Verdict, VerdictValue } from "../../schemas/verdict";
 
 export const monitor = pgTable(
   "monitor",
@@ -80,8 +80,12 @@ export const trackedLink = pgTable(
     firstSeenAt: time("first_seen_at"),
     lastSeenAt: time("last_seen_at"),
     current: jsonb("current").$type<StoredCurrentLink>(),
-    /** The placement verdict (lib/verdict); null until a check found the link (rows older than verdicts: until their next check). */
+    /** The placement verdict (lib/verdict); null until a check found the link or confirmed its loss (rows older than verdicts: until their next check). */
     verdict: jsonb("verdict").$type<Verdict>(),
+    /** The verdict's value, kept by the database beside the state so the daily counts read both from one index. */
+    verdictValue: text("verdict_value")
+      .$type<VerdictValue>()
+      .generatedAlwaysAs(sql`("verdict" ->> 'value')`),
     /** How many links of the page matched at the latest check that loaded it; null before one. */
     matchCount: integer("match_count"),
     notes: text("notes"),
@@ -95,7 +99,8 @@ export const trackedLink = pgTable(
     // One tracked link per target on a page: the key of imports (same file twice → unchanged).
     uniqueIndex("tracked_link_monitor_target_uq").on(table.monitorId, table.target),
     index("tracked_link_org_created_idx").on(table.organizationId, table.createdAt, table.id),
-    index("tracked_link_org_state_idx").on(table.organizationId, table.state),
+    // ?state= filters, and the daily stats' counts now (state and verdict value from the index alone).
+    index("tracked_link_org_state_idx").on(table.organizationId, table.state, table.verdictValue),
     // GET /links?verdict=: the value inside the jsonb, per organization.
     index("tracked_link_org_verdict_idx").on(table.organizationId, sql`(${table.verdict} ->> 'value')`),
     index("tracked_link_expires_idx").on(table.expiresOn),
@@ -177,5 +182,33 @@ export const linkTransition = pgTable(
     // The portfolio's daily stats read an organization's changes inside a window of days (lib/stats):
     // with both states in the index, from the index alone.
     index("link_transition_org_created_idx").on(table.organizationId, table.createdAt, table.fromState, table.toState),
+  ],
+);
+
+/**
+ * A change of a tracked link's verdict value (placement-verdict.md), its first verdict (from null) and a
+ * reset to null (a new target) included: what the portfolio's daily counts of verdicts work back from
+ * (lib/stats). Written in the same transaction as the verdict (lib/monitor/verdict-history.ts); a
+ * change of reasons alone is not one.
+ */
+export const verdictTransition = pgTable(
+  "verdict_transition",
+  {
+    id: text("id").primaryKey(),
+    organizationId: organizationRef(),
+    trackedLinkId: text("tracked_link_id")
+      .notNull()
+      .references(() => trackedLink.id, { onDelete: "cascade" }),
+    /** The check that changed it; null for an edit that reset it (or a backfilled first verdict without its check). */
+    checkId: text("check_id").references(() => monitorCheck.id, { onDelete: "set null" }),
+    fromValue: text("from_value").$type<VerdictValue>(),
+    toValue: text("to_value").$type<VerdictValue>(),
+    createdAt: time("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    // A deleted link's verdict spans (lib/monitor/retire.ts) read one link's changes in order.
+    index("verdict_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id),
+    // The daily stats read an organization's changes inside a window of days, from the index alone.
+    index("verdict_transition_org_created_idx").on(table.organizationId, table.createdAt, table.fromValue, table.toValue),
   ],
 );

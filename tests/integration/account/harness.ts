@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox } from "@/lib/db/schema";
@@ -24,18 +26,22 @@ export type Backend = (typeof BACKENDS)[number];
 let postgres: PostgresServer | undefined;
 const cleanups: Array<() => Promise<void>> = [];
 
-/** Opens a fresh, migrated database of the backend and makes it the process database. */
-export async function useFreshDatabase(backend: Backend): Promise<Database> {
+/**
+ * Opens a fresh, migrated database of the backend and makes it the process database. `migrations`: only
+ * those of that folder (a test of a later migration's backfill; PGlite then starts from an empty directory,
+ * not from the fully migrated template).
+ */
+export async function useFreshDatabase(backend: Backend, options: { migrations?: string } = {}): Promise<Database> {
   let database: Database;
   if (backend === "postgres") {
     postgres ??= await startPostgres();
     database = openDatabase({ databaseUrl: await postgres.createDatabase(), dataDir: "" });
   } else {
-    const dir = await freshDataDir("linklens-pglite-");
+    const dir = options.migrations ? fs.mkdtempSync(path.join(os.tmpdir(), "linklens-pglite-")) : await freshDataDir("linklens-pglite-");
     database = openDatabase({ dataDir: dir });
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   }
-  await database.migrate();
+  await database.migrate(options.migrations);
   setDatabase(database);
   resetAuth();
   resetAuthLimiters();

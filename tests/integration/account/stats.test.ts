@@ -129,7 +129,7 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
       for (let daysAgo = 0; daysAgo < 30; daysAgo += 1) {
         const day = dayOf(answer, daysAgo);
         expect({ daysAgo, ...Object.fromEntries(STATE_KEYS.map((key) => [key, day?.[key]])) }).toEqual({ daysAgo, ...expected(daysAgo) });
-        // No verdicts are stored yet (placement-verdict.md): zero until they are.
+        // None of these links has a verdict (they were never checked by a check that gives one): zero.
         expect([day?.counts, day?.at_risk, day?.does_not_count]).toEqual([0, 0, 0]);
       }
     });

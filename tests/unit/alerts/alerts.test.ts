@@ -12,6 +12,7 @@ const place = { pageUrl: "https://www.example.org/post/", target: "https://yours
 describe("describeEvent", () => {
   it.each([
     ["link_missing", { state: "live", link: link() }, { state: "missing", link: null }, "Link removed: yoursite.com on example.org/post"],
+    ["link_missing", { state: "pending", link: null }, { state: "missing", link: null }, "Link not found: yoursite.com on example.org/post"],
     ["link_restored", { state: "missing", link: null }, { state: "live", link: link() }, "Link back: yoursite.com on example.org/post"],
     ["link_broken", { state: "live", link: link() }, { state: "broken", link: link({ httpStatus: 404 }) }, "Link broken: yoursite.com on example.org/post"],
     ["link_fixed", { state: "broken", link: link({ httpStatus: 0 }) }, { state: "live", link: link() }, "Link fixed: yoursite.com on example.org/post"],

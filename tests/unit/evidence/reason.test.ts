@@ -15,6 +15,7 @@ describe("why a check keeps evidence (evidence-and-reports.md)", () => {
     ["rel_mismatch → live, never live before (first_live wins over the state change)", step({ stateBefore: "rel_mismatch", verdictBefore: nofollow, wasLiveBefore: false }), "first_live"],
     ["missing → live, live before", step({ stateBefore: "missing", verdictBefore: { value: "does_not_count", reasons: ["missing"] } }), "state_change"],
     ["live → missing", step({ stateAfter: "missing", verdictAfter: { value: "does_not_count", reasons: ["missing"] } }), "state_change"],
+    ["pending → missing, never seen (its first verdict comes with the confirmed loss)", step({ stateBefore: "pending", stateAfter: "missing", verdictBefore: null, verdictAfter: { value: "does_not_count", reasons: ["missing", "removed_by_script"] }, wasLiveBefore: false }), "state_change"],
     ["pending → rel_mismatch (seen, not live)", step({ stateBefore: "pending", stateAfter: "rel_mismatch", verdictBefore: null, verdictAfter: nofollow, wasLiveBefore: false }), "state_change"],
     ["live, counts → does_not_count", step({ verdictAfter: nofollow }), "verdict_change"],
     ["live, counts → at_risk", step({ verdictAfter: atRisk }), "verdict_change"],

@@ -62,9 +62,10 @@ describe("findPlacement", () => {
     const kept = { ...link(7, "https://mysite.example/x"), signals: MAIN };
     expect(currentLink(placement, kept)).toBe(kept);
     expect(place(report([], {}, null)).removedByScript).toBe(false);
-    // Confirmed missing, seen before: the verdict says so; not seen before: it stays null.
-    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "missing", new Date()).verdict).toEqual({ value: "does_not_count", reasons: ["missing", "removed_by_script"] });
-    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "missing", null).verdict).toBeNull();
+    // Confirmed missing, seen before or never (placement-verdict.md): the verdict says so, with the script.
+    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "missing").verdict).toEqual({ value: "does_not_count", reasons: ["missing", "removed_by_script"] });
+    // A first miss (still pending) keeps no verdict.
+    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "pending").verdict).toBeNull();
   });
 });
 

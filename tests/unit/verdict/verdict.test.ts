@@ -169,20 +169,26 @@ describe("nextVerdict: when a check moves the verdict", () => {
   const FOOTER: Verdict = { value: "at_risk", reasons: ["boilerplate_region"] };
   const present = input();
   const gone = input({ link: null });
+  const MISSING: Verdict = { value: "does_not_count", reasons: ["missing"] };
+  const SCRIPTED_AWAY: Verdict = { value: "does_not_count", reasons: ["missing", "removed_by_script"] };
+  const scriptedAway = input({ link: null, removedByScript: true });
   it.each([
-    ["first check that found the link: a verdict, not a change", null, "live", true, present, COUNTS, false],
-    ["never seen, not on the page: still null", null, "pending", false, gone, null, false],
-    ["never seen, confirmed missing: still null", null, "missing", false, gone, null, false],
-    ["first miss (state not yet missing): the last verdict stays", COUNTS, "live", true, gone, COUNTS, false],
-    ["confirmed missing: does_not_count, a change", COUNTS, "missing", true, gone, { value: "does_not_count", reasons: ["missing"] }, true],
-    ["confirmed missing, taken out by script", COUNTS, "missing", true, input({ link: null, removedByScript: true }), { value: "does_not_count", reasons: ["missing", "removed_by_script"] }, true],
-    ["back on the page: its verdict now", { value: "does_not_count", reasons: ["missing"] }, "live", true, present, COUNTS, true],
-    ["hidden at once (no confirmation)", COUNTS, "live", true, input({ signals: { hidden: true } }), HIDDEN, true],
-    ["first broken observation: no broken_target yet", COUNTS, "live", true, present, COUNTS, false],
-    ["confirmed broken: broken_target", COUNTS, "broken", true, present, { value: "does_not_count", reasons: ["broken_target"] }, true],
-    ["reasons change, value stays: no change", FOOTER, "live", true, input({ page: { canonicalElsewhere: true } }), { value: "at_risk", reasons: ["canonical_elsewhere"] }, false],
-  ] as [string, Verdict | null, string, boolean, VerdictInput, Verdict | null, boolean][])("%s", (_label, previous, state, everSeen, given, expected, changed) => {
-    const move = nextVerdict({ previous, state, everSeen, input: given });
+    ["first check that found the link: a verdict, not a change", null, "live", present, COUNTS, false],
+    ["never seen, not on the page: still null", null, "pending", gone, null, false],
+    ["never seen, a first miss (state still pending): still null", null, "pending", scriptedAway, null, false],
+    ["never seen, confirmed missing: does_not_count, a first verdict (not a change)", null, "missing", gone, MISSING, false],
+    ["never seen, confirmed missing, taken out by script from day one (or stored missing with no verdict): removed_by_script", null, "missing", scriptedAway, SCRIPTED_AWAY, false],
+    ["never seen, missing, then found: its verdict now, a change", SCRIPTED_AWAY, "live", present, COUNTS, true],
+    ["first miss (state not yet missing): the last verdict stays", COUNTS, "live", gone, COUNTS, false],
+    ["confirmed missing: does_not_count, a change", COUNTS, "missing", gone, MISSING, true],
+    ["confirmed missing, taken out by script", COUNTS, "missing", scriptedAway, SCRIPTED_AWAY, true],
+    ["back on the page: its verdict now", MISSING, "live", present, COUNTS, true],
+    ["hidden at once (no confirmation)", COUNTS, "live", input({ signals: { hidden: true } }), HIDDEN, true],
+    ["first broken observation: no broken_target yet", COUNTS, "live", present, COUNTS, false],
+    ["confirmed broken: broken_target", COUNTS, "broken", present, { value: "does_not_count", reasons: ["broken_target"] }, true],
+    ["reasons change, value stays: no change", FOOTER, "live", input({ page: { canonicalElsewhere: true } }), { value: "at_risk", reasons: ["canonical_elsewhere"] }, false],
+  ] as [string, Verdict | null, string, VerdictInput, Verdict | null, boolean][])("%s", (_label, previous, state, given, expected, changed) => {
+    const move = nextVerdict({ previous, state, input: given });
     expect(move).toEqual({ verdict: expected, changed });
   });
 

@@ -45,7 +45,7 @@ const product = (dir, extra = []) => ({ files: [`lib/${dir}/**`], patterns: [...
 
 /** First match wins: more specific globs first. */
 const LAYERS = [
-  { files: ["lib/errors.ts", "lib/limits.ts", "lib/link-status.ts", "lib/timeout.ts", "lib/json-depth.ts"], patterns: [rule(".", "This module imports nothing, so every layer (and browser code) may import it.")] },
+  { files: ["lib/errors.ts", "lib/limits.ts", "lib/link-status.ts", "lib/timeout.ts", "lib/json-depth.ts", "lib/secret-paths.ts"], patterns: [rule(".", "This module imports nothing, so every layer (and browser code) may import it.")] },
   { files: ["lib/config.ts"], patterns: [rule("^(@/|\\.)", "lib/config.ts imports only zod, so every layer may import it."), ...FRAMEWORK] },
   {
     files: ["lib/net/**"],

@@ -25,10 +25,15 @@ import { startMailDelivery } from "@/lib/mail";
 import { startWebhookDelivery } from "@/lib/webhooks";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
 import { processRuntime } from "@/lib/db/runtime";
-import { isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
+import { isShareExportPath, isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
 import { reportPageExists } from "@/lib/shares/report";
 import { forceHeaders, forceStatus } from "./forced-headers";
 import { reportEventLoopDelay } from "./event-loop";
+import { redactConsole } from "./redacted-console";
+import { stripScriptsFromHtml } from "./script-free-html";
+
+// Before anything prints: a report's or a reset link's token never reaches the output (lib/secret-paths.ts).
+redactConsole();
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -180,6 +185,7 @@ async function main(): Promise<void> {
     res.on("close", () => {
       inFlight -= 1;
       if (publicAnalysis) publicAnalyses -= 1;
+      // Never the query; a token in the path is redacted by the logger itself (lib/log.ts).
       const path = (req.url ?? "/").split("?")[0];
       // Closed before the answer was fully written: the client went away, whatever status was set.
       const aborted = !res.writableFinished;
@@ -212,8 +218,15 @@ async function main(): Promise<void> {
     }
     const url = target;
     const isApi = isApiPath(url);
-    // Client reports: never indexed, never a Referer, never cached, whatever Next sends (lib/shares/headers.ts).
-    if (isSharePath(rawPath)) forceHeaders(res, SHARE_PAGE_HEADERS);
+    // Client reports: never indexed, never a Referer, never cached, no script, whatever Next sends (lib/shares/headers.ts).
+    if (isSharePath(rawPath)) {
+      forceHeaders(res, SHARE_PAGE_HEADERS);
+      if (!isShareExportPath(rawPath)) {
+        // The HTML is filtered as it streams, so Next must not compress it first.
+        delete req.headers["accept-encoding"];
+        stripScriptsFromHtml(res);
+      }
+    }
     const reportToken = req.method === "GET" || req.method === "HEAD" ? reportTokenOf(rawPath) : null;
     // An RSC request header made Next redirect (307) even on API routes; those headers mean nothing there.
     if (isApi) for (const name of PAGE_ROUTER_HEADERS) delete req.headers[name];

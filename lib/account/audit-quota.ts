@@ -2,13 +2,15 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { organizationDailyUsage } from "../db/schema";
 import { ApiError } from "../errors";
+import { log } from "../log";
 
 /**
  * The organization's daily audit quota (ORG_AUDITS_PER_DAY per UTC day), counted in
  * organization_daily_usage. Taking a unit is one statement, an upsert whose update only happens below
  * the limit, so PostgreSQL serializes concurrent takers on the row: two instances can never both pass
  * the last unit. An audit that then fails (the page did not load, the analysis was refused) gives its
- * unit back: the quota counts saved audits, not attempts.
+ * unit back: the quota counts saved audits, not attempts. On-demand evidence captures (a render each)
+ * count the same way (evidence-and-reports.md).
  */
 
 export interface QuotaTicket {
@@ -73,4 +75,25 @@ export function quotaExceeded(ticket: QuotaTicket): ApiError {
     hint: "The count starts again at midnight UTC (see Retry-After and X-RateLimit-Reset). Saved audits stay readable meanwhile.",
     headers: quotaHeaders(ticket),
   });
+}
+
+/**
+ * Runs `work` on one unit of today's quota: 429 RATE_LIMITED when none is left, and the unit given back
+ * when `work` throws. Answers the work's result and the X-RateLimit-* headers of the answer.
+ */
+export async function spendAuditUnit<T>(
+  db: Pick<Db, "insert" | "update">,
+  organizationId: string,
+  limit: number,
+  work: () => Promise<T>,
+  now: Date = new Date(),
+): Promise<{ result: T; headers: Record<string, string> }> {
+  const ticket = await takeAuditUnit(db, organizationId, limit, now);
+  if (!ticket.allowed) throw quotaExceeded(ticket);
+  try {
+    return { result: await work(), headers: quotaHeaders(ticket) };
+  } catch (error) {
+    await returnAuditUnit(db, organizationId, ticket.day).catch((refundError: unknown) => log.error({ err: refundError, organizationId }, "audit quota refund failed"));
+    throw error;
+  }
 }

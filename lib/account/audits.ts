@@ -13,13 +13,12 @@ import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { audit } from "../db/schema";
 import { ApiError } from "../errors";
-import { log } from "../log";
 import { loadDomainGroups } from "./group-lookup";
 import { insertLinks, readSignedInLinks } from "./audit-links";
 import { pageSignals } from "../verdict";
 import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
 import { storableText, toStoredLink } from "../db/stored-link";
-import { quotaExceeded, quotaHeaders, returnAuditUnit, takeAuditUnit } from "./audit-quota";
+import { spendAuditUnit } from "./audit-quota";
 
 /**
  * Saved audits (account-api.md "Saved audits"): the public analyzer's render path, sanitizer and
@@ -123,17 +122,12 @@ async function runAndStore(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequ
   const organizationId = ctx.organization.id;
   // Read once: a group edited while this audit runs applies from the next audit on.
   const groups = await loadDomainGroups(db, organizationId);
-  const ticket = await takeAuditUnit(db, organizationId, config.ORG_AUDITS_PER_DAY);
-  if (!ticket.allowed) throw quotaExceeded(ticket);
-  try {
+  const { result, headers } = await spendAuditUnit(db, organizationId, config.ORG_AUDITS_PER_DAY, async () => {
     const analyze = { settings: config, groups, clientKey: `org:${organizationId}`, signal: options.signal, requestId: options.requestId, signals: true };
     const report = input.mode === "paste" ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze) : await inspectUrl(input.url, analyze);
-    const saved = await store(db, ctx, input, report, rerunOf);
-    return { audit: saved, headers: quotaHeaders(ticket) };
-  } catch (error) {
-    await returnAuditUnit(db, organizationId, ticket.day).catch((refundError: unknown) => log.error({ err: refundError, organizationId }, "audit quota refund failed"));
-    throw error;
-  }
+    return store(db, ctx, input, report, rerunOf);
+  });
+  return { audit: result, headers };
 }
 
 async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, report: PageReport, rerunOf: string | undefined): Promise<Audit> {

@@ -57,6 +57,10 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   const withSignals = deps.signals !== undefined;
   // With signals, the raw body's links are parsed while the page settles (raw-job.ts).
   const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
+  // robots.txt of the requested URL's origin is fetched while the page renders: a slow one overlaps the
+  // render instead of following it (the cache shares the fetch; the final URL's origin is asked after).
+  const robotsStarted = performance.now();
+  deps.signals?.robots.prefetch(url);
   let rendered: Awaited<ReturnType<Renderer["render"]>>;
   try {
     rendered = await deps.renderer.render(url, {
@@ -75,7 +79,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   // The kept page is closed on every way out but the one that hands its camera to the caller.
   const lease = rendered.lease;
   try {
-    return await analyseRendered(url, deps, rendered, raw, started, resolver, lease);
+    return await analyseRendered(url, deps, rendered, raw, { started, robotsStarted }, resolver, lease);
   } catch (error) {
     await lease?.close();
     throw error;
@@ -87,14 +91,14 @@ async function analyseRendered(
   deps: UrlAnalysisDeps,
   rendered: RenderResult,
   raw: RawLinksJob | null,
-  started: number,
+  { started, robotsStarted }: { started: number; robotsStarted: number },
   resolver: Resolver,
   lease: PageLease | null,
 ): Promise<PageReport> {
   const renderedAt = performance.now();
-  // robots.txt (cached per origin) runs beside the parse and the link checks: it adds no wait of its own.
+  // Googlebot's answer for the final URL: from the fetch started beside the render when the origin is the
+  // requested one, else (a redirect to another origin) fetched now, beside the parse and the link checks.
   const finalUrl = URL.parse(rendered.finalUrl);
-  const robotsStarted = performance.now();
   let robotsMs = 0;
   const robots = deps.signals && finalUrl ? deps.signals.robots.answer(finalUrl).finally(() => (robotsMs = performance.now() - robotsStarted)) : null;
   const timing: JobTiming = { timings: {} };

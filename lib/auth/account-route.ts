@@ -5,7 +5,7 @@ import { ApiError, ERRORS } from "../errors";
 import { describeZodError } from "../http/error-body";
 import { errorResponse, methodNotAllowed } from "../http/response";
 import { hasNul, rejectNul } from "../http/nul";
-import { readJsonBody } from "../http/read-body";
+import { readBodyBytes, readJsonBody, tooLarge } from "../http/read-body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
@@ -94,14 +94,25 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
 /** `?limit=` (1–100, default 50) and `?cursor=` of every account list; parseQuery for other query strings. */
 export { parseListQuery, parseQuery } from "../http/query";
 
+/** The body cap of the account routes, unless a route needs more (a domain group's 500 hostnames, an import). */
+export const ACCOUNT_BODY_BYTES = 16 * 1024;
+
 /**
  * Reads a small JSON body (16 KiB unless a route needs more, e.g. a domain group's 500 hostnames) and
  * validates it with a strict zod schema (400 names the field; over the cap 413).
  */
-export async function parseBody<T>(request: Request, schema: ZodType<T>, maxBytes = 16 * 1024): Promise<T> {
+export async function parseBody<T>(request: Request, schema: ZodType<T>, maxBytes = ACCOUNT_BODY_BYTES): Promise<T> {
   const body = await readJsonBody(request, maxBytes);
   rejectNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw parsed.error;
   return parsed.data;
+}
+
+/**
+ * For an operation that takes no body: whatever is sent is read and dropped, and more than 16 KiB is 413
+ * like every account route's body, before any work starts (a render must not wait on a client's upload).
+ */
+export async function skipSmallBody(request: Request): Promise<void> {
+  await readBodyBytes(request, ACCOUNT_BODY_BYTES, () => tooLarge(ACCOUNT_BODY_BYTES));
 }

@@ -109,6 +109,7 @@ export async function readBodyBytes(request: Request, maxBytes: number, tooLarge
   return bytes;
 }
 
-function tooLarge(maxBytes: number): ApiError {
+/** The 413 of a body over `maxBytes`. */
+export function tooLarge(maxBytes: number): ApiError {
   return new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes.toLocaleString("en-US")} bytes.`);
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { spendAuditUnit } from "../account/audit-quota";
 import { inspectUrl } from "../analyzer";
 import type { AccountContext } from "../auth/guard";
 import { evidence, trackedLink } from "../db/schema";
@@ -9,18 +10,26 @@ import type { EvidenceCapture } from "../schemas/evidence";
 import { proofOf } from "./check-evidence";
 import { monitoredRenderOptions, notThePage } from "./monitored-render";
 import { findMonitor } from "./monitors";
+import type { MonitorRow } from "./views";
 import { currentLink, judgeLink, pageFacts, shotPosition } from "./placement";
 import { owned } from "./scope";
 
 /**
  * POST /api/account/monitors/{id}/evidence (member+): renders the page now and keeps one `manual` record
  * per tracked link (evidence-and-reports.md). It is not a check: no state, verdict, schedule or alert
- * moves, and nothing counts it. Each record shows the link as this render found it and the verdict this
- * render gives it (a loss counted at once, without the confirming check a schedule would wait for).
- * A page that does not load as a 2xx HTML page answers the analyzer's status and code and stores nothing.
+ * moves. It is a render on request, so it spends a unit of the organization's daily audit quota like a
+ * saved audit (429 when spent; given back when the capture fails, as a failed audit's is). Each record
+ * shows the link as this render found it and the verdict this render gives it (a loss counted at once,
+ * without the confirming check a schedule would wait for). A page that does not load as a 2xx HTML page
+ * answers the analyzer's status and code and stores nothing. Answers the records and the quota's headers.
  */
-export async function captureEvidence(ctx: AccountContext, monitorId: string, signal?: AbortSignal): Promise<EvidenceCapture> {
+export async function captureEvidence(ctx: AccountContext, monitorId: string, signal?: AbortSignal): Promise<{ capture: EvidenceCapture; headers: Record<string, string> }> {
   const row = await findMonitor(ctx, monitorId);
+  const { result, headers } = await spendAuditUnit(ctx.db, ctx.organization.id, ctx.settings.ORG_AUDITS_PER_DAY, () => capture(ctx, row, signal), ctx.now());
+  return { capture: result, headers };
+}
+
+async function capture(ctx: AccountContext, row: MonitorRow, signal: AbortSignal | undefined): Promise<EvidenceCapture> {
   const organizationId = ctx.organization.id;
   const links = await ctx.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
   const report = await inspectUrl(new URL(row.url), await monitoredRenderOptions(ctx.db, ctx.settings, row, links, "interactive", signal));

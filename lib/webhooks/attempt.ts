@@ -11,6 +11,7 @@ import { asMessage } from "./message";
 import { ATTEMPT_TIMEOUT_MS, attemptResult, RESPONSE_BODY_BYTES, type AttemptResult } from "./outcome";
 import { afterFailure } from "./schedule";
 import { openSecret, UnreadableSecretError } from "./secret";
+import { isMaskedKind, maskWebhookUrl } from "./url-mask";
 
 /**
  * One attempt of one delivery, already claimed (status `sending`, its attempt counted): sign, send
@@ -59,12 +60,26 @@ async function send(deps: WebhookDeps, delivery: ClaimedDelivery, now: Date): Pr
       maxBodyBytes: RESPONSE_BODY_BYTES,
       resolver: deps.resolver,
     });
-    return attemptResult(outcome, timeoutMs);
+    return withoutEndpointUrl(attemptResult(outcome, timeoutMs), delivery.endpoint);
   } catch (error) {
     if (error instanceof UnreadableSecretError) return { ok: false, responseStatus: null, responseBody: null, error: error.message };
     log.warn({ err: error, deliveryId: delivery.id }, "webhook attempt failed before sending");
     return { ok: false, responseStatus: null, responseBody: null, error: "LinkLens could not send this delivery (an error on our side); it is retried." };
   }
+}
+
+/**
+ * A delivery's error is shown to every viewer: for a chat kind it never repeats the endpoint's URL or its
+ * path (a redirect's Location may), which are credentials (./url-mask.ts).
+ */
+function withoutEndpointUrl(result: AttemptResult, endpoint: ClaimedDelivery["endpoint"]): AttemptResult {
+  const url = URL.parse(endpoint.url);
+  if (!result.error || !url || !isMaskedKind(endpoint.kind)) return result;
+  const masked = maskWebhookUrl(endpoint.kind, endpoint.url);
+  const maskedPath = masked.slice(url.origin.length);
+  let error = result.error.replaceAll(endpoint.url, masked);
+  if (url.pathname.length > 1) error = error.replaceAll(url.pathname, maskedPath);
+  return { ...result, error };
 }
 
 /** Sends one claimed delivery and records the outcome; answers the outcome. */

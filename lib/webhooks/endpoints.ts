@@ -12,12 +12,14 @@ import { MAX_WEBHOOKS, type CreateWebhookInput, type UpdateWebhookInput, type We
 import { endpointLabel, failWaitingDeliveries } from "./disable";
 import { generateSecret, sealSecret } from "./secret";
 import { parseWebhookUrl } from "./url";
+import { isMaskEcho, maskWebhookUrl, refuseMaskedUrl } from "./url-mask";
 
 /**
  * Webhook endpoints of an organization (webhooks.md "Endpoints"): admins and owners create, change,
  * delete and rotate; every member reads. Every query is scoped to the caller's organization, so another
  * organization's ids are unknown ids (404). The secret is shown on creation and rotation only, stored
- * sealed (./secret.ts), and never written to the audit log.
+ * sealed (./secret.ts), and never written to the audit log. A chat kind's URL is a credential too: whole
+ * in the create answer only, masked in every other (./url-mask.ts).
  */
 
 type Row = typeof webhookEndpoint.$inferSelect;
@@ -25,7 +27,7 @@ type Row = typeof webhookEndpoint.$inferSelect;
 export function webhookView(row: Row): Webhook {
   return {
     id: row.id,
-    url: row.url,
+    url: maskWebhookUrl(row.kind, row.url),
     kind: row.kind,
     types: ALERT_TYPES.filter((type) => row.types.includes(type)),
     enabled: row.enabled,
@@ -91,6 +93,7 @@ function sealed(ctx: AccountContext, secret: string): string {
 }
 
 export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput): Promise<WebhookWithSecret> {
+  refuseMaskedUrl(input.kind, input.url);
   const url = await checkedUrl(ctx, input.url);
   const secret = generateSecret();
   const now = ctx.now();
@@ -119,11 +122,22 @@ export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput
     await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "webhook.created", target: { type: "webhook", id: created.id }, details: { host: endpointLabel(url), kind: created.kind, types: created.types, description: created.description } });
     return created;
   });
-  return { ...webhookView(row), secret };
+  // The one answer that shows a chat URL whole: the admin who pasted it sees what was stored.
+  return { ...webhookView(row), url: row.url, secret };
 }
 
-export async function updateWebhook(ctx: WithResolver, id: string, input: UpdateWebhookInput): Promise<Webhook> {
-  const url = input.url === undefined ? undefined : await checkedUrl(ctx, input.url);
+/** The URL a PATCH stores: undefined when it sent none, or sent back the stored one's masked form. */
+async function changedUrl(ctx: WithResolver, id: string, sent: string | undefined): Promise<string | undefined> {
+  if (sent === undefined) return undefined;
+  const current = await findEndpoint(ctx, id);
+  if (isMaskEcho(current.kind, sent, current.url)) return undefined;
+  refuseMaskedUrl(current.kind, sent);
+  return checkedUrl(ctx, sent);
+}
+
+export async function updateWebhook(ctx: WithResolver, id: string, patch: UpdateWebhookInput): Promise<Webhook> {
+  const url = await changedUrl(ctx, id, patch.url);
+  const input = { ...patch, url };
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,13 +1,30 @@
+import path from "node:path";
+import type { Browser } from "@playwright/test";
 import { setFixturePage } from "./monitoring";
 import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
-import { expect, test } from "./test";
+import { expect, SCREENSHOT_DIR, test } from "./test";
 
 /**
  * A client report end to end: an owner monitors a page (checked, so its link is live), creates a report
  * link of its tag on the Reports page (the URL is shown once), a client opens it signed out with
  * JavaScript off and sees the link, its state and its history strip; the owner revokes it and the
- * client's next visit is the 404 page.
+ * client's next visit is the 404 page. With JavaScript on, the report's CSP (no script) refuses nothing:
+ * the page carries no script, its console stays empty, and it looks right at 1280 and 390 px, light and dark.
  */
+
+/**
+ * Opens `url` in a fresh context with JavaScript on, as a reader's browser would, and answers the
+ * page, its status and everything its console said (a CSP refusal is a console error).
+ */
+async function openAsReader(browser: Browser, url: string, options: { width: number; height: number; colorScheme: "light" | "dark" }) {
+  const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, colorScheme: options.colorScheme });
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
+  const answer = await page.goto(url);
+  return { context, page, messages, status: answer?.status(), csp: answer?.headers()["content-security-policy"] };
+}
 test("create a report link, open it signed out without JavaScript, revoke it", async ({ page, browser, shot }) => {
   test.setTimeout(180_000);
   const run = Date.now();
@@ -52,6 +69,27 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
     await expect(visitor.getByText("Invoice 42")).toHaveCount(0);
     await visitor.screenshot({ path: "test-results/screenshots/reports-1280-client-view.png", fullPage: true });
 
+    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const reader = await openAsReader(browser, reportUrl, { width, height, colorScheme });
+        try {
+          expect(reader.status).toBe(200);
+          expect(reader.csp).toContain("script-src 'none'");
+          await expect(reader.page.getByRole("heading", { level: 1, name: "Acme: spring placements" })).toBeVisible();
+          await expect(reader.page.getByTestId("report-link")).toContainText("Live");
+          await expect(reader.page.getByTestId("uptime-strip").first()).toBeVisible();
+          // Our stylesheet applied (the policy lets it in): the header's rule and background.
+          await expect(reader.page.locator("header")).toHaveCSS("border-bottom-width", "1px");
+          await expect(reader.page.locator("header")).toHaveCSS("background-color", colorScheme === "light" ? "rgb(255, 255, 255)" : /^(oklab|rgba|color)\(/);
+          await reader.page.screenshot({ path: path.join(SCREENSHOT_DIR, `reports-${width}-${colorScheme}-client-view-js-on.png`), fullPage: true });
+          expect(reader.messages, `${width} px ${colorScheme}`).toEqual([]);
+          expect(await reader.page.locator("script").count()).toBe(0);
+        } finally {
+          await reader.context.close();
+        }
+      }
+    }
+
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByTestId("share-Acme: spring placements").getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByTestId("share-Acme: spring placements")).toContainText("Revoked");
@@ -59,6 +97,17 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
     const revoked = await visitor.goto(reportUrl);
     expect(revoked?.status()).toBe(404);
     await expect(visitor.getByRole("heading", { name: "This report is not available" })).toBeVisible();
+    const gone = await openAsReader(browser, reportUrl, { width: 390, height: 844, colorScheme: "dark" });
+    try {
+      expect(gone.status).toBe(404);
+      expect(gone.csp).toContain("script-src 'none'");
+      await expect(gone.page.getByRole("heading", { name: "This report is not available" })).toBeVisible();
+      await gone.page.screenshot({ path: path.join(SCREENSHOT_DIR, "reports-390-dark-not-available-js-on.png"), fullPage: true });
+      // Chromium reports the 404 itself; nothing else.
+      expect(gone.messages.filter((message) => !/status of 404/.test(message))).toEqual([]);
+    } finally {
+      await gone.context.close();
+    }
   } finally {
     await client.close();
   }

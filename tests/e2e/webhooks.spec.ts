@@ -60,8 +60,12 @@ test("add a webhook, copy its secret once, test it, see a failing one, disable i
   await crm.getByRole("button", { name: "Disable CRM" }).click();
   await expect(crm.getByText("Disabled", { exact: true })).toBeVisible();
 
-  // Shown once: after a reload the secret is nowhere on the page.
+  // Shown once: after a reload the secret is nowhere on the page, nor the Slack URL's path (a credential).
   await page.reload();
   await expect(page.getByRole("heading", { name: "Webhooks (2)" })).toBeVisible();
   expect(await page.content()).not.toContain(secret.slice(6));
+  await expect(card).toContainText(`${FIXTURE_ORIGIN}/…`);
+  await expect(card).toContainText("The rest of this URL is hidden");
+  await expect(card).not.toContainText(`e2e-webhook-${run}`);
+  await expect(crm).toContainText(`${FIXTURE_ORIGIN}/e2e-webhook-${run}/missing`);
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARE_PAGE_CSP } from "@/lib/shares/headers";
+import { hashToken } from "@/lib/shares/token";
 import { startPostgres, type PostgresServer } from "../helpers/postgres";
 import { ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
 
@@ -6,13 +8,16 @@ import { ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
  * Client reports and history over HTTP against the production build (`npm run build` first), on the
  * embedded PGlite and on PostgreSQL: every route of evidence-and-reports.md's "Client reports" and
  * "History and charts" through the real server, and the /r/{token} page itself: read-only HTML rendered
- * on the server (no JavaScript needed), its headers, no private field, 5,000 links in pages, the CSV,
- * and the same 404 for unknown, truncated, extended, revoked and expired tokens.
+ * on the server (no JavaScript needed, and none sent), its headers (a CSP that allows no script), no
+ * private field, 5,000 links in pages, the CSV, the same 404 for unknown, truncated, extended, revoked
+ * and expired tokens, and a server output (every log level) that never holds a token or its hash.
  */
 
 const SECRET = "share-page-secret-share-page-secret-0000";
 const BULK = 5_000;
-const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer", "cache-control": "private, no-store" };
+const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer", "cache-control": "private, no-store", "content-security-policy": SHARE_PAGE_CSP };
+/** Next's hydration scripts and script preloads, which a report page must not carry (its CSP would refuse each). */
+const SCRIPT_MARKUP = /<script|<link[^>]*(as="script"|modulepreload)/i;
 
 let postgres: PostgresServer | undefined;
 afterAll(async () => {
@@ -66,7 +71,8 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
   }
 
   beforeAll(async () => {
-    const env: Record<string, string> = { MONITOR_SCHEDULER: "off" };
+    // Every level, so the output the last test searches holds every line the server can write.
+    const env: Record<string, string> = { MONITOR_SCHEDULER: "off", LOG_LEVEL: "debug" };
     if (backend === "postgres") {
       postgres ??= await startPostgres();
       Object.assign(env, { DATABASE_URL: await postgres.createDatabase(), BETTER_AUTH_SECRET: SECRET });
@@ -156,6 +162,10 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     for (const secret of ["SECRET NOTE", "321.5", "Best shoes", owner.email, monitorId, ...linkIds, tokens.monitor, tokens.audit]) expect(report.text, secret).not.toContain(secret);
     // Nothing to press: no form, no button, no input, no way into the app.
     for (const control of ["<form", "<button", "<input", "<select", "<textarea", 'href="/app', 'href="/sign-in']) expect(report.text, control).not.toContain(control);
+    // Nothing to run: Next's scripts are not sent (the CSP would refuse them), the stylesheet is.
+    expect(report.text).not.toMatch(SCRIPT_MARKUP);
+    expect(report.text).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
+    expect(report.text.endsWith("</body></html>")).toBe(true);
   });
 
   it("a monitor's and an audit's report", async () => {
@@ -213,6 +223,7 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
       expect(answer.status, probe).toBe(404);
       expectShareHeaders(answer.headers);
       expect(answer.text).toContain("This report is not available");
+      expect(answer.text).not.toMatch(SCRIPT_MARKUP);
       // The 404 reads the same whichever token it was (only the per-request ids differ).
       const normalized = answer.text.replace(/[A-Za-z0-9_-]{20,}/g, "");
       body ??= normalized;
@@ -226,6 +237,42 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
       const answer = await page(path);
       expect(answer.status, path).toBe(404);
       expectShareHeaders(answer.headers);
+      expect(answer.text).not.toMatch(SCRIPT_MARKUP);
+    }
+  });
+
+  it("the server's output never holds a token or its hash, while its request log still shows every visit", async () => {
+    const unknown = "U".repeat(32);
+    const resetToken = "ResetTokenResetTokenResetToken01";
+    const visits: Array<[string, number]> = [
+      [`/r/${tokens.tag}`, 200],
+      [`/r/${tokens.tag}?page=1`, 200],
+      [`/r/${tokens.tag}/export.csv`, 200],
+      [`/r/${unknown}`, 404],
+      [`/r/${unknown}/export.csv`, 404],
+      [`/r/${tokens.revoked}`, 404],
+      [`/r/${tokens.revoked}/export.csv`, 404],
+      [`/r/${tokens.monitor}/nothing-here`, 404],
+    ];
+    for (const [path, status] of visits) expect((await page(path)).status, path).toBe(status);
+    // Better Auth's reset link carries its token in the path too.
+    expect((await page(`/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`)).status).toBeLessThan(500);
+    // The request log line is written when the answer closes: wait for the last visit's (a deadline, not a pause).
+    for (const deadline = Date.now() + 15_000; !server.output().includes('"path":"/api/auth/reset-password/[redacted]"') && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = lines.filter((line) => line.msg === "request").map((line) => `${String(line.path)} ${String(line.status)}`);
+    for (const expected of [`/r/[redacted] 200`, `/r/[redacted]/export.csv 200`, `/r/[redacted] 404`, `/r/[redacted]/export.csv 404`, `/r/[redacted]/nothing-here 404`]) expect(requests).toContain(expected);
+    expect(requests.some((line) => line.startsWith("/api/auth/reset-password/[redacted] "))).toBe(true);
+    const output = server.output();
+    for (const secret of [...Object.values(tokens), unknown, resetToken]) {
+      expect(output, secret).not.toContain(secret);
+      expect(output, `hash of ${secret}`).not.toContain(hashToken(secret));
     }
   });
 });

@@ -55,6 +55,8 @@ export function WebhookCard({ webhook, deliveries, canManage, onChanged }: { web
             {name} <span className="ml-1 align-middle text-xs font-medium text-slate-600 dark:text-slate-400">{webhook.kind === "slack" ? "Slack" : "Standard Webhooks"}</span>
           </h3>
           <p className="break-all font-mono text-xs text-slate-700 dark:text-slate-300">{webhook.url}</p>
+          {/* The API masks a chat URL after creation (it is a credential); nothing here ever sends it back. */}
+          {webhook.url.endsWith("…") && <p className="text-xs text-slate-600 dark:text-slate-400">The rest of this URL is hidden: it works as a password for the channel.</p>}
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Sends {typesText(webhook.types)}.</p>
         </div>
         <HealthBadge webhook={webhook} />

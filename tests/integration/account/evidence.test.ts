@@ -3,13 +3,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createMonitor } from "@/app/api/account/monitors/route";
 import { DELETE as deleteMonitor } from "@/app/api/account/monitors/[id]/route";
 import { POST as checkNow } from "@/app/api/account/monitors/[id]/check/route";
 import { POST as captureNow } from "@/app/api/account/monitors/[id]/evidence/route";
+import { POST as createAudit } from "@/app/api/account/audits/route";
 import { DELETE as deleteLink } from "@/app/api/account/links/[id]/route";
 import { GET as linkEvidence } from "@/app/api/account/links/[id]/evidence/route";
 import { GET as getEvidence } from "@/app/api/account/evidence/[id]/route";
@@ -18,7 +19,7 @@ import { GET as getPageHtml } from "@/app/api/account/evidence/[id]/page.html/ro
 import { GET as getReport } from "@/app/api/account/evidence/[id]/report.pdf/route";
 import { shutdownAnalyzer } from "@/lib/analyzer";
 import type { Database } from "@/lib/db";
-import { evidence, monitorCheck } from "@/lib/db/schema";
+import { evidence, monitorCheck, organizationDailyUsage } from "@/lib/db/schema";
 import { insertEvidence, pageProof } from "@/lib/evidence/record";
 import { deleteExpiredEvidence, evidenceRetentionTask, RETENTION_EVERY_MS } from "@/lib/evidence/retention";
 import { getConfig } from "@/lib/config";
@@ -35,7 +36,7 @@ import { makeTeam, type Team } from "./team-setup";
  * pages on the local fixture site: which checks keep a record and why (first live sighting, a change of
  * state, a change of verdict; nothing for a check that changes nothing), the record's fields (the SHA-256
  * of the bytes the server sent, the screenshot and the link's box), captures on request and their page
- * errors (nothing stored), the downloads (PNG, page.html never rendered, the one-page PDF read back with
+ * errors (nothing stored), their body cap and their place in the daily audit quota, the downloads (PNG, page.html never rendered, the one-page PDF read back with
  * pdftotext), paging, deletion with the link or the monitor, retention, tenant isolation and the guard.
  */
 
@@ -254,6 +255,68 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       expect(await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id))).toHaveLength(0);
       expect((await getRecord(shown?.id ?? "")).reason).toBe("manual");
       expect((await recordsOf(created.links[0]?.id ?? "")).map((record) => record.id)).toEqual([shown?.id]);
+    });
+
+    const today = () => new Date().toISOString().slice(0, 10);
+    async function usedToday(): Promise<number> {
+      const [row] = await database.db
+        .select({ audits: organizationDailyUsage.audits })
+        .from(organizationDailyUsage)
+        .where(and(eq(organizationDailyUsage.organizationId, team.organizationId), eq(organizationDailyUsage.day, today())));
+      return row?.audits ?? 0;
+    }
+    const storedFor = async (monitorId: string) => (await database.db.select({ id: evidence.id }).from(evidence).where(eq(evidence.monitorId, monitorId))).length;
+
+    it("a body over 16 KiB is 413 PAYLOAD_TOO_LARGE before anything renders, counts or is stored", async () => {
+      const page = path("big-body");
+      site.setPage(page, { body: htmlPage('<a href="https://a.example/one">one</a>') });
+      const created = await watch(page, [{ target: "https://a.example/one" }]);
+      const before = await usedToday();
+      const hits = site.hits(page);
+      const tooBig = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: { pad: "x".repeat(16 * 1024) } });
+      expectError(tooBig, 413, "PAYLOAD_TOO_LARGE");
+      expect(site.hits(page)).toBe(hits);
+      expect(await usedToday()).toBe(before);
+      expect(await storedFor(created.id)).toBe(0);
+      // A small body means nothing to this operation: it captures.
+      expect((await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: {} })).status).toBe(201);
+    });
+
+    it("counts against ORG_AUDITS_PER_DAY like a saved audit: a unit per capture, given back by a page error, 429 once spent", async () => {
+      const limit = getConfig().ORG_AUDITS_PER_DAY;
+      const page = path("quota");
+      site.setPage(page, { body: htmlPage('<a href="https://a.example/one">one</a>') });
+      const created = await watch(page, [{ target: "https://a.example/one" }]);
+      const before = await usedToday();
+      const captured = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } });
+      expect(captured.status, captured.text).toBe(201);
+      expect(await usedToday()).toBe(before + 1);
+      expect(captured.headers.get("x-ratelimit-limit")).toBe(String(limit));
+      expect(captured.headers.get("x-ratelimit-remaining")).toBe(String(limit - before - 1));
+
+      // A page error stores nothing and gives its unit back, as a failed audit does.
+      site.setPage(page, { status: 500, body: "down" });
+      expectError(await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }), 502, "UPSTREAM_ERROR");
+      expect(await usedToday()).toBe(before + 1);
+      site.setPage(page, { body: htmlPage('<a href="https://a.example/one">one</a>') });
+
+      // The day's quota spent (by audits or captures alike): 429, nothing rendered, nothing stored; audits are refused too.
+      await database.db
+        .insert(organizationDailyUsage)
+        .values({ organizationId: team.organizationId, day: today(), audits: limit })
+        .onConflictDoUpdate({ target: [organizationDailyUsage.organizationId, organizationDailyUsage.day], set: { audits: limit } });
+      const hits = site.hits(page);
+      const stored = await storedFor(created.id);
+      const refused = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } });
+      expectError(refused, 429, "RATE_LIMITED");
+      expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(site.hits(page)).toBe(hits);
+      expect(await storedFor(created.id)).toBe(stored);
+      expectError(await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: "<a href=/x>x</a>", domain: "quota.example" } }), 429, "RATE_LIMITED");
+      expect(await usedToday()).toBe(limit);
+      // Later tests capture again.
+      await database.db.delete(organizationDailyUsage).where(eq(organizationDailyUsage.organizationId, team.organizationId));
     });
 
     it("a page error answers the analyzer's status and code and stores nothing", async () => {

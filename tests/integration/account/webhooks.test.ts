@@ -112,6 +112,62 @@ describe.each(BACKENDS)("webhook routes (%s)", (backend) => {
       expect((await call(deleteWebhook, "DELETE", "/x", { cookie: team.owner.cookie, params: { id } })).status).toBe(204);
     });
 
+    it("a Slack URL is whole only in the create answer: every read, PATCH and rotate answer, delivery and audit row masks it", async () => {
+      const secretPart = "T0SECRET/B0SECRET/XyZsEcReTkEy";
+      const whole = `https://hooks.slack.com/services/${secretPart}`;
+      const masked = "https://hooks.slack.com/services/…";
+      const created = await call(createWebhook, "POST", "/x", { cookie: team.admin.cookie, body: { url: whole, kind: "slack", description: "Slack, masked" } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json?.url).toBe(whole);
+      const id = String(created.json?.id);
+      const stored = async () => (await database.db.select({ url: webhookEndpoint.url }).from(webhookEndpoint).where(eq(webhookEndpoint.id, id)))[0]?.url;
+      const one = await call(getWebhook, "GET", "/x", { cookie: team.viewer.cookie, params: { id } });
+      expect(one.json?.url).toBe(masked);
+      const list = await call(listWebhooks, "GET", "/x?limit=100", { cookie: team.viewer.cookie });
+      expect((list.json?.items as Array<{ id: string; url: string }>).find((item) => item.id === id)?.url).toBe(masked);
+      // A standard endpoint is the team's own receiver: it stays whole.
+      expect((list.json?.items as Array<{ id: string; url: string }>).find((item) => item.id === stable.id)?.url).toBe(receiver.url("/ok"));
+      const renamed = await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id }, body: { description: "renamed" } });
+      expect(renamed.json).toMatchObject({ url: masked, description: "renamed" });
+      // Sending the masked URL back (a client that PATCHes what it read) changes nothing, and is no change of url.
+      const echoed = await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id }, body: { url: masked, description: "echoed" } });
+      expect(echoed.status, echoed.text).toBe(200);
+      expect(echoed.json).toMatchObject({ url: masked, description: "echoed" });
+      expect(await stored()).toBe(whole);
+      // Any other masked text is a masked URL pasted in place of the real one: refused, never stored.
+      for (const pasted of ["https://hooks.slack.com/services/T0SECRET/…", "https://hooks.slack.com/…", "https://hooks.slack.com/services/%E2%80%A6"]) {
+        expectError(await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id }, body: { url: pasted } }), 400, "INVALID_URL");
+        expectError(await call(createWebhook, "POST", "/x", { cookie: team.admin.cookie, body: { url: pasted, kind: "slack" } }), 400, "INVALID_URL");
+      }
+      expect(await stored()).toBe(whole);
+      const rotated = await call(rotateSecret, "POST", "/x", { cookie: team.admin.cookie, params: { id } });
+      expect(rotated.json?.url).toBe(masked);
+      // A real change of url is checked and stored, and masked in the answer too.
+      const moved = await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id }, body: { url: `${whole}Moved` } });
+      expect(moved.json?.url).toBe(masked);
+      expect(await stored()).toBe(`${whole}Moved`);
+      const audit = await call(auditLog, "GET", "/x?limit=100", { cookie: team.admin.cookie });
+      const updates = (audit.json?.items as Array<{ action: string; target: { id: string } | null; details: { changed?: string[] } }>).filter((item) => item.action === "webhook.updated" && item.target?.id === id);
+      // Newest first: the move, then the echo and the rename, which changed no url.
+      expect(updates.map((item) => item.details.changed)).toEqual([["url"], ["description"], ["description"]]);
+      for (const answer of [one, list, renamed, echoed, rotated, moved, audit]) expect(answer.text).not.toContain("SECRET");
+      expect((await call(deleteWebhook, "DELETE", "/x", { cookie: team.admin.cookie, params: { id } })).status).toBe(204);
+    });
+
+    it("a Slack endpoint's delivery error never repeats its URL (a redirect's Location to itself)", async () => {
+      const path = `/slack-${backend}/T0SECRET/B0SECRET/XyZsEcReTkEy`;
+      receiver.on(path, { kind: "answer", status: 301, headers: { location: receiver.url(path) } });
+      const made = await makeEndpoint(team.admin.cookie, { url: receiver.url(path), kind: "slack" });
+      const ping = await call(testWebhook, "POST", "/x", { cookie: team.admin.cookie, params: { id: made.id } });
+      expect(ping.json).toMatchObject({ status: "failed", responseStatus: 301 });
+      expect(String(ping.json?.error)).toContain(`Location: ${receiver.origin}/…`);
+      const deliveries = await call(listDeliveries, "GET", "/x", { cookie: team.viewer.cookie, params: { id: made.id } });
+      const webhook = await call(getWebhook, "GET", "/x", { cookie: team.viewer.cookie, params: { id: made.id } });
+      expect(webhook.json?.url).toBe(`${receiver.origin}/…`);
+      for (const answer of [ping, deliveries, webhook]) expect(answer.text).not.toContain("SECRET");
+      await call(deleteWebhook, "DELETE", "/x", { cookie: team.owner.cookie, params: { id: made.id } });
+    });
+
     it.each([
       ["http to a public host", "http://hooks.example.com/linklens", 400, "INVALID_URL"],
       ["credentials", "https://user:pw@hooks.example.com/", 400, "INVALID_URL"],

@@ -12,7 +12,10 @@ const toLib = (dir) => `^(@/lib/|(\\.\\./)+(lib/)?)${dir}(/|$|\\.ts$)`;
 /** lib/analyzer/<anything but index>: the analyzer's internals. */
 const ANALYZER_INTERNALS = "^(@/lib/|(\\.\\./)+(lib/)?)analyzer/(?!index(\\.ts)?$)";
 
-const rule = (regex, message) => ({ regex, message: message.includes("docs/architecture.md") ? message : `${message.replace(/\.$/, "")} (docs/architecture.md).` });
+const rule = (regex, message) => ({
+  regex,
+  message: message.includes("docs/architecture.md") ? message : `${message.replace(/\.$/, "")} (docs/architecture.md).`,
+});
 const FRAMEWORK = [
   rule("^next($|/)", "Only app/, components/ and server/ may import Next.js (docs/architecture.md)."),
   rule("^react($|-dom|/)", "Only app/ and components/ may import React (docs/architecture.md)."),
@@ -22,41 +25,149 @@ const NO_UPWARD = [
   rule(to("components"), "lib/ never imports components/ (docs/architecture.md)."),
   rule(to("server"), "Nothing imports server/: it is the process, not a library (docs/architecture.md)."),
 ];
-const NO_ANALYZER_INTERNALS = rule(ANALYZER_INTERNALS, "Call the analyzer's front door, lib/analyzer/index.ts, not its internals (docs/architecture.md).");
-const NO_API = rule(toLib("api"), "lib/api is the HTTP layer above this one; import lib/errors.ts for ApiError (docs/architecture.md).");
-const NO_ACCOUNT = ["http", "schemas", "verdict", "db", "auth", "webhooks", "account", "evidence", "monitor", "alerts", "mail", "stats", "shares", "mcp"].map((dir) => rule(toLib(dir), `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`));
+const NO_ANALYZER_INTERNALS = rule(
+  ANALYZER_INTERNALS,
+  "Call the analyzer's front door, lib/analyzer/index.ts, not its internals (docs/architecture.md).",
+);
+const NO_API = rule(
+  toLib("api"),
+  "lib/api is the HTTP layer above this one; import lib/errors.ts for ApiError (docs/architecture.md).",
+);
+const NO_ACCOUNT = [
+  "http",
+  "schemas",
+  "verdict",
+  "db",
+  "auth",
+  "webhooks",
+  "account",
+  "evidence",
+  "monitor",
+  "alerts",
+  "mail",
+  "stats",
+  "shares",
+  "mcp",
+].map((dir) =>
+  rule(
+    toLib(dir),
+    `lib/${dir} sits above the analyzer; the analyzer and the network guard never import it (docs/architecture.md).`,
+  ),
+);
 
 /**
  * The product's floors, bottom to top (docs/architecture.md): a folder imports only folders below it.
  * `account` and `alerts` share a floor and never import each other.
  */
-const FLOORS = ["http", "api", "schemas", "verdict", "db", "mail", "auth", "webhooks", ["account", "alerts"], "evidence", "monitor", "stats", "shares", "mcp"];
+const FLOORS = [
+  "http",
+  "api",
+  "schemas",
+  "verdict",
+  "db",
+  "mail",
+  "auth",
+  "webhooks",
+  ["account", "alerts"],
+  "evidence",
+  "monitor",
+  "stats",
+  "shares",
+  "mcp",
+];
 const floorIndex = (dir) => FLOORS.findIndex((floor) => (Array.isArray(floor) ? floor.includes(dir) : floor === dir));
 /** The rules of one product folder: nothing above its floor, nothing beside it, no analyzer internals, no network guard. */
 function floorRules(dir) {
   const own = floorIndex(dir);
-  const banned = FLOORS.flatMap((floor, index) => (index > own ? [floor].flat() : index === own ? [floor].flat().filter((other) => other !== dir) : []));
-  return banned.map((other) => rule(toLib(other), `lib/${dir} is below lib/${other} on the product's floors and never imports it.`));
+  const banned = FLOORS.flatMap((floor, index) =>
+    index > own ? [floor].flat() : index === own ? [floor].flat().filter((other) => other !== dir) : [],
+  );
+  return banned.map((other) =>
+    rule(toLib(other), `lib/${dir} is below lib/${other} on the product's floors and never imports it.`),
+  );
 }
 const NO_REACT = rule("^react($|-dom|/)", "Only app/ and components/ may import React (docs/architecture.md).");
-const NO_NEXT = rule("^next($|/)", "Only app/, components/, server/ and lib/auth (the pages' guard) may import Next.js (docs/architecture.md).");
-const BELOW_THE_PRODUCT = [rule(toLib("net"), "Reach the network through the analyzer's front door."), NO_ANALYZER_INTERNALS];
-const product = (dir, extra = []) => ({ files: [`lib/${dir}/**`], patterns: [...NO_UPWARD, ...BELOW_THE_PRODUCT, NO_REACT, ...extra, ...floorRules(dir)] });
+const NO_NEXT = rule(
+  "^next($|/)",
+  "Only app/, components/, server/ and lib/auth (the pages' guard) may import Next.js (docs/architecture.md).",
+);
+const BELOW_THE_PRODUCT = [
+  rule(toLib("net"), "Reach the network through the analyzer's front door."),
+  NO_ANALYZER_INTERNALS,
+];
+const product = (dir, extra = []) => ({
+  files: [`lib/${dir}/**`],
+  patterns: [...NO_UPWARD, ...BELOW_THE_PRODUCT, NO_REACT, ...extra, ...floorRules(dir)],
+});
 
 /** First match wins: more specific globs first. */
 const LAYERS = [
-  { files: ["lib/errors.ts", "lib/limits.ts", "lib/link-status.ts", "lib/timeout.ts", "lib/json-depth.ts", "lib/secret-paths.ts"], patterns: [rule(".", "This module imports nothing, so every layer (and browser code) may import it.")] },
-  { files: ["lib/config.ts"], patterns: [rule("^(@/|\\.)", "lib/config.ts imports only zod, so every layer may import it."), ...FRAMEWORK] },
+  {
+    files: [
+      "lib/errors.ts",
+      "lib/limits.ts",
+      "lib/link-status.ts",
+      "lib/timeout.ts",
+      "lib/json-depth.ts",
+      "lib/secret-paths.ts",
+    ],
+    patterns: [rule(".", "This module imports nothing, so every layer (and browser code) may import it.")],
+  },
+  {
+    files: ["lib/config.ts"],
+    patterns: [rule("^(@/|\\.)", "lib/config.ts imports only zod, so every layer may import it."), ...FRAMEWORK],
+  },
   {
     files: ["lib/net/**"],
-    patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("analyzer"), "lib/net is below the analyzer and never imports it."), rule(toLib("ratelimit"), "lib/net never imports lib/ratelimit."), ...NO_ACCOUNT],
+    patterns: [
+      ...FRAMEWORK,
+      ...NO_UPWARD,
+      NO_API,
+      rule(toLib("analyzer"), "lib/net is below the analyzer and never imports it."),
+      rule(toLib("ratelimit"), "lib/net never imports lib/ratelimit."),
+      ...NO_ACCOUNT,
+    ],
   },
-  { files: ["lib/analyzer/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("ratelimit"), "lib/analyzer never imports lib/ratelimit: limits are the API's business."), ...NO_ACCOUNT] },
-  { files: ["lib/ratelimit/**", "lib/log.ts", "lib/shutdown.ts"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_API, rule(toLib("analyzer"), "This module is below the analyzer."), ...NO_ACCOUNT] },
-  product("http", [NO_NEXT, rule(toLib("analyzer"), "lib/http is request and response primitives; it never calls the analyzer.")]),
+  {
+    files: ["lib/analyzer/**"],
+    patterns: [
+      ...FRAMEWORK,
+      ...NO_UPWARD,
+      NO_API,
+      rule(toLib("ratelimit"), "lib/analyzer never imports lib/ratelimit: limits are the API's business."),
+      ...NO_ACCOUNT,
+    ],
+  },
+  {
+    files: ["lib/ratelimit/**", "lib/log.ts", "lib/shutdown.ts"],
+    patterns: [
+      ...FRAMEWORK,
+      ...NO_UPWARD,
+      NO_API,
+      rule(toLib("analyzer"), "This module is below the analyzer."),
+      ...NO_ACCOUNT,
+    ],
+  },
+  product("http", [
+    NO_NEXT,
+    rule(toLib("analyzer"), "lib/http is request and response primitives; it never calls the analyzer."),
+  ]),
   product("api", [NO_NEXT]),
-  product("schemas", [NO_NEXT, rule(toLib("analyzer"), "lib/schemas is zod only (the UI imports it); the analyzer's types come through lib/api/schemas."), rule(toLib("ratelimit"), "lib/schemas is zod only.")]),
-  product("verdict", [NO_NEXT, rule(toLib("analyzer"), "lib/verdict is pure rules over the account API's shapes (lib/schemas); it never calls the analyzer (docs/architecture.md).")]),
+  product("schemas", [
+    NO_NEXT,
+    rule(
+      toLib("analyzer"),
+      "lib/schemas is zod only (the UI imports it); the analyzer's types come through lib/api/schemas.",
+    ),
+    rule(toLib("ratelimit"), "lib/schemas is zod only."),
+  ]),
+  product("verdict", [
+    NO_NEXT,
+    rule(
+      toLib("analyzer"),
+      "lib/verdict is pure rules over the account API's shapes (lib/schemas); it never calls the analyzer (docs/architecture.md).",
+    ),
+  ]),
   product("db", [NO_NEXT]),
   product("mail", [NO_NEXT]),
   product("auth"),
@@ -69,7 +180,14 @@ const LAYERS = [
   product("shares", [NO_NEXT]),
   product("mcp", [NO_NEXT]),
   { files: ["lib/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS] },
-  { files: ["app/**"], patterns: [rule(to("server"), NO_UPWARD[2].message), NO_ANALYZER_INTERNALS, rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door.")] },
+  {
+    files: ["app/**"],
+    patterns: [
+      rule(to("server"), NO_UPWARD[2].message),
+      NO_ANALYZER_INTERNALS,
+      rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door."),
+    ],
+  },
   {
     files: ["components/**"],
     patterns: [
@@ -77,11 +195,32 @@ const LAYERS = [
       rule(to("app"), NO_UPWARD[0].message),
       NO_ANALYZER_INTERNALS,
       rule(toLib("net"), "Components never import the network guard."),
-      ...["db", "mail", "auth", "webhooks", "account", "alerts", "monitor", "stats", "shares", "mcp", "ratelimit"].map((dir) => rule(toLib(dir), `Components run in the browser: they read the API's shapes from lib/schemas and lib/api/schemas, never lib/${dir}.`)),
+      ...["db", "mail", "auth", "webhooks", "account", "alerts", "monitor", "stats", "shares", "mcp", "ratelimit"].map(
+        (dir) =>
+          rule(
+            toLib(dir),
+            `Components run in the browser: they read the API's shapes from lib/schemas and lib/api/schemas, never lib/${dir}.`,
+          ),
+      ),
     ],
   },
-  { files: ["server/**"], patterns: [rule(to("app"), NO_UPWARD[0].message), rule(to("components"), "server/ never imports components/."), NO_ANALYZER_INTERNALS] },
-  { files: ["scripts/**"], patterns: [rule("^(@/|(\\.\\./)+)tests(/|$)", "Scripts never import tests: shared harness code lives in scripts/lib/ (docs/architecture.md).")] },
+  {
+    files: ["server/**"],
+    patterns: [
+      rule(to("app"), NO_UPWARD[0].message),
+      rule(to("components"), "server/ never imports components/."),
+      NO_ANALYZER_INTERNALS,
+    ],
+  },
+  {
+    files: ["scripts/**"],
+    patterns: [
+      rule(
+        "^(@/|(\\.\\./)+)tests(/|$)",
+        "Scripts never import tests: shared harness code lives in scripts/lib/ (docs/architecture.md).",
+      ),
+    ],
+  },
 ];
 
 const claimed = [];
@@ -107,13 +246,34 @@ const config = [
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "ExportNamedDeclaration > FunctionDeclaration", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
-        { selector: "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.callee.name!='accountRoute']", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
-        { selector: "ExportDefaultDeclaration", message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts)." },
+        {
+          selector: "ExportNamedDeclaration > FunctionDeclaration",
+          message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts).",
+        },
+        {
+          selector:
+            "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.callee.name!='accountRoute']",
+          message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts).",
+        },
+        {
+          selector: "ExportDefaultDeclaration",
+          message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts).",
+        },
       ],
     },
   },
-  { ignores: [".next/**", "dist/**", "node_modules/**", "next-env.d.ts", "reports/**", "test-results/**", "playwright-report/**", "data/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "node_modules/**",
+      "next-env.d.ts",
+      "reports/**",
+      "test-results/**",
+      "playwright-report/**",
+      "data/**",
+    ],
+  },
 ];
 
 export default config;

@@ -7,9 +7,22 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` runs tsc over the whole project (tests included) in CI; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Native or worker-spawning packages run from node_modules, never bundled.
-  serverExternalPackages: ["jsdom", "dompurify", "piscina", "puppeteer-core", "@sparticuz/chromium", "pino", "undici", "isbot", "ipaddr.js", "tldts",
+  serverExternalPackages: [
+    "jsdom",
+    "dompurify",
+    "piscina",
+    "puppeteer-core",
+    "@sparticuz/chromium",
+    "pino",
+    "undici",
+    "isbot",
+    "ipaddr.js",
+    "tldts",
     // Accounts: PGlite loads its WASM and data files from its package directory; pg and nodemailer are Node-only.
-    "@electric-sql/pglite", "pg", "nodemailer"],
+    "@electric-sql/pglite",
+    "pg",
+    "nodemailer",
+  ],
 };
 
 export default nextConfig;

@@ -1,5 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { APP_ORIGIN, APP_PORT, FIXTURE_ORIGIN, FIXTURE_PORT, LIMITED_ORIGIN, LIMITED_PORT, SMTP_PORT } from "./tests/e2e/ports";
+import {
+  APP_ORIGIN,
+  APP_PORT,
+  FIXTURE_ORIGIN,
+  FIXTURE_PORT,
+  LIMITED_ORIGIN,
+  LIMITED_PORT,
+  SMTP_PORT,
+} from "./tests/e2e/ports";
 
 /**
  * End-to-end tests of the landing page against the production build (`npm run build` first).
@@ -39,7 +47,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   webServer: [
@@ -53,7 +69,11 @@ export default defineConfig({
     {
       command: "node dist/server.cjs",
       // The accounts test reads this app's emails from an SMTP server it starts on SMTP_PORT.
-      env: { ...appEnv(APP_PORT, "1000"), SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "LinkLens <noreply@linklens.test>" },
+      env: {
+        ...appEnv(APP_PORT, "1000"),
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: "LinkLens <noreply@linklens.test>",
+      },
       url: `${APP_ORIGIN}/api/v1/health`,
       reuseExistingServer: false,
       // A start deadline, not a margin: migrations and worker warm-up took 61 s at load average 25.

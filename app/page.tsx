@@ -12,9 +12,12 @@ export default function HomePage() {
 
       <main className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <div className="mb-6 max-w-3xl">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Every link on a page, after JavaScript runs.</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Every link on a page, after JavaScript runs.
+          </h1>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
-            Verify a backlink placement or audit a page in seconds: internal vs external, follow vs nofollow, sponsored and ugc, anchor text and HTTP status.
+            Verify a backlink placement or audit a page in seconds: internal vs external, follow vs nofollow, sponsored
+            and ugc, anchor text and HTTP status.
           </p>
         </div>
         <Analyzer />

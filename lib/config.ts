@@ -19,7 +19,10 @@ const hostPortList = z.preprocess(
     .optional()
     .transform((raw, ctx) => {
       if (!raw) return [] as string[];
-      const entries = raw.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+      const entries = raw
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
       for (const entry of entries) {
         if (!/^(\[[0-9a-f:.]+\]|[^\s:/\[\]]+):\d{1,5}$/.test(entry)) {
           ctx.addIssue({ code: "custom", message: `"${entry}" is not host:port` });
@@ -41,7 +44,10 @@ const hostList = z.preprocess(
     .transform((raw, ctx) => {
       if (!raw) return [] as string[];
       const hosts: string[] = [];
-      for (const entry of raw.split(",").map((item) => item.trim()).filter(Boolean)) {
+      for (const entry of raw
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         let host: string | null = null;
         try {
           const url = new URL(`http://${entry}/`);
@@ -109,7 +115,13 @@ export const configSchema = z.object({
   /** Accounts: signs sessions and tokens; required with DATABASE_URL (checked at start), generated otherwise. */
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   /** Email delivery (smtp:// or smtps://); unset → emails stay in the outbox, visible to owners in the app. */
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   /** Sender address of every email, e.g. "LinkLens <alerts@example.com>". */
   MAIL_FROM: optionalString,
   /** Not in the spec: the first retry delay of an email the mail server refused, seconds; it doubles per attempt (capped at 1 h). */

@@ -167,7 +167,11 @@ export class ApiError extends Error {
   /** The analysed page's own HTTP status when it caused the error (a 404 page, a 503): monitors record it. Never sent to clients. */
   readonly upstreamStatus: number | null;
 
-  constructor(code: ErrorCode, message: string, options: { hint?: string; headers?: Record<string, string>; cause?: unknown; upstreamStatus?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { hint?: string; headers?: Record<string, string>; cause?: unknown; upstreamStatus?: number } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "ApiError";
     this.code = code;

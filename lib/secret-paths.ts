@@ -31,7 +31,10 @@ const prefixPattern = (prefix: string) =>
     .map((segment) => String.raw`\/+${segment.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")}`)
     .join("");
 
-const SECRET_PATH = new RegExp(`${PATH_START}((?:${SECRET_PATH_PREFIXES.map(prefixPattern).join("|")})\\/+)${SEGMENT}`, "gi");
+const SECRET_PATH = new RegExp(
+  `${PATH_START}((?:${SECRET_PATH_PREFIXES.map(prefixPattern).join("|")})\\/+)${SEGMENT}`,
+  "gi",
+);
 const QUERY_TOKEN = /([?&]token=)[^&#\s"'<>\\]+/gi;
 
 /** `text` with every secret path segment and `token=` value replaced by `[redacted]`. */

@@ -20,7 +20,10 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
 /** Like withTimeout, but a timeout rejects with `onTimeout()` instead of resolving undefined. */
 export async function raceTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   // Wrapped, so a promise that legitimately resolves to undefined is not taken for a timeout.
-  const result = await withTimeout(promise.then((value) => ({ value })), ms);
+  const result = await withTimeout(
+    promise.then((value) => ({ value })),
+    ms,
+  );
   if (result === undefined) throw onTimeout();
   return result.value;
 }

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   const [which = "sample", out] = process.argv.slice(2);
   const dir = which === "shared" ? CORPUS_DIR : SAMPLE_CORPUS_DIR;
   const site = await startCorpusSite(dir);
-  const renderer = createRenderer({ config: parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium" }) });
+  const renderer = createRenderer({
+    config: parseConfig({
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    }),
+  });
   const results: Array<PageAgreement & { ms: number }> = [];
   console.log(`agreement on ${which} (${site.files.length} pages), load average ${loadAverage()}`);
   try {
@@ -29,7 +34,9 @@ async function main(): Promise<void> {
       try {
         const page = await pageAgreement(renderer, site, dir, file);
         results.push({ ...page, ms: performance.now() - started });
-        console.log(`${file}: paste ${page.paste}, url ${page.url}, common ${page.common}, ratio ${page.ratio.toFixed(3)}, ${(performance.now() - started).toFixed(0)} ms`);
+        console.log(
+          `${file}: paste ${page.paste}, url ${page.url}, common ${page.common}, ratio ${page.ratio.toFixed(3)}, ${(performance.now() - started).toFixed(0)} ms`,
+        );
       } catch (error) {
         console.log(`${file}: failed ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -38,12 +45,17 @@ async function main(): Promise<void> {
     await renderer.close();
     await site.close();
   }
-  const baseline = JSON.parse(readFileSync(path.join(__dirname, "..", "tests", "fixtures", "agreement-baseline.json"), "utf8")) as { below_one: Record<string, number> };
+  const baseline = JSON.parse(
+    readFileSync(path.join(__dirname, "..", "tests", "fixtures", "agreement-baseline.json"), "utf8"),
+  ) as { below_one: Record<string, number> };
   const below = results.filter((page) => page.ratio < (baseline.below_one[page.file] ?? 1) - 1e-9);
-  for (const page of below) console.log(`BELOW BASELINE ${page.file}: ${page.ratio.toFixed(4)} < ${baseline.below_one[page.file] ?? 1}`);
+  for (const page of below)
+    console.log(`BELOW BASELINE ${page.file}: ${page.ratio.toFixed(4)} < ${baseline.below_one[page.file] ?? 1}`);
   if (below.length > 0) process.exitCode = 1;
   const times = results.map((page) => page.ms);
-  console.log(`mean ratio ${meanRatio(results).toFixed(4)} over ${results.length} pages; exact ${results.filter((page) => page.ratio === 1).length}; ${below.length} below the recorded level; render+analysis median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms; load average ${loadAverage()}`);
+  console.log(
+    `mean ratio ${meanRatio(results).toFixed(4)} over ${results.length} pages; exact ${results.filter((page) => page.ratio === 1).length}; ${below.length} below the recorded level; render+analysis median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms; load average ${loadAverage()}`,
+  );
   if (out) writeFileSync(out, JSON.stringify(results, null, 1));
 }
 

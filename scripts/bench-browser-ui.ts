@@ -38,14 +38,23 @@ interface Arm {
 function launchArgs(withUi: boolean): string[] {
   return BASE_CHROMIUM_ARGS.map((arg) => {
     if (!withUi || !arg.startsWith("--disable-features=")) return arg;
-    const kept = arg.slice("--disable-features=".length).split(",").filter((feature) => !BROWSER_UI_FEATURES.includes(feature));
+    const kept = arg
+      .slice("--disable-features=".length)
+      .split(",")
+      .filter((feature) => !BROWSER_UI_FEATURES.includes(feature));
     return `--disable-features=${kept.join(",")}`;
   });
 }
 
 async function launch(name: string, withUi: boolean): Promise<Arm> {
   // Launched as browser.ts launches (Puppeteer merges its own --disable-features into ours), one flag apart.
-  const browser = await puppeteer.launch({ executablePath: EXECUTABLE, headless: true, pipe: true, args: launchArgs(withUi), defaultViewport: { width: 1280, height: 800 } });
+  const browser = await puppeteer.launch({
+    executablePath: EXECUTABLE,
+    headless: true,
+    pipe: true,
+    args: launchArgs(withUi),
+    defaultViewport: { width: 1280, height: 800 },
+  });
   const watcher = await browser.target().createCDPSession();
   const arm: Arm = { name, browser, pid: browser.process()?.pid ?? 0, watcher, uiPages: 0, wallMs: [], cpuSeconds: 0 };
   watcher.on("Target.targetCreated", ({ targetInfo }) => {
@@ -65,11 +74,16 @@ async function renderOnce(arm: Arm, url: string): Promise<void> {
 
 async function main(): Promise<void> {
   const shared = sharedCorpusDir();
-  const sites: CorpusSite[] = [await startCorpusSite(SAMPLE_CORPUS_DIR), ...(shared ? [await startCorpusSite(shared)] : [])];
+  const sites: CorpusSite[] = [
+    await startCorpusSite(SAMPLE_CORPUS_DIR),
+    ...(shared ? [await startCorpusSite(shared)] : []),
+  ];
   const urls = sites.flatMap((site) => site.files.map((file) => site.url(file))).slice(0, PAGES);
   const arms = [await launch("as launched (UI pages off)", false), await launch("UI pages on", true)];
   const loadBefore = loadAverage();
-  console.log(`${urls.length} corpus pages, ${ROUNDS} round(s), each page kept open ${KEEP_MS} ms, load average ${loadBefore}`);
+  console.log(
+    `${urls.length} corpus pages, ${ROUNDS} round(s), each page kept open ${KEEP_MS} ms, load average ${loadBefore}`,
+  );
   try {
     for (const arm of arms) for (const url of urls.slice(0, 3)) await renderOnce(arm, url); // warm both
     for (const arm of arms) {
@@ -90,10 +104,14 @@ async function main(): Promise<void> {
     console.log("arm                          renders  mean render  median render  CPU s/render  UI pages made");
     for (const arm of arms) {
       const mean = arm.wallMs.reduce((sum, ms) => sum + ms, 0) / arm.wallMs.length;
-      console.log(`${arm.name.padEnd(28)} ${String(arm.wallMs.length).padStart(7)}  ${mean.toFixed(0).padStart(8)} ms  ${median(arm.wallMs).toFixed(0).padStart(10)} ms  ${(arm.cpuSeconds / arm.wallMs.length).toFixed(3).padStart(12)}  ${String(arm.uiPages).padStart(13)}`);
+      console.log(
+        `${arm.name.padEnd(28)} ${String(arm.wallMs.length).padStart(7)}  ${mean.toFixed(0).padStart(8)} ms  ${median(arm.wallMs).toFixed(0).padStart(10)} ms  ${(arm.cpuSeconds / arm.wallMs.length).toFixed(3).padStart(12)}  ${String(arm.uiPages).padStart(13)}`,
+      );
     }
     const [off, on] = arms as [Arm, Arm];
-    console.log(`UI pages off / on: CPU per render ${((off.cpuSeconds / on.cpuSeconds) * 100).toFixed(0)} %, mean wall ${((off.wallMs.reduce((a, b) => a + b, 0) / on.wallMs.reduce((a, b) => a + b, 0)) * 100).toFixed(0)} %`);
+    console.log(
+      `UI pages off / on: CPU per render ${((off.cpuSeconds / on.cpuSeconds) * 100).toFixed(0)} %, mean wall ${((off.wallMs.reduce((a, b) => a + b, 0) / on.wallMs.reduce((a, b) => a + b, 0)) * 100).toFixed(0)} %`,
+    );
     console.log(`load average before ${loadBefore}, after ${loadAverage()} (2 cores, shared)`);
   } finally {
     for (const arm of arms) await arm.browser.close().catch(() => undefined);

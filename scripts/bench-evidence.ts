@@ -54,16 +54,34 @@ async function main(): Promise<void> {
   /** The tracked link as if never checked: its next check is a first live sighting. */
   const forget = async (linkId: string) => {
     await db.delete(linkTransition).where(eq(linkTransition.trackedLinkId, linkId));
-    await db.update(trackedLink).set({ state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, firstSeenAt: null, lastSeenAt: null }).where(eq(trackedLink.id, linkId));
+    await db
+      .update(trackedLink)
+      .set({
+        state: "pending",
+        pendingState: null,
+        pendingCount: 0,
+        current: null,
+        verdict: null,
+        firstSeenAt: null,
+        lastSeenAt: null,
+      })
+      .where(eq(trackedLink.id, linkId));
   };
-  const arms = Object.fromEntries(ARMS.map((name) => [name, { wallMs: [], cpuSeconds: 0, pageErrors: 0 } as Arm])) as Record<ArmName, Arm>;
+  const arms = Object.fromEntries(
+    ARMS.map((name) => [name, { wallMs: [], cpuSeconds: 0, pageErrors: 0 } as Arm]),
+  ) as Record<ArmName, Arm>;
   const once = async (name: ArmName, page: (typeof pages)[number]) => {
     const changing = name.startsWith("changing");
     if (changing) await forget(page.linkId);
     const arm = arms[name];
     const cpu = treeCpuSeconds(process.pid);
     const started = performance.now();
-    const result = await runCheck(deps(name !== "unchanged, released" && name !== "changing, no camera"), organizationId, page.monitorId, { kind: "manual" });
+    const result = await runCheck(
+      deps(name !== "unchanged, released" && name !== "changing, no camera"),
+      organizationId,
+      page.monitorId,
+      { kind: "manual" },
+    );
     arm.wallMs.push(performance.now() - started);
     arm.cpuSeconds += treeCpuSeconds(process.pid) - cpu;
     if (result.status === "applied" && result.outcome === "page_error") arm.pageErrors += 1;
@@ -76,7 +94,8 @@ async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [index, page] of pages.entries()) {
       // Each page runs every arm; the order rotates so no arm always follows another.
-      for (let step = 0; step < ARMS.length; step += 1) await once(ARMS[(index + round + step) % ARMS.length] as ArmName, page);
+      for (let step = 0; step < ARMS.length; step += 1)
+        await once(ARMS[(index + round + step) % ARMS.length] as ArmName, page);
       // A changing arm left the link freshly live; the next unchanged check finds it so: nothing moves.
     }
     console.log(`  round ${round + 1} done, load average ${loadAverage()}`);
@@ -86,17 +105,36 @@ async function main(): Promise<void> {
   const rows = ARMS.map((name) => {
     const arm = arms[name];
     const mean = arm.wallMs.reduce((sum, ms) => sum + ms, 0) / arm.wallMs.length;
-    return { name, checks: arm.wallMs.length, perHour: 3_600_000 / mean, mean, median: median(arm.wallMs), cpu: arm.cpuSeconds / arm.wallMs.length, pageErrors: arm.pageErrors };
+    return {
+      name,
+      checks: arm.wallMs.length,
+      perHour: 3_600_000 / mean,
+      mean,
+      median: median(arm.wallMs),
+      cpu: arm.cpuSeconds / arm.wallMs.length,
+      pageErrors: arm.pageErrors,
+    };
   });
   console.log("");
   console.log(`arm                      checks  page errors  mean check  median check  checks/hour  CPU s/check`);
   for (const row of rows) {
-    console.log(`${row.name.padEnd(24)} ${String(row.checks).padStart(6)}  ${String(row.pageErrors).padStart(11)}  ${row.mean.toFixed(0).padStart(8)} ms  ${row.median.toFixed(0).padStart(9)} ms  ${row.perHour.toFixed(0).padStart(11)}  ${row.cpu.toFixed(3).padStart(11)}`);
+    console.log(
+      `${row.name.padEnd(24)} ${String(row.checks).padStart(6)}  ${String(row.pageErrors).padStart(11)}  ${row.mean.toFixed(0).padStart(8)} ms  ${row.median.toFixed(0).padStart(9)} ms  ${row.perHour.toFixed(0).padStart(11)}  ${row.cpu.toFixed(3).padStart(11)}`,
+    );
   }
-  const [released, kept, photographed, noCamera] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
+  const [released, kept, photographed, noCamera] = rows as [
+    (typeof rows)[number],
+    (typeof rows)[number],
+    (typeof rows)[number],
+    (typeof rows)[number],
+  ];
   const ratio = kept.perHour / released.perHour;
-  console.log(`a check that changes nothing, page kept / released: checks per hour ${(ratio * 100).toFixed(1)} % (target ≥ 95 %: ${ratio >= 0.95 ? "met" : "NOT met"}), CPU ${((kept.cpu / released.cpu) * 100).toFixed(1)} %`);
-  console.log(`a screenshot adds ${(photographed.mean - noCamera.mean).toFixed(0)} ms and ${(photographed.cpu - noCamera.cpu).toFixed(3)} CPU s to a check that keeps evidence`);
+  console.log(
+    `a check that changes nothing, page kept / released: checks per hour ${(ratio * 100).toFixed(1)} % (target ≥ 95 %: ${ratio >= 0.95 ? "met" : "NOT met"}), CPU ${((kept.cpu / released.cpu) * 100).toFixed(1)} %`,
+  );
+  console.log(
+    `a screenshot adds ${(photographed.mean - noCamera.mean).toFixed(0)} ms and ${(photographed.cpu - noCamera.cpu).toFixed(3)} CPU s to a check that keeps evidence`,
+  );
 
   const [sizes] = await db
     .select({

@@ -44,7 +44,8 @@ const ROW_NAMES = ["url-article", "paste-corpus", "dense", "health", "url-corpus
 /** The rows this run measures: working on one row should not cost the whole table's minutes. */
 const ROWS = new Set((process.env.BENCH_ROWS ?? ROW_NAMES.join(",")).split(",").map((name) => name.trim()));
 for (const name of ROWS) {
-  if (!(ROW_NAMES as readonly string[]).includes(name)) throw new Error(`BENCH_ROWS: unknown row "${name}" (rows: ${ROW_NAMES.join(", ")})`);
+  if (!(ROW_NAMES as readonly string[]).includes(name))
+    throw new Error(`BENCH_ROWS: unknown row "${name}" (rows: ${ROW_NAMES.join(", ")})`);
 }
 
 type Stages = Record<string, number>;
@@ -65,7 +66,11 @@ function nextId(prefix: string): string {
   return `bench-${prefix}-${requestCounter}`;
 }
 
-async function post(server: RunningServer, body: unknown, options: { id: string; client?: string; signal?: AbortSignal }): Promise<{ status: number; text: string; ms: number }> {
+async function post(
+  server: RunningServer,
+  body: unknown,
+  options: { id: string; client?: string; signal?: AbortSignal },
+): Promise<{ status: number; text: string; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}${ANALYZE}`, {
     method: "POST",
@@ -90,7 +95,8 @@ function stagesById(server: RunningServer): Map<string, { stages: Stages; peakHe
     if (!line.includes("mode timings")) continue;
     try {
       const entry = JSON.parse(line) as { requestId?: string; stages?: Stages; peakHeapMb?: number };
-      if (entry.requestId && entry.stages) found.set(entry.requestId, { stages: entry.stages, peakHeapMb: entry.peakHeapMb });
+      if (entry.requestId && entry.stages)
+        found.set(entry.requestId, { stages: entry.stages, peakHeapMb: entry.peakHeapMb });
     } catch {
       // not a JSON line
     }
@@ -99,7 +105,12 @@ function stagesById(server: RunningServer): Map<string, { stages: Stages; peakHe
 }
 
 /** Per-stage medians over the given requests, plus what the stages do not account for. */
-function stageMedians(server: RunningServer, ids: string[], totals: number[], jsonEncodeMs: number[]): Array<[string, number]> {
+function stageMedians(
+  server: RunningServer,
+  ids: string[],
+  totals: number[],
+  jsonEncodeMs: number[],
+): Array<[string, number]> {
   const all = stagesById(server);
   const byStage = new Map<string, number[]>();
   const unexplained: number[] = [];
@@ -154,7 +165,13 @@ function fmt(ms: number): string {
 // Bare baselines
 
 async function launchBareBrowser(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: EXECUTABLE, headless: true, pipe: true, args: [...BASE_CHROMIUM_ARGS], defaultViewport: { width: 1280, height: 800 } });
+  return puppeteer.launch({
+    executablePath: EXECUTABLE,
+    headless: true,
+    pipe: true,
+    args: [...BASE_CHROMIUM_ARGS],
+    defaultViewport: { width: 1280, height: 800 },
+  });
 }
 
 /** A bare render: fresh context, navigation to load, optionally waiting for a link count, the DOM as HTML. */
@@ -163,7 +180,12 @@ async function bareRender(browser: Browser, url: string, minLinks?: number): Pro
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: "load", timeout: 15_000 }).catch(() => undefined);
-    if (minLinks !== undefined) await page.waitForFunction((n: number) => document.querySelectorAll("a[href]").length >= n, { timeout: 10_000 }, minLinks);
+    if (minLinks !== undefined)
+      await page.waitForFunction(
+        (n: number) => document.querySelectorAll("a[href]").length >= n,
+        { timeout: 10_000 },
+        minLinks,
+      );
     return await page.content();
   } finally {
     await context.close();
@@ -249,8 +271,12 @@ async function urlArticleRow(server: RunningServer, site: FixtureSite, browser: 
       await runLens(true);
     }
   }
-  if (captured !== expected) console.log(`WARNING: LinkLens captured ${captured} links on /article, expected ${expected}`);
-  printStages(`URL mode /article: stages (median of ${ids.length}; total ${fmt(median(lens))})`, stageMedians(server, ids, lens, encode));
+  if (captured !== expected)
+    console.log(`WARNING: LinkLens captured ${captured} links on /article, expected ${expected}`);
+  printStages(
+    `URL mode /article: stages (median of ${ids.length}; total ${fmt(median(lens))})`,
+    stageMedians(server, ids, lens, encode),
+  );
   const ratio = median(lens) / median(bare);
   return {
     work: `URL mode, warm, fixture article (${expected} links, ${ARTICLE_SCRIPT_LINKS} added by script), over HTTP, median of ${RUNS}`,
@@ -267,7 +293,9 @@ function spreadPick<T>(items: readonly T[], count: number): T[] {
 }
 
 async function pasteCorpusRow(server: RunningServer): Promise<Row> {
-  const all = readdirHtml(CORPUS_DIR).filter((file) => readFileSync(path.join(CORPUS_DIR, file)).byteLength <= MAX_HTML_BYTES);
+  const all = readdirHtml(CORPUS_DIR).filter(
+    (file) => readFileSync(path.join(CORPUS_DIR, file)).byteLength <= MAX_HTML_BYTES,
+  );
   const pages = spreadPick(all, 22).map((file) => {
     const html = readFileSync(path.join(CORPUS_DIR, file), "utf8");
     const domain = file.replace(/\.html$/, "").split("--")[0] ?? file;
@@ -315,17 +343,26 @@ async function pasteCorpusRow(server: RunningServer): Promise<Row> {
       }
     }
   }
-  const sumOfMedians = (map: Map<string, number[]>) => pages.reduce((sum, page) => sum + median(map.get(page.file) ?? []), 0);
+  const sumOfMedians = (map: Map<string, number[]>) =>
+    pages.reduce((sum, page) => sum + median(map.get(page.file) ?? []), 0);
   const lensSum = sumOfMedians(lens);
   const bareSum = sumOfMedians(bare);
   // Breakdown: each stage's per-page median, summed over the pages (the same sum the row uses).
   const stageSums = new Map<string, number>();
   for (const page of pages) {
-    for (const [stage, ms] of stageMedians(server, ids.get(page.file) ?? [], lens.get(page.file) ?? [], encode.get(page.file) ?? [])) {
+    for (const [stage, ms] of stageMedians(
+      server,
+      ids.get(page.file) ?? [],
+      lens.get(page.file) ?? [],
+      encode.get(page.file) ?? [],
+    )) {
       stageSums.set(stage, (stageSums.get(stage) ?? 0) + ms);
     }
   }
-  printStages(`Paste mode, ${pages.length} corpus pages: stages (sum over pages of each stage's per-page median; total ${fmt(lensSum)})`, [...stageSums]);
+  printStages(
+    `Paste mode, ${pages.length} corpus pages: stages (sum over pages of each stage's per-page median; total ${fmt(lensSum)})`,
+    [...stageSums],
+  );
   console.log(`bare jsdom parse + querySelectorAll, sum of per-page medians: ${fmt(bareSum)}`);
   const ratio = lensSum / bareSum;
   return {
@@ -375,8 +412,13 @@ async function denseRow(server: RunningServer): Promise<Row> {
     answerBytes = Buffer.byteLength(answer.text);
   }
   const peaks = ids.map((id) => stagesById(server).get(id)?.peakHeapMb ?? Number.NaN);
-  printStages(`Paste of the 1.9 MiB link-dense page: stages (median of 3; total ${fmt(median(times))})`, stageMedians(server, ids, times, encode));
-  console.log(`link-dense page: ${links.toLocaleString("en-US")} links, ${(Buffer.byteLength(html) / 1048576).toFixed(2)} MiB; runs ${times.map(fmt).join(", ")}; answer ${(answerBytes / 1e6).toFixed(1)} MB; peak worker heap ${Math.max(...peaks)} MiB`);
+  printStages(
+    `Paste of the 1.9 MiB link-dense page: stages (median of 3; total ${fmt(median(times))})`,
+    stageMedians(server, ids, times, encode),
+  );
+  console.log(
+    `link-dense page: ${links.toLocaleString("en-US")} links, ${(Buffer.byteLength(html) / 1048576).toFixed(2)} MiB; runs ${times.map(fmt).join(", ")}; answer ${(answerBytes / 1e6).toFixed(1)} MB; peak worker heap ${Math.max(...peaks)} MiB`,
+  );
   return {
     work: `Paste of ${(Buffer.byteLength(html) / 1048576).toFixed(1)} MiB with ${links.toLocaleString("en-US")} links (\`<a href=/p/N rel=nofollow>N</a>\`), median of 3`,
     linklens: `${fmt(median(times))}, answer ${(answerBytes / 1e6).toFixed(1)} MB, peak worker heap ${Math.max(...peaks)} MiB`,
@@ -396,7 +438,9 @@ async function healthRow(server: RunningServer): Promise<Row> {
   const statuses = new Map<number, number>();
   const clients = Array.from({ length: 6 }, async (_, client) => {
     while (running) {
-      const answer = await post(server, body, { id: nextId("saturate"), client: `198.51.100.${10 + client}` }).catch(() => null);
+      const answer = await post(server, body, { id: nextId("saturate"), client: `198.51.100.${10 + client}` }).catch(
+        () => null,
+      );
       if (answer) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       answered += 1;
     }
@@ -458,7 +502,10 @@ async function urlCorpusRow(server: RunningServer, site: CorpusSite, browser: Br
       await lensRun();
     }
   }
-  printStages(`URL mode, ${pages.length} real pages from 127.0.0.1: stages (median; total ${fmt(median(lens))})`, stageMedians(server, ids, lens, encode));
+  printStages(
+    `URL mode, ${pages.length} real pages from 127.0.0.1: stages (median; total ${fmt(median(lens))})`,
+    stageMedians(server, ids, lens, encode),
+  );
   const slowest = ids
     .map((id, index) => ({ file: pages[index], ms: lens[index] ?? 0, stages: stagesById(server).get(id)?.stages }))
     .sort((a, b) => b.ms - a.ms)
@@ -513,12 +560,24 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       const message = error instanceof Error ? error.message : String(error);
       console.log(`${name} failed: ${message.slice(0, 300)}`);
-      rows.push({ work: name, linklens: `failed: ${message.slice(0, 120)}`, baseline: "—", ratio: "—", target: "—", holds: "no", load: `${before} → ${loadAverage()}` });
+      rows.push({
+        work: name,
+        linklens: `failed: ${message.slice(0, 120)}`,
+        baseline: "—",
+        ratio: "—",
+        target: "—",
+        holds: "no",
+        load: `${before} → ${loadAverage()}`,
+      });
     }
-    console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${before} → ${loadAverage()})`);
+    console.log(
+      `(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${before} → ${loadAverage()})`,
+    );
   };
   try {
-    console.log(`LinkLens issue-12 benchmark: production server over HTTP vs in-run baselines; Chromium ${EXECUTABLE}; load average ${loadBefore}`);
+    console.log(
+      `LinkLens issue-12 benchmark: production server over HTTP vs in-run baselines; Chromium ${EXECUTABLE}; load average ${loadBefore}`,
+    );
     await step("url-article", () => urlArticleRow(server, site, browser));
     await step("paste-corpus", () => pasteCorpusRow(server));
     await step("dense", () => denseRow(server));

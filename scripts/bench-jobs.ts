@@ -13,7 +13,14 @@ import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import { openDatabase } from "@/lib/db";
 import { JOB_QUEUES, jobEngineOptions } from "@/lib/db/jobs";
-import { checkJobId, checkJobOptions, checkPriority, DUE_BATCH, pickDueChecks, type CheckJobData } from "@/lib/monitor/due";
+import {
+  checkJobId,
+  checkJobOptions,
+  checkPriority,
+  DUE_BATCH,
+  pickDueChecks,
+  type CheckJobData,
+} from "@/lib/monitor/due";
 import { treeCpuSeconds } from "./lib/cpu";
 import { loadAverage } from "./lib/machine";
 import { startPostgres } from "./lib/postgres";
@@ -50,26 +57,41 @@ async function main(): Promise<void> {
     const load = loadAverage();
     const cpu = treeCpuSeconds(postgres.pid);
     const result = await run();
-    figures.push({ step, result, "PostgreSQL CPU s": (treeCpuSeconds(postgres.pid) - cpu).toFixed(1), load: `${load} → ${loadAverage()}` });
+    figures.push({
+      step,
+      result,
+      "PostgreSQL CPU s": (treeCpuSeconds(postgres.pid) - cpu).toFixed(1),
+      load: `${load} → ${loadAverage()}`,
+    });
     console.log(`${step}: ${result}`);
   };
   try {
     await database.migrate();
-    const boss = new PgBoss({ ...jobEngineOptions(database.execute), migrate: false, supervise: false, schedule: false });
+    const boss = new PgBoss({
+      ...jobEngineOptions(database.execute),
+      migrate: false,
+      supervise: false,
+      schedule: false,
+    });
     boss.on("error", (error: unknown) => console.error(error));
     await boss.start();
     console.log(`pg-boss 10 on PostgreSQL, ${JOBS.toLocaleString("en-US")} jobs; load average ${loadAverage()}`);
 
     let lastBatch: PgBoss.JobInsert<CheckJobData>[] = [];
-    await measure(`enqueue ${JOBS.toLocaleString("en-US")} jobs, batches of ${DUE_BATCH} (the dispatcher's insert)`, async () => {
-      const started = performance.now();
-      for (let sent = 0; sent < JOBS; sent += DUE_BATCH) {
-        lastBatch = Array.from({ length: Math.min(DUE_BATCH, JOBS - sent) }, (_, i) => job(1 + ((sent + i) % DUE_BATCH)));
-        await boss.insert(lastBatch);
-      }
-      const seconds = (performance.now() - started) / 1000;
-      return `${seconds.toFixed(1)} s, ${Math.round(JOBS / seconds).toLocaleString("en-US")} jobs/s`;
-    });
+    await measure(
+      `enqueue ${JOBS.toLocaleString("en-US")} jobs, batches of ${DUE_BATCH} (the dispatcher's insert)`,
+      async () => {
+        const started = performance.now();
+        for (let sent = 0; sent < JOBS; sent += DUE_BATCH) {
+          lastBatch = Array.from({ length: Math.min(DUE_BATCH, JOBS - sent) }, (_, i) =>
+            job(1 + ((sent + i) % DUE_BATCH)),
+          );
+          await boss.insert(lastBatch);
+        }
+        const seconds = (performance.now() - started) / 1000;
+        return `${seconds.toFixed(1)} s, ${Math.round(JOBS / seconds).toLocaleString("en-US")} jobs/s`;
+      },
+    );
     await measure("enqueue 2,000 jobs, one send each", async () => {
       const started = performance.now();
       for (let i = 0; i < 2_000; i += 1) {
@@ -109,16 +131,24 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       return `${Math.round(done / seconds).toLocaleString("en-US")} jobs/s (${done} in ${seconds.toFixed(1)} s); fetch p50 ${median(fetchTimes).toFixed(1)} ms, p99 ${percentile(fetchTimes, 99).toFixed(1)} ms`;
     };
-    for (const workers of [4, 16]) await measure(`fetch + complete, ${workers} workers, ${JOBS.toLocaleString("en-US")} queued`, () => fetchAndComplete(workers));
+    for (const workers of [4, 16])
+      await measure(`fetch + complete, ${workers} workers, ${JOBS.toLocaleString("en-US")} queued`, () =>
+        fetchAndComplete(workers),
+      );
     // What the dispatcher keeps instead: a shallow queue (pg-boss's fetch sorts every ready job by priority).
     await database.execute("DELETE FROM pgboss.job WHERE name = $1", [JOB_QUEUES.monitorCheck]);
     for (const workers of [4, 16]) {
       await boss.insert(Array.from({ length: DUE_BATCH }, (_, k) => job(1 + k)));
-      await measure(`fetch + complete, ${workers} workers, ${DUE_BATCH.toLocaleString("en-US")} queued (one dispatcher batch: the queue it keeps)`, () => fetchAndComplete(workers));
+      await measure(
+        `fetch + complete, ${workers} workers, ${DUE_BATCH.toLocaleString("en-US")} queued (one dispatcher batch: the queue it keeps)`,
+        () => fetchAndComplete(workers),
+      );
     }
     await boss.stop({ graceful: false, close: false, wait: true });
 
-    await database.execute("INSERT INTO organization (id, name, slug, created_at) SELECT 'org-' || g, 'Org ' || g, 'org-' || g, now() FROM generate_series(1, 1000) g");
+    await database.execute(
+      "INSERT INTO organization (id, name, slug, created_at) SELECT 'org-' || g, 'Org ' || g, 'org-' || g, now() FROM generate_series(1, 1000) g",
+    );
     await database.execute(
       "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) SELECT 'm-' || g, 'org-' || (1 + g % 1000), 'https://site' || g || '.example/', 1440, now() - (g || ' seconds')::interval FROM generate_series(1, 100000) g",
     );

@@ -29,7 +29,15 @@ import { CORPUS_DIR, SAMPLE_CORPUS_DIR } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { startFixtureSite, type FixtureSite } from "./lib/fixture-site";
 import { loadAverage } from "./lib/machine";
-import { checkSpan, drain, growthPerCheck, insertDueMonitors, newOrganization, tableSizes, type NewMonitor } from "./lib/monitor-fleet";
+import {
+  checkSpan,
+  drain,
+  growthPerCheck,
+  insertDueMonitors,
+  newOrganization,
+  tableSizes,
+  type NewMonitor,
+} from "./lib/monitor-fleet";
 import { startPostgres, type PostgresServer } from "./lib/postgres";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
@@ -66,23 +74,35 @@ async function corpusPages(): Promise<{ sites: CorpusSite[]; pages: CorpusPage[]
   for (const dir of dirs) {
     const site = await startCorpusSite(dir);
     sites.push(site);
-    for (const file of readdirSync(dir).filter((name) => name.endsWith(".html")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith(".html"))
+      .sort()) {
       if (readFileSync(path.join(dir, file)).byteLength <= MAX_PAGE_BYTES) all.push({ site, dir, file });
     }
   }
   const count = Math.min(PAGES, all.length);
-  return { sites, pages: Array.from({ length: count }, (_, k) => all[Math.floor((k * all.length) / count)] as CorpusPage) };
+  return {
+    sites,
+    pages: Array.from({ length: count }, (_, k) => all[Math.floor((k * all.length) / count)] as CorpusPage),
+  };
 }
 
 /** A link on the page to track (the first one that is not ignored), as the analysis resolves it. */
 function trackedTarget(page: CorpusPage): string | undefined {
   const html = readFileSync(path.join(page.dir, page.file), "utf8");
-  return analyzeDocument({ html, pageUrl: page.site.url(page.file), scripting: false }).links.find((link) => link.linkType !== "ignored")?.href;
+  return analyzeDocument({ html, pageUrl: page.site.url(page.file), scripting: false }).links.find(
+    (link) => link.linkType !== "ignored",
+  )?.href;
 }
 
 /** The bare baseline: every page rendered once, `lanes` at a time, in one warm Chromium; wall and CPU seconds. */
 async function bareRenders(urls: readonly string[], lanes: number): Promise<{ seconds: number; cpu: number }> {
-  const browser: Browser = await puppeteer.launch({ executablePath: EXECUTABLE, headless: true, pipe: true, args: [...BASE_CHROMIUM_ARGS] });
+  const browser: Browser = await puppeteer.launch({
+    executablePath: EXECUTABLE,
+    headless: true,
+    pipe: true,
+    args: [...BASE_CHROMIUM_ARGS],
+  });
   const pid = browser.process()?.pid ?? 0;
   try {
     await bareRender(browser, urls[0] ?? "about:blank"); // warm
@@ -103,7 +123,12 @@ async function bareRenders(urls: readonly string[], lanes: number): Promise<{ se
 }
 
 /** Sequential public URL-mode analyses of fixture pages, alternating servers; their latencies (ms). */
-async function publicLatencies(servers: RunningServer[], site: FixtureSite, samples: number, label: string): Promise<number[]> {
+async function publicLatencies(
+  servers: RunningServer[],
+  site: FixtureSite,
+  samples: number,
+  label: string,
+): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < samples; i += 1) {
     const server = servers[i % servers.length] as RunningServer;
@@ -127,10 +152,16 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
   const monitors: NewMonitor[] = pages.map((page) => ({ url: page.site.url(page.file), target: trackedTarget(page) }));
   const bareFirst = await bareRenders(urls, 2);
   const organization = await newOrganization(servers[0] as RunningServer, "real-pages");
-  const cpuTrees = () => [...servers.map((server) => server.process.pid ?? 0), postgres.pid].reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+  const cpuTrees = () =>
+    [...servers.map((server) => server.process.pid ?? 0), postgres.pid].reduce(
+      (sum, pid) => sum + treeCpuSeconds(pid),
+      0,
+    );
   // The same, in three parts: Chromium (what a remote browser would take), the Node servers, PostgreSQL.
   const cpuParts = () => {
-    const chromium = servers.flatMap((server) => browserMainPids(server.process.pid ?? 0)).reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+    const chromium = servers
+      .flatMap((server) => browserMainPids(server.process.pid ?? 0))
+      .reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
     const all = servers.reduce((sum, server) => sum + treeCpuSeconds(server.process.pid ?? 0), 0);
     return { chromium, node: all - chromium, postgres: treeCpuSeconds(postgres.pid) };
   };
@@ -145,7 +176,8 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
   const wall = await drain(db, ids, "real pages");
   const cpu = cpuTrees() - cpuBefore;
   const partsAfter = cpuParts();
-  const part = (name: "chromium" | "node" | "postgres") => ((partsAfter[name] - partsBefore[name]) / ids.length).toFixed(2);
+  const part = (name: "chromium" | "node" | "postgres") =>
+    ((partsAfter[name] - partsBefore[name]) / ids.length).toFixed(2);
   const growth = growthPerCheck(sizesBefore, await tableSizes(db), ids.length);
   const span = await checkSpan(db, ids);
   const bareSecond = await bareRenders(urls, 2);
@@ -163,9 +195,18 @@ async function realPagesRow(context: Bench, pages: readonly CorpusPage[]): Promi
     `CPU per check: ${(cpu / ids.length).toFixed(2)} s (two servers' trees with Chromium, and PostgreSQL: ${cpu.toFixed(1)} s for ${ids.length}), ` +
       `of which the idle pair's ${idleShare.toFixed(2)} s (${idlePerSecond.toFixed(3)} CPU s/s idle); bare render ${((bareFirst.cpu + bareSecond.cpu) / 2 / urls.length).toFixed(2)} s per page (browser only)`,
   );
-  console.log(`CPU per check by part: Chromium ${part("chromium")} s, Node (server, workers, proxy, link checks) ${part("node")} s, PostgreSQL ${part("postgres")} s`);
+  console.log(
+    `CPU per check by part: Chromium ${part("chromium")} s, Node (server, workers, proxy, link checks) ${part("node")} s, PostgreSQL ${part("postgres")} s`,
+  );
   console.log("database growth per check (rows, bytes of the rows, disk bytes with indexes and TOAST, page-granular):");
-  console.table(growth.map((row) => ({ table: row.table, rows: row.rows.toFixed(2), "tuple bytes": Math.round(row.tupleBytes), "disk bytes": Math.round(row.diskBytes) })));
+  console.table(
+    growth.map((row) => ({
+      table: row.table,
+      rows: row.rows.toFixed(2),
+      "tuple bytes": Math.round(row.tupleBytes),
+      "disk bytes": Math.round(row.diskBytes),
+    })),
+  );
   return {
     work: `Monitor checks of ${ids.length} real pages, two instances, default settings`,
     linklens: `${Math.round(perHour)} checks/h; ${(cpu / ids.length).toFixed(2)} CPU s/check`,
@@ -183,18 +224,37 @@ async function fairnessRows(context: Bench): Promise<Row[]> {
   const idle = await publicLatencies(servers, site, PUBLIC_SAMPLES, "idle");
   const busyOrg = await newOrganization(servers[0] as RunningServer, "backlog");
   const otherOrg = await newOrganization(servers[1] as RunningServer, "other");
-  await insertDueMonitors(db, busyOrg, Array.from({ length: BACKLOG }, (_, i) => ({ url: site.url(`/p/backlog-${i}`) })), new Date(Date.now() - 60_000));
+  await insertDueMonitors(
+    db,
+    busyOrg,
+    Array.from({ length: BACKLOG }, (_, i) => ({ url: site.url(`/p/backlog-${i}`) })),
+    new Date(Date.now() - 60_000),
+  );
   // The backlog is under way (its first checks stored) before the other organization's check falls due.
-  while ((await db.query("SELECT 1 FROM monitor_check WHERE organization_id = $1 LIMIT 4", [busyOrg])).rows.length < 4) await sleep(250);
+  while ((await db.query("SELECT 1 FROM monitor_check WHERE organization_id = $1 LIMIT 4", [busyOrg])).rows.length < 4)
+    await sleep(250);
   const dueAt = new Date();
-  const [otherId] = await insertDueMonitors(db, otherOrg, [{ url: site.url("/p/other-org"), target: site.url("/p/ok") }], dueAt);
+  const [otherId] = await insertDueMonitors(
+    db,
+    otherOrg,
+    [{ url: site.url("/p/other-org"), target: site.url("/p/ok") }],
+    dueAt,
+  );
   const busy = await publicLatencies(servers, site, PUBLIC_SAMPLES, "busy");
   await drain(db, [otherId as string], "the other organization's check", 600_000);
-  const started = await db.query<{ started_at: Date }>("SELECT started_at FROM monitor_check WHERE monitor_id = $1", [otherId]);
+  const started = await db.query<{ started_at: Date }>("SELECT started_at FROM monitor_check WHERE monitor_id = $1", [
+    otherId,
+  ]);
   const late = ((started.rows[0]?.started_at.getTime() ?? 0) - dueAt.getTime()) / 1000;
-  const done = Number((await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busyOrg])).rows[0]?.n);
-  console.log(`\nfairness: the other organization's check started ${late.toFixed(1)} s after falling due; ${BACKLOG - done} of ${BACKLOG} backlog checks still due then`);
-  console.log(`public URL mode: idle p50 ${median(idle).toFixed(0)} ms, p90 ${percentile(idle, 90).toFixed(0)} ms; during the backlog p50 ${median(busy).toFixed(0)} ms, p90 ${percentile(busy, 90).toFixed(0)} ms`);
+  const done = Number(
+    (await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busyOrg])).rows[0]?.n,
+  );
+  console.log(
+    `\nfairness: the other organization's check started ${late.toFixed(1)} s after falling due; ${BACKLOG - done} of ${BACKLOG} backlog checks still due then`,
+  );
+  console.log(
+    `public URL mode: idle p50 ${median(idle).toFixed(0)} ms, p90 ${percentile(idle, 90).toFixed(0)} ms; during the backlog p50 ${median(busy).toFixed(0)} ms, p90 ${percentile(busy, 90).toFixed(0)} ms`,
+  );
   await db.query("DELETE FROM monitor WHERE organization_id = $1", [busyOrg]);
   const after = loadAverage();
   return [
@@ -246,7 +306,9 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_MONITOR_CONCURRENCY ? { MONITOR_CONCURRENCY: process.env.BENCH_MONITOR_CONCURRENCY } : {}),
     };
     await db.connect();
-    console.log(`LinkLens monitor benchmark: two instances, default settings${env.MONITOR_CONCURRENCY ? ` but MONITOR_CONCURRENCY=${env.MONITOR_CONCURRENCY}` : ""}; load average ${loadAtStart}`);
+    console.log(
+      `LinkLens monitor benchmark: two instances, default settings${env.MONITOR_CONCURRENCY ? ` but MONITOR_CONCURRENCY=${env.MONITOR_CONCURRENCY}` : ""}; load average ${loadAtStart}`,
+    );
     servers.push(...(await Promise.all([startServer(env), startServer(env)])));
     const context: Bench = { db, servers, postgres, site };
     // Warm both browsers and worker pools.

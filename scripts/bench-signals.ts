@@ -50,7 +50,10 @@ async function main(): Promise<void> {
     // The production check, with the analyzer asked for signals or not.
     inspect: (url, options) => inspectUrl(url, { ...options, signals }),
   });
-  const arms: Record<"on" | "off", Arm> = { on: { wallMs: [], cpuSeconds: 0, checks: 0, pageErrors: 0 }, off: { wallMs: [], cpuSeconds: 0, checks: 0, pageErrors: 0 } };
+  const arms: Record<"on" | "off", Arm> = {
+    on: { wallMs: [], cpuSeconds: 0, checks: 0, pageErrors: 0 },
+    off: { wallMs: [], cpuSeconds: 0, checks: 0, pageErrors: 0 },
+  };
   const once = async (name: "on" | "off", monitorId: string) => {
     const arm = arms[name];
     const cpu = treeCpu();
@@ -79,19 +82,35 @@ async function main(): Promise<void> {
   const rows = (["off", "on"] as const).map((name) => {
     const arm = arms[name];
     const mean = arm.wallMs.reduce((sum, ms) => sum + ms, 0) / arm.wallMs.length;
-    return { name, perHour: 3_600_000 / mean, mean, median: median(arm.wallMs), cpu: arm.cpuSeconds / arm.checks, checks: arm.checks, pageErrors: arm.pageErrors };
+    return {
+      name,
+      perHour: 3_600_000 / mean,
+      mean,
+      median: median(arm.wallMs),
+      cpu: arm.cpuSeconds / arm.checks,
+      checks: arm.checks,
+      pageErrors: arm.pageErrors,
+    };
   });
   const [off, on] = rows as [(typeof rows)[number], (typeof rows)[number]];
   console.log("");
   console.log(`signals   checks  page errors  mean check  median check  checks/hour  CPU s/check`);
   for (const row of rows) {
-    console.log(`${row.name.padEnd(9)} ${String(row.checks).padStart(6)}  ${String(row.pageErrors).padStart(11)}  ${row.mean.toFixed(0).padStart(8)} ms  ${row.median.toFixed(0).padStart(9)} ms  ${row.perHour.toFixed(0).padStart(11)}  ${row.cpu.toFixed(3).padStart(11)}`);
+    console.log(
+      `${row.name.padEnd(9)} ${String(row.checks).padStart(6)}  ${String(row.pageErrors).padStart(11)}  ${row.mean.toFixed(0).padStart(8)} ms  ${row.median.toFixed(0).padStart(9)} ms  ${row.perHour.toFixed(0).padStart(11)}  ${row.cpu.toFixed(3).padStart(11)}`,
+    );
   }
   const ratio = on.perHour / off.perHour;
-  console.log(`with / without signals: checks per hour ${(ratio * 100).toFixed(1)} % (target ≥ 90 %: ${ratio >= 0.9 ? "met" : "NOT met"}), CPU per check ${((on.cpu / off.cpu) * 100).toFixed(1)} %`);
+  console.log(
+    `with / without signals: checks per hour ${(ratio * 100).toFixed(1)} % (target ≥ 90 %: ${ratio >= 0.9 ? "met" : "NOT met"}), CPU per check ${((on.cpu / off.cpu) * 100).toFixed(1)} %`,
+  );
   console.log(`load average before ${loadBefore}, after ${loadAfter} (2 cores, shared)`);
 
-  const [sample] = await db.select({ verdict: trackedLink.verdict }).from(trackedLink).where(eq(trackedLink.monitorId, pages[0]?.monitorId ?? "")).limit(1);
+  const [sample] = await db
+    .select({ verdict: trackedLink.verdict })
+    .from(trackedLink)
+    .where(eq(trackedLink.monitorId, pages[0]?.monitorId ?? ""))
+    .limit(1);
   console.log(`a verdict, to show the signals ran: ${JSON.stringify(sample?.verdict ?? null)}`);
   await shutdownAnalyzer();
   await corpus.close();

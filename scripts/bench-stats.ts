@@ -32,11 +32,20 @@ async function signUp(server: RunningServer): Promise<{ cookie: string; organiza
   const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: "correct horse battery", name: "Bench" }),
+    body: JSON.stringify({
+      email: `bench-${randomUUID()}@example.com`,
+      password: "correct horse battery",
+      name: "Bench",
+    }),
   });
   if (response.status !== 200) throw new Error(`sign-up: ${response.status}`);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const me = (await (await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } })).json()) as { organization: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const me = (await (await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } })).json()) as {
+    organization: { id: string };
+  };
   return { cookie, organizationId: me.organization.id };
 }
 
@@ -59,7 +68,12 @@ async function main(): Promise<void> {
   let server: RunningServer | null = null;
   const database = openDatabase({ databaseUrl: url, dataDir: "" });
   try {
-    server = await startServer({ DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, MONITOR_SCHEDULER: "off", LOG_LEVEL: "error" });
+    server = await startServer({
+      DATABASE_URL: url,
+      BETTER_AUTH_SECRET: SECRET,
+      MONITOR_SCHEDULER: "off",
+      LOG_LEVEL: "error",
+    });
     await db.connect();
     const { cookie, organizationId } = await signUp(server);
     const started = performance.now();
@@ -76,7 +90,9 @@ async function main(): Promise<void> {
       [organizationId],
     );
     const generated = counts.rows[0];
-    console.log(`generated ${generated?.links} tracked links, ${generated?.changes} state changes and ${generated?.verdicts} verdict changes (plus two other organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `generated ${generated?.links} tracked links, ${generated?.changes} state changes and ${generated?.verdicts} verdict changes (plus two other organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     const base = server.baseUrl;
     const get = (path: string) => async () => {
@@ -84,26 +100,49 @@ async function main(): Promise<void> {
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     };
-    const share = await fetch(`${base}/api/account/shares`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench", scope: "tag", tag: "tag-7" }) });
+    const share = await fetch(`${base}/api/account/shares`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Bench", scope: "tag", tag: "tag-7" }),
+    });
     const shareUrl = ((await share.json()) as { url: string }).url;
     const sharePath = new URL(shareUrl).pathname;
 
     const lines: string[] = [];
-    for (const days of [30, 90, 365]) lines.push(await timeRequests(`GET /api/account/stats/daily?days=${days}`, get(`/api/account/stats/daily?days=${days}`)));
-    lines.push(await timeRequests("GET /api/account/links/{id}/uptime?days=90", get(`/api/account/links/a-l${Math.floor(LINKS / 2)}/uptime?days=90`)));
+    for (const days of [30, 90, 365])
+      lines.push(
+        await timeRequests(`GET /api/account/stats/daily?days=${days}`, get(`/api/account/stats/daily?days=${days}`)),
+      );
+    lines.push(
+      await timeRequests(
+        "GET /api/account/links/{id}/uptime?days=90",
+        get(`/api/account/links/a-l${Math.floor(LINKS / 2)}/uptime?days=90`),
+      ),
+    );
     lines.push(await timeRequests(`GET /r/{token} (tag of ${LINKS / 20} links, 100 strips)`, get(sharePath)));
     lines.push(await timeRequests(`GET /r/{token}/export.csv (${LINKS / 20} rows)`, get(`${sharePath}/export.csv`)));
     const scope = { db: database.db, organization: { id: organizationId }, now: () => new Date() };
-    for (const days of [30, 90, 365]) lines.push(await timeRequests(`  the daily query alone, ${days} days`, async () => void (await dailyStats(scope, days))));
+    for (const days of [30, 90, 365])
+      lines.push(
+        await timeRequests(`  the daily query alone, ${days} days`, async () => void (await dailyStats(scope, days))),
+      );
     const page = Array.from({ length: 100 }, (_, i) => `a-l${i * 20 + 7}`);
-    lines.push(await timeRequests("  the uptime query alone, 100 links × 90 days", async () => void (await uptimeOfLinks(database.db, organizationId, page, 90, new Date()))));
+    lines.push(
+      await timeRequests(
+        "  the uptime query alone, 100 links × 90 days",
+        async () => void (await uptimeOfLinks(database.db, organizationId, page, 90, new Date())),
+      ),
+    );
     console.log("");
     console.log(`${LINKS} tracked links, ${RUNS} requests each (after 2 warm-up requests), one at a time:`);
     for (const line of lines) console.log(line);
 
     const since = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     const query = new PgDialect().sqlToQuery(dailyStatsQuery(organizationId, `${since}T00:00:00.000Z`));
-    const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, query.params);
+    const plan = await db.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`,
+      query.params,
+    );
     console.log("");
     console.log("plan of the daily query (365 days):");
     for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);

@@ -92,10 +92,14 @@ async function main(): Promise<void> {
     console.log(`Chromium: ${EXECUTABLE}; ${RUNS} runs per figure`);
     console.log(`cold render (launch + proxy + render of ${pages[0]}): ${cold.toFixed(0)} ms`);
     console.table(results);
-    console.log("Note: warm render includes a fresh incognito context, a proxy session and the post-load quiet wait (≥500 ms) that catches late script links; bare does none of these.");
+    console.log(
+      "Note: warm render includes a fresh incognito context, a proxy session and the post-load quiet wait (≥500 ms) that catches late script links; bare does none of these.",
+    );
 
     const rendered = await renderer.render(new URL(site.url("/many")));
-    const links = [...rendered.html.matchAll(/href="([^"]+)"/g)].map((match) => new URL(match[1] ?? "", rendered.finalUrl).href);
+    const links = [...rendered.html.matchAll(/href="([^"]+)"/g)].map(
+      (match) => new URL(match[1] ?? "", rendered.finalUrl).href,
+    );
     const checks: number[] = [];
     let size = 0;
     for (let i = 0; i < 3; i += 1) {

@@ -35,7 +35,12 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 2);
 const BATCH = 50;
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-00";
 
-async function startReceiver(): Promise<{ allowEntry: string; url: string; received: () => number; close: () => Promise<void> }> {
+async function startReceiver(): Promise<{
+  allowEntry: string;
+  url: string;
+  received: () => number;
+  close: () => Promise<void>;
+}> {
   let received = 0;
   const server = http.createServer((req, res) => {
     req.resume();
@@ -46,18 +51,47 @@ async function startReceiver(): Promise<{ allowEntry: string; url: string; recei
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { allowEntry: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}/hook`, received: () => received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    allowEntry: `127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}/hook`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function setup(database: Database, url: string) {
   const organizationId = randomUUID();
-  await database.db.insert(organization).values({ id: organizationId, name: "Bench", slug: `bench-${organizationId.slice(0, 8)}`, createdAt: new Date() });
+  await database.db
+    .insert(organization)
+    .values({ id: organizationId, name: "Bench", slug: `bench-${organizationId.slice(0, 8)}`, createdAt: new Date() });
   const monitorId = randomUUID();
-  await database.db.insert(monitor).values({ id: monitorId, organizationId, url: "https://blog.example.org/post", intervalMinutes: 1440, paused: true, nextCheckAt: new Date(Date.now() + 86_400_000) });
+  await database.db.insert(monitor).values({
+    id: monitorId,
+    organizationId,
+    url: "https://blog.example.org/post",
+    intervalMinutes: 1440,
+    paused: true,
+    nextCheckAt: new Date(Date.now() + 86_400_000),
+  });
   const linkId = randomUUID();
-  await database.db.insert(trackedLink).values({ id: linkId, organizationId, monitorId, target: "https://mine.example/", match: "exact", source: "manual", state: "live" });
+  await database.db.insert(trackedLink).values({
+    id: linkId,
+    organizationId,
+    monitorId,
+    target: "https://mine.example/",
+    match: "exact",
+    source: "manual",
+    state: "live",
+  });
   const endpointId = randomUUID();
-  await database.db.insert(webhookEndpoint).values({ id: endpointId, organizationId, url, kind: "standard", types: ["anchor_changed"], secretCiphertext: sealSecret(generateSecret(), AUTH_SECRET) });
+  await database.db.insert(webhookEndpoint).values({
+    id: endpointId,
+    organizationId,
+    url,
+    kind: "standard",
+    types: ["anchor_changed"],
+    secretCiphertext: sealSecret(generateSecret(), AUTH_SECRET),
+  });
   return { organizationId, monitorId, linkId, endpointId };
 }
 
@@ -77,7 +111,10 @@ async function writeEvents(database: Database, where: Awaited<ReturnType<typeof 
 }
 
 async function waiting(database: Database, endpointId: string): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(webhookDelivery).where(sql`${webhookDelivery.endpointId} = ${endpointId} AND ${webhookDelivery.status} <> 'delivered'`);
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(webhookDelivery)
+    .where(sql`${webhookDelivery.endpointId} = ${endpointId} AND ${webhookDelivery.status} <> 'delivered'`);
   return row?.n ?? 0;
 }
 
@@ -86,16 +123,25 @@ async function drained(database: Database, endpointId: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`webhook benchmark: ${os.cpus().length} cores, load average ${loadAverage()}; ${SENDERS} sender(s), one endpoint, a local receiver`);
+  console.log(
+    `webhook benchmark: ${os.cpus().length} cores, load average ${loadAverage()}; ${SENDERS} sender(s), one endpoint, a local receiver`,
+  );
   const postgres = await startPostgres();
   const receiver = await startReceiver();
   const databaseUrl = await postgres.createDatabase();
-  const settings = parseConfig({ ...process.env, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: AUTH_SECRET, ALLOW_PRIVATE_HOSTS: receiver.allowEntry, LOG_LEVEL: "warn" });
+  const settings = parseConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: AUTH_SECRET,
+    ALLOW_PRIVATE_HOSTS: receiver.allowEntry,
+    LOG_LEVEL: "warn",
+  });
   const writer = openDatabase({ databaseUrl, dataDir: "" });
   await writer.migrate();
   const instances = Array.from({ length: SENDERS }, () => openDatabase({ databaseUrl, dataDir: "" }));
   let senders: RunningWebhookSender[] = [];
-  const startSenders = () => (senders = instances.map((database) => startWebhookSender({ db: database.db, settings, now: () => new Date() })));
+  const startSenders = () =>
+    (senders = instances.map((database) => startWebhookSender({ db: database.db, settings, now: () => new Date() })));
   const stopSenders = async () => Promise.all(senders.map((sender) => sender.stop()));
   try {
     // 1. Throughput: a backlog is there before the senders start.
@@ -106,7 +152,9 @@ async function main(): Promise<void> {
     await drained(writer, first.endpointId);
     const seconds = (performance.now() - started) / 1000;
     await stopSenders();
-    console.log(`throughput: ${THROUGHPUT} deliveries in ${seconds.toFixed(1)} s = ${Math.round(THROUGHPUT / seconds)} deliveries/s (load average ${loadAverage()})`);
+    console.log(
+      `throughput: ${THROUGHPUT} deliveries in ${seconds.toFixed(1)} s = ${Math.round(THROUGHPUT / seconds)} deliveries/s (load average ${loadAverage()})`,
+    );
 
     // 2. A burst written while the senders run, as checks would write it.
     const second = await setup(writer, receiver.url);
@@ -127,7 +175,9 @@ async function main(): Promise<void> {
       `backlog: ${BACKLOG} events written in ${writtenAfter.toFixed(1)} s (${BATCH} a transaction, ${left} still waiting then); all delivered ${drainedAfter.toFixed(1)} s after the first write ` +
         `= ${Math.round(BACKLOG / drainedAfter)} deliveries/s; wait from event to delivery p50 ${(percentile(waits, 50) / 1000).toFixed(1)} s, p99 ${(percentile(waits, 99) / 1000).toFixed(1)} s, max ${(Math.max(...waits) / 1000).toFixed(1)} s`,
     );
-    console.log(`receiver got ${receiver.received()} requests for ${THROUGHPUT + BACKLOG} deliveries; load average ${loadAverage()}`);
+    console.log(
+      `receiver got ${receiver.received()} requests for ${THROUGHPUT + BACKLOG} deliveries; load average ${loadAverage()}`,
+    );
   } finally {
     await stopSenders();
     await Promise.all([writer.close(), ...instances.map((database) => database.close())]);

@@ -48,7 +48,11 @@ function runScript(name: string, env: Record<string, string> = {}): Promise<Chil
   const start = performance.now();
   console.log(`→ ${command} (load average ${loadBefore})`);
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "-s", name], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "-s", name], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -89,7 +93,10 @@ function machineSection(machine: Machine, date: Date, load: string): string {
 
 function childSection(title: string, run: ChildRun | null, intro: string): string {
   if (!run) return `## ${title}\n\nNot run in this report (left out by BENCH_PARTS, or the script is not defined).`;
-  const status = run.code === 0 ? "" : `\n\n**Failed (exit ${run.code}).** Last lines of stderr:\n\n\`\`\`\n${run.stderr.trim().split("\n").slice(-15).join("\n")}\n\`\`\``;
+  const status =
+    run.code === 0
+      ? ""
+      : `\n\n**Failed (exit ${run.code}).** Last lines of stderr:\n\n\`\`\`\n${run.stderr.trim().split("\n").slice(-15).join("\n")}\n\`\`\``;
   return [
     `## ${title}`,
     `${intro}`,
@@ -111,11 +118,21 @@ function loadSection(run: ChildRun, figures: { phaseA: LoadFigures; phaseB: Limi
   const rows = [
     ["Requests answered", `${a.requests} in ${a.seconds.toFixed(1)} s (${statuses})`],
     ["Throughput", `${a.requestsPerSecond.toFixed(1)} req/s, ${a.mbPerSecond.toFixed(2)} MB/s received`],
-    ["Latency p50 / p90 / p99 / max", `${fmt(a.latency.p50)} / ${fmt(a.latency.p90)} / ${fmt(a.latency.p99)} / ${fmt(a.latency.max)} ms`],
+    [
+      "Latency p50 / p90 / p99 / max",
+      `${fmt(a.latency.p50)} / ${fmt(a.latency.p90)} / ${fmt(a.latency.p99)} / ${fmt(a.latency.max)} ms`,
+    ],
     ["Connection errors / timeouts", `${a.errors} / ${a.timeouts}`],
-    ["Health during load p50 / p99 / max", `${fmt(a.health.p50)} / ${fmt(a.health.p99)} / ${fmt(a.health.max)} ms (${a.health.calls} calls, ${a.health.failures} failed)`],
+    [
+      "Health during load p50 / p99 / max",
+      `${fmt(a.health.p50)} / ${fmt(a.health.p99)} / ${fmt(a.health.max)} ms (${a.health.calls} calls, ${a.health.failures} failed)`,
+    ],
     ["Oversize pages (> 2 MiB, sent once each)", `${a.oversize.got413}/${a.oversize.sent} answered 413`],
-    ["Default limit: 200 concurrent requests, one client", JSON.stringify(figures.phaseB.statusCounts).replaceAll('"', "") + `, ${figures.phaseB.malformed.length} with wrong headers`],
+    [
+      "Default limit: 200 concurrent requests, one client",
+      JSON.stringify(figures.phaseB.statusCounts).replaceAll('"', "") +
+        `, ${figures.phaseB.malformed.length} with wrong headers`,
+    ],
     ["Load average before / after", `${a.loadAverage.before} / ${a.loadAverage.after}`],
   ];
   return [
@@ -143,8 +160,12 @@ async function main(): Promise<void> {
     const jobs = PARTS.has("jobs") ? await runScript("bench:jobs") : null;
     const agreement = PARTS.has("agreement") ? await runScript("bench:agreement") : null;
     const paste = PARTS.has("paste") && scriptDefined("bench:paste") ? await runScript("bench:paste") : null;
-    const load = PARTS.has("load") ? await runScript("test:load", { LOAD_SECONDS: String(LOAD_SECONDS), LOAD_SUMMARY_JSON: summaryFile }) : null;
-    const figures = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, "utf8")) as { phaseA: LoadFigures; phaseB: LimitFigures }) : null;
+    const load = PARTS.has("load")
+      ? await runScript("test:load", { LOAD_SECONDS: String(LOAD_SECONDS), LOAD_SUMMARY_JSON: summaryFile })
+      : null;
+    const figures = existsSync(summaryFile)
+      ? (JSON.parse(readFileSync(summaryFile, "utf8")) as { phaseA: LoadFigures; phaseB: LimitFigures })
+      : null;
 
     const report = [
       "# LinkLens benchmarks",
@@ -171,13 +192,19 @@ async function main(): Promise<void> {
         agreement,
         "scripts/agreement.ts shared: every corpus page's links in paste mode and in URL mode (rendered from 127.0.0.1), the accuracy guard of the settle rules; tests/fixtures/agreement-baseline.json holds the level from before them.",
       ),
-      childSection("Paste mode, in process, whole corpus", paste, "scripts/bench-paste.ts: the analysis pipeline on all 170 corpus pages in one process, against a bare jsdom parse of the same page as the in-run baseline."),
+      childSection(
+        "Paste mode, in process, whole corpus",
+        paste,
+        "scripts/bench-paste.ts: the analysis pipeline on all 170 corpus pages in one process, against a bare jsdom parse of the same page as the in-run baseline.",
+      ),
       load ? loadSection(load, figures) : "## Load (paste mode)\n\nNot run in this report (BENCH_PARTS).",
     ].join("\n\n");
     mkdirSync(path.dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, `${report}\n`);
     console.log(`wrote ${path.relative(ROOT, REPORT)}`);
-    const failed = [http, monitor, jobs, agreement, paste, load].filter((run) => run && run.code !== 0).map((run) => run?.name);
+    const failed = [http, monitor, jobs, agreement, paste, load]
+      .filter((run) => run && run.code !== 0)
+      .map((run) => run?.name);
     if (!paste) console.log("bench:paste is not available yet: its section says so");
     if (failed.length > 0) console.error(`failed: ${failed.join(", ")}`);
     process.exitCode = failed.length > 0 ? 1 : 0;

@@ -2,7 +2,15 @@
 // analyzer worker thread. Dependencies stay in node_modules (--packages=external).
 import { build } from "esbuild";
 
-const common = { bundle: true, platform: "node", target: "node20", format: "cjs", packages: "external", sourcemap: true, logLevel: "warning" };
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+};
 
 await Promise.all([
   build({ ...common, entryPoints: ["server/main.ts"], outfile: "dist/server.cjs" }),

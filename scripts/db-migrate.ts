@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
-    console.log(`migrations applied (${database.kind === "postgres" ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`})`);
+    console.log(
+      `migrations applied (${database.kind === "postgres" ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`})`,
+    );
   } finally {
     await database.close();
   }

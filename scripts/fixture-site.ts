@@ -6,5 +6,6 @@ const port = Number(process.env.FIXTURE_PORT ?? 4517);
 
 void startFixtureSite({ port }).then((site) => {
   console.log(`fixture site on ${site.origin}/`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void site.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => void site.close().then(() => process.exit(0)));
 });

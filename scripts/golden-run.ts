@@ -98,7 +98,10 @@ async function recordUrl(out: string): Promise<void> {
       });
       const body = await response.text();
       times.push(performance.now() - started);
-      write(path.join(out, "url", "shared", `${file}.json`), `${response.status}\n${body.replaceAll(site.origin, "ORIGIN")}`);
+      write(
+        path.join(out, "url", "shared", `${file}.json`),
+        `${response.status}\n${body.replaceAll(site.origin, "ORIGIN")}`,
+      );
     }
     console.log(
       `url shared: ${site.files.length} pages, median ${median(times).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`,
@@ -158,7 +161,9 @@ function diff(before: string, after: string): number {
           const l = left.body.links as unknown[];
           const r = right.body.links as unknown[];
           const first = l.findIndex((link, index) => JSON.stringify(link) !== JSON.stringify(r[index]));
-          parts.push(`links (${l.length} → ${r.length}; first difference at ${first}: ${JSON.stringify(l[first])} → ${JSON.stringify(r[first])})`);
+          parts.push(
+            `links (${l.length} → ${r.length}; first difference at ${first}: ${JSON.stringify(l[first])} → ${JSON.stringify(r[first])})`,
+          );
         } else if (key === "stats") {
           parts.push(`stats ${JSON.stringify(left.body.stats)} → ${JSON.stringify(right.body.stats)}`);
         } else {

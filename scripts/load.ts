@@ -141,8 +141,14 @@ function pageCycler(corpus: readonly CorpusPage[]): (request: RequestParams) => 
 /** POSTs a prepared body to the analyzer and reads the answer to the end. */
 async function post(baseUrl: string, body: Buffer | string, timeoutMs: number): Promise<Response> {
   // A view, not a copy: the DOM typings of fetch do not accept Node's Buffer type.
-  const payload = typeof body === "string" ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-  return fetch(`${baseUrl}${ANALYZE}`, { method: "POST", headers: JSON_HEADERS, body: payload, signal: AbortSignal.timeout(timeoutMs) });
+  const payload =
+    typeof body === "string" ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return fetch(`${baseUrl}${ANALYZE}`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: payload,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 }
 
 /**
@@ -207,7 +213,9 @@ async function phaseA(corpus: readonly CorpusPage[]): Promise<LoadFigures> {
     const oversizeResult = await sendOversize(server.baseUrl, oversize);
     const errorLines = errorLogLines(server);
     for (const line of errorLines.slice(0, 5)) console.error(`  server error log: ${line.slice(0, 400)}`);
-    const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
+    const statusCounts = Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]),
+    );
     const requests = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
     return {
       seconds: result.duration,
@@ -232,23 +240,36 @@ async function phaseA(corpus: readonly CorpusPage[]): Promise<LoadFigures> {
 }
 
 function printPhaseA(figures: LoadFigures): void {
-  console.log(`\nPhase A: paste mode, ${figures.connections} connections, ${figures.seconds.toFixed(1)} s, ${figures.pages} corpus pages`);
-  console.log(`  requests ${figures.requests}, ${figures.requestsPerSecond.toFixed(1)} req/s, ${figures.mbPerSecond.toFixed(2)} MB/s received`);
+  console.log(
+    `\nPhase A: paste mode, ${figures.connections} connections, ${figures.seconds.toFixed(1)} s, ${figures.pages} corpus pages`,
+  );
+  console.log(
+    `  requests ${figures.requests}, ${figures.requestsPerSecond.toFixed(1)} req/s, ${figures.mbPerSecond.toFixed(2)} MB/s received`,
+  );
   const { p50, p90, p99, max } = figures.latency;
   console.log(`  latency p50 ${ms(p50)}, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)}`);
-  console.log(`  status counts ${JSON.stringify(figures.statusCounts)}; connection errors ${figures.errors}, timeouts ${figures.timeouts}`);
+  console.log(
+    `  status counts ${JSON.stringify(figures.statusCounts)}; connection errors ${figures.errors}, timeouts ${figures.timeouts}`,
+  );
   const health = figures.health;
-  console.log(`  health during load: ${health.calls} calls, ${health.failures} failed, p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)}`);
+  console.log(
+    `  health during load: ${health.calls} calls, ${health.failures} failed, p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)}`,
+  );
   console.log(`  load generator event-loop delay p99 ${ms(figures.clientLoopDelayP99)} (the probe shares its process)`);
-  console.log(`  oversize pages (> ${MAX_HTML_BYTES} bytes, outside the mix): ${figures.oversize.got413}/${figures.oversize.sent} answered 413`);
-  console.log(`  server error log lines ${figures.serverErrorLogLines}; load average before ${figures.loadAverage.before}, after ${figures.loadAverage.after}`);
+  console.log(
+    `  oversize pages (> ${MAX_HTML_BYTES} bytes, outside the mix): ${figures.oversize.got413}/${figures.oversize.sent} answered 413`,
+  );
+  console.log(
+    `  server error log lines ${figures.serverErrorLogLines}; load average before ${figures.loadAverage.before}, after ${figures.loadAverage.after}`,
+  );
 }
 
 function phaseAFailures(figures: LoadFigures): string[] {
   const failures: string[] = [];
   const fiveHundreds = Object.entries(figures.statusCounts).filter(([code]) => code.startsWith("5"));
   if (fiveHundreds.length > 0) failures.push(`5xx answers: ${JSON.stringify(Object.fromEntries(fiveHundreds))}`);
-  if (figures.errors > 0 || figures.timeouts > 0) failures.push(`${figures.errors} connection errors, ${figures.timeouts} timeouts`);
+  if (figures.errors > 0 || figures.timeouts > 0)
+    failures.push(`${figures.errors} connection errors, ${figures.timeouts} timeouts`);
   if (figures.requests === 0) failures.push("no request was answered");
   if (figures.health.failures > 0) failures.push(`${figures.health.failures} health calls failed`);
   if (figures.oversize.got413 !== figures.oversize.sent) failures.push("an oversize page did not get 413");
@@ -270,16 +291,21 @@ function checkLimitAnswer(response: Response, body: string, kind: string): strin
   const problems: string[] = [];
   const header = (name: string): string | null => response.headers.get(name);
   const nowSeconds = Date.now() / 1000;
-  if (header("x-ratelimit-limit") !== String(DEFAULT_LIMIT)) problems.push(`X-RateLimit-Limit ${header("x-ratelimit-limit")}`);
-  if (!/^\d+$/.test(header("x-ratelimit-remaining") ?? "")) problems.push(`X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
+  if (header("x-ratelimit-limit") !== String(DEFAULT_LIMIT))
+    problems.push(`X-RateLimit-Limit ${header("x-ratelimit-limit")}`);
+  if (!/^\d+$/.test(header("x-ratelimit-remaining") ?? ""))
+    problems.push(`X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
   const reset = Number(header("x-ratelimit-reset"));
   // Unix seconds, at most one window (60 s) ahead; a second of slack for rounding.
-  if (!Number.isInteger(reset) || reset < nowSeconds - 1 || reset > nowSeconds + 61) problems.push(`X-RateLimit-Reset ${header("x-ratelimit-reset")}`);
+  if (!Number.isInteger(reset) || reset < nowSeconds - 1 || reset > nowSeconds + 61)
+    problems.push(`X-RateLimit-Reset ${header("x-ratelimit-reset")}`);
   if (response.status === 429) {
     const retryAfter = Number(header("retry-after"));
-    if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > 61) problems.push(`Retry-After ${header("retry-after")}`);
+    if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > 61)
+      problems.push(`Retry-After ${header("retry-after")}`);
     if (!body.includes('"errorCode":"RATE_LIMITED"')) problems.push(`429 body ${body.slice(0, 200)}`);
-    if (kind === "429 limit" && header("x-ratelimit-remaining") !== "0") problems.push(`limiter 429 with X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
+    if (kind === "429 limit" && header("x-ratelimit-remaining") !== "0")
+      problems.push(`limiter 429 with X-RateLimit-Remaining ${header("x-ratelimit-remaining")}`);
   }
   return problems;
 }
@@ -298,7 +324,10 @@ async function phaseB(): Promise<LimitFigures> {
   const server = await startServer({ RATE_LIMIT_PER_MINUTE: String(DEFAULT_LIMIT) });
   const statusCounts: Record<string, number> = {};
   const malformed: string[] = [];
-  const body = JSON.stringify({ html: '<a href="https://example.org/" rel="sponsored">Partner</a>', domain: "example.com" });
+  const body = JSON.stringify({
+    html: '<a href="https://example.org/" rel="sponsored">Partner</a>',
+    domain: "example.com",
+  });
   try {
     // All at once from one client (one IP): the limiter must hold under concurrency, not just in sequence.
     await Promise.all(
@@ -333,9 +362,12 @@ function phaseBFailures(figures: LimitFigures): string[] {
   // Exactly DEFAULT_LIMIT admitted: each either analysed or turned away by the pool's fairness.
   const { "200": ok = 0, "429 limit": limited = 0, "429 queue": queued = 0, ...other } = figures.statusCounts;
   if (limited !== BURST - DEFAULT_LIMIT || ok + queued !== DEFAULT_LIMIT || ok === 0 || Object.keys(other).length > 0) {
-    failures.push(`expected ${BURST - DEFAULT_LIMIT} × "429 limit" and ${DEFAULT_LIMIT} admitted (200 or "429 queue"), got ${JSON.stringify(figures.statusCounts)}`);
+    failures.push(
+      `expected ${BURST - DEFAULT_LIMIT} × "429 limit" and ${DEFAULT_LIMIT} admitted (200 or "429 queue"), got ${JSON.stringify(figures.statusCounts)}`,
+    );
   }
-  if (figures.malformed.length > 0) failures.push(`${figures.malformed.length} answers with wrong rate-limit headers or body`);
+  if (figures.malformed.length > 0)
+    failures.push(`${figures.malformed.length} answers with wrong rate-limit headers or body`);
   return failures;
 }
 
@@ -350,7 +382,8 @@ async function main(): Promise<void> {
   printPhaseA(a);
   const b = await phaseB();
   printPhaseB(b);
-  if (process.env.LOAD_SUMMARY_JSON) writeFileSync(process.env.LOAD_SUMMARY_JSON, JSON.stringify({ phaseA: a, phaseB: b }, null, 2));
+  if (process.env.LOAD_SUMMARY_JSON)
+    writeFileSync(process.env.LOAD_SUMMARY_JSON, JSON.stringify({ phaseA: a, phaseB: b }, null, 2));
 
   const failures = [...phaseAFailures(a).map((f) => `A: ${f}`), ...phaseBFailures(b).map((f) => `B: ${f}`)];
   console.log(failures.length === 0 ? "\nLOAD: PASS" : `\nLOAD: FAIL\n  ${failures.join("\n  ")}`);

@@ -52,7 +52,8 @@ async function analyze(server: RunningServer, site: FixtureSite, page: (typeof P
     });
     const text = await response.text();
     const elapsed = performance.now() - start;
-    if (response.status !== 200) return { ms: elapsed, problem: `${page.path}: ${response.status} ${text.slice(0, 300)}` };
+    if (response.status !== 200)
+      return { ms: elapsed, problem: `${page.path}: ${response.status} ${text.slice(0, 300)}` };
     const total = (JSON.parse(text) as { stats?: { total?: number } }).stats?.total;
     return { ms: elapsed, problem: total === page.links ? "" : `${page.path}: ${total} links, expected ${page.links}` };
   } catch (error) {
@@ -96,7 +97,9 @@ async function soak(server: RunningServer, site: FixtureSite): Promise<SoakRun> 
     }
     if ((i + 1) % PROGRESS_EVERY === 0) {
       const elapsedMin = (Date.now() - start) / 60_000;
-      console.log(`  ${i + 1}/${COUNT} after ${elapsedMin.toFixed(1)} min: ${describe(treeMemory(server.process.pid ?? 0))}`);
+      console.log(
+        `  ${i + 1}/${COUNT} after ${elapsedMin.toFixed(1)} min: ${describe(treeMemory(server.process.pid ?? 0))}`,
+      );
     }
   }
   return { latencies, problems, minutes: (Date.now() - start) / 60_000, timedOut: false };
@@ -105,11 +108,15 @@ async function soak(server: RunningServer, site: FixtureSite): Promise<SoakRun> 
 function verdict(before: TreeMemory, after: TreeMemory, run: SoakRun): string[] {
   const failures: string[] = [];
   const growth = after.serverRss + after.chromiumRss - (before.serverRss + before.chromiumRss);
-  if (growth >= MAX_RSS_GROWTH_MIB * 1024 * 1024) failures.push(`resident memory grew ${mib(growth)} (bound ${MAX_RSS_GROWTH_MIB} MiB)`);
+  if (growth >= MAX_RSS_GROWTH_MIB * 1024 * 1024)
+    failures.push(`resident memory grew ${mib(growth)} (bound ${MAX_RSS_GROWTH_MIB} MiB)`);
   if (after.chromiumProcesses > before.chromiumProcesses + MAX_EXTRA_CHROMIUM) {
-    failures.push(`Chromium processes ${before.chromiumProcesses} → ${after.chromiumProcesses} (bound: start + ${MAX_EXTRA_CHROMIUM})`);
+    failures.push(
+      `Chromium processes ${before.chromiumProcesses} → ${after.chromiumProcesses} (bound: start + ${MAX_EXTRA_CHROMIUM})`,
+    );
   }
-  if (run.problems.length > 0) failures.push(`${run.problems.length} analyses did not answer 200 with the expected links`);
+  if (run.problems.length > 0)
+    failures.push(`${run.problems.length} analyses did not answer 200 with the expected links`);
   if (run.timedOut) failures.push(`stopped after ${MAX_MINUTES} min with ${run.latencies.length}/${COUNT} analyses`);
   return failures;
 }
@@ -126,7 +133,9 @@ async function main(): Promise<void> {
     LINK_CHECK_MAX: "10",
   });
   try {
-    console.log(`Soak: ${COUNT} URL-mode analyses in a row of ${PAGES.map((p) => p.path).join(", ")}; load average ${loadAverage()}`);
+    console.log(
+      `Soak: ${COUNT} URL-mode analyses in a row of ${PAGES.map((p) => p.path).join(", ")}; load average ${loadAverage()}`,
+    );
     // Warm-up: browser launch, first contexts, route loading; the baseline is taken after it.
     for (let i = 0; i < WARM_UP; i += 1) {
       const page = PAGES[i % PAGES.length];
@@ -141,14 +150,18 @@ async function main(): Promise<void> {
 
     const growth = after.serverRss + after.chromiumRss - (before.serverRss + before.chromiumRss);
     const serverGrowth = after.serverRss - before.serverRss;
-    console.log(`growth: ${mib(growth)} in total (server ${mib(serverGrowth)}); Chromium processes ${before.chromiumProcesses} → ${after.chromiumProcesses}`);
+    console.log(
+      `growth: ${mib(growth)} in total (server ${mib(serverGrowth)}); Chromium processes ${before.chromiumProcesses} → ${after.chromiumProcesses}`,
+    );
     const perMinute = run.latencies.length / run.minutes;
     console.log(
       `${run.latencies.length} analyses in ${run.minutes.toFixed(1)} min: ${perMinute.toFixed(0)} analyses/min, ` +
         `p50 ${ms(percentile(run.latencies, 50))}, p99 ${ms(percentile(run.latencies, 99))}, max ${ms(Math.max(...run.latencies))}; ` +
         `${run.problems.length} not 200 or wrong; load average ${loadAverage()}`,
     );
-    console.log(`bounds: total RSS growth < ${MAX_RSS_GROWTH_MIB} MiB, Chromium processes ≤ start + ${MAX_EXTRA_CHROMIUM}, every analysis 200 with the expected links`);
+    console.log(
+      `bounds: total RSS growth < ${MAX_RSS_GROWTH_MIB} MiB, Chromium processes ≤ start + ${MAX_EXTRA_CHROMIUM}, every analysis 200 with the expected links`,
+    );
 
     const failures = verdict(before, after, run);
     console.log(failures.length === 0 ? "SOAK: PASS" : `SOAK: FAIL\n  ${failures.join("\n  ")}`);

@@ -40,7 +40,11 @@ export function reportEventLoopDelay(): EventLoopReporter {
       log.info(
         {
           requests,
-          eventLoopDelayMs: { p50: delay(histogram.percentile(50)), p99: delay(histogram.percentile(99)), max: delay(histogram.max) },
+          eventLoopDelayMs: {
+            p50: delay(histogram.percentile(50)),
+            p99: delay(histogram.percentile(99)),
+            max: delay(histogram.max),
+          },
           gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
           windowMs: REPORT_MS,
         },

@@ -9,7 +9,8 @@ export function forceHeaders(res: http.ServerResponse, headers: Readonly<Record<
   const forced = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) => (forced.has(name.toLowerCase()) ? res : setHeader(name, value))) as typeof res.setHeader;
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    forced.has(name.toLowerCase()) ? res : setHeader(name, value)) as typeof res.setHeader;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const args = rest.map((arg) => (arg && typeof arg === "object" ? withoutForced(arg, forced) : arg));
@@ -21,7 +22,8 @@ export function forceHeaders(res: http.ServerResponse, headers: Readonly<Record<
 function withoutForced(headers: object, forced: ReadonlySet<string>): object {
   if (Array.isArray(headers)) {
     const kept: unknown[] = [];
-    for (let index = 0; index < headers.length; index += 2) if (!forced.has(String(headers[index]).toLowerCase())) kept.push(headers[index], headers[index + 1]);
+    for (let index = 0; index < headers.length; index += 2)
+      if (!forced.has(String(headers[index]).toLowerCase())) kept.push(headers[index], headers[index + 1]);
     return kept;
   }
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !forced.has(name.toLowerCase())));
@@ -31,5 +33,6 @@ function withoutForced(headers: object, forced: ReadonlySet<string>): object {
 export function forceStatus(res: http.ServerResponse, status: number): void {
   Object.defineProperty(res, "statusCode", { get: () => status, set: () => {}, configurable: true });
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  res.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(status, ...rest.filter((arg) => typeof arg !== "string"))) as typeof res.writeHead;
+  res.writeHead = ((_status: number, ...rest: unknown[]) =>
+    writeHead(status, ...rest.filter((arg) => typeof arg !== "string"))) as typeof res.writeHead;
 }

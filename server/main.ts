@@ -48,10 +48,21 @@ function startupConfig() {
 
 /** A Node request's headers as a HeaderSource (only single-valued headers count). */
 function headerSource(req: http.IncomingMessage): HeaderSource {
-  return { get: (name) => { const value = req.headers[name.toLowerCase()]; return typeof value === "string" ? value : null; } };
+  return {
+    get: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return typeof value === "string" ? value : null;
+    },
+  };
 }
 
-function sendError(res: http.ServerResponse, req: http.IncomingMessage, error: ApiError, requestId: string, config: Config): void {
+function sendError(
+  res: http.ServerResponse,
+  req: http.IncomingMessage,
+  error: ApiError,
+  requestId: string,
+  config: Config,
+): void {
   // Never the raw Host: a forged one would be reflected into the body (publicOrigin checks it strictly).
   const origin = publicOrigin(headerSource(req), config, listenOrigin(config));
   const { status, body, headers } = toErrorBody(error, docsPageUrl(origin));
@@ -75,7 +86,14 @@ function isOddApiPath(url: string): boolean {
 }
 
 /** Request headers that only mean something to Next's page router (RSC payloads, prefetch, actions). */
-const PAGE_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "next-action"];
+const PAGE_ROUTER_HEADERS = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+  "next-action",
+];
 
 function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/") || path.startsWith("/api?");
@@ -104,7 +122,9 @@ function originForm(target: string): string | null {
 function rawErrorResponse(status: number, error: ApiError, docsUrl: string): string {
   const { body, headers } = toErrorBody(error, docsUrl);
   const json = JSON.stringify(body);
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   return (
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(json)}\r\nX-Request-Id: ${acceptRequestId(null)}\r\n${extra}Connection: close\r\n\r\n${json}`
@@ -115,13 +135,28 @@ function rawErrorResponse(status: number, error: ApiError, docsUrl: string): str
 function clientErrorAnswer(code: string | undefined): { status: number; error: ApiError } {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
-      return { status: 431, error: new ApiError("INVALID_REQUEST", "The request headers are too large.", { hint: "Send fewer or shorter headers (cookies included)." }) };
+      return {
+        status: 431,
+        error: new ApiError("INVALID_REQUEST", "The request headers are too large.", {
+          hint: "Send fewer or shorter headers (cookies included).",
+        }),
+      };
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
       return { status: 413, error: new ApiError("PAYLOAD_TOO_LARGE", "The request's chunk extensions are too large.") };
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return { status: 408, error: new ApiError("INVALID_REQUEST", "The request took too long to arrive.", { hint: "Send the whole request promptly." }) };
+      return {
+        status: 408,
+        error: new ApiError("INVALID_REQUEST", "The request took too long to arrive.", {
+          hint: "Send the whole request promptly.",
+        }),
+      };
     default:
-      return { status: 400, error: new ApiError("INVALID_REQUEST", "The request is not valid HTTP.", { hint: "Send a well-formed HTTP/1.1 request." }) };
+      return {
+        status: 400,
+        error: new ApiError("INVALID_REQUEST", "The request is not valid HTTP.", {
+          hint: "Send a well-formed HTTP/1.1 request.",
+        }),
+      };
   }
 }
 
@@ -135,7 +170,11 @@ const POST_PATHS = new Set([...OPERATIONS.filter((op) => op.method === "POST").m
 function unhandledMethodError(url: string): ApiError {
   const path = url.split("?")[0] ?? "/";
   const allow = READ_ONLY_PATHS.has(path) ? "GET, HEAD, OPTIONS" : POST_PATHS.has(path) ? "POST" : null;
-  if (allow) return new ApiError("METHOD_NOT_ALLOWED", `This method is not allowed here; use ${allow}.`, { hint: `Use ${allow}.`, headers: { Allow: allow } });
+  if (allow)
+    return new ApiError("METHOD_NOT_ALLOWED", `This method is not allowed here; use ${allow}.`, {
+      hint: `Use ${allow}.`,
+      headers: { Allow: allow },
+    });
   return new ApiError("NOT_FOUND", "No public operation lives at this path.");
 }
 
@@ -153,7 +192,10 @@ async function main(): Promise<void> {
   // Scheduled monitor checks and the other periodic work (lib/monitor/scheduler.ts); off on web-only instances.
   // Public analyses in flight in this process: scheduled checks wait for them before starting.
   let publicAnalyses = 0;
-  const scheduler: Scheduler | null = config.MONITOR_SCHEDULER === "on" ? await startScheduler({ database, config, yieldTo: () => publicAnalyses > 0 }) : null;
+  const scheduler: Scheduler | null =
+    config.MONITOR_SCHEDULER === "on"
+      ? await startScheduler({ database, config, yieldTo: () => publicAnalyses > 0 })
+      : null;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();
@@ -190,7 +232,10 @@ async function main(): Promise<void> {
       // Closed before the answer was fully written: the client went away, whatever status was set.
       const aborted = !res.writableFinished;
       const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
-      log.info({ requestId, method: req.method, path, status, aborted, durationMs: Math.round(performance.now() - started) }, "request");
+      log.info(
+        { requestId, method: req.method, path, status, aborted, durationMs: Math.round(performance.now() - started) },
+        "request",
+      );
     });
     if (shuttingDown) res.setHeader("Connection", "close");
 
@@ -201,7 +246,15 @@ async function main(): Promise<void> {
         res.writeHead(204, { Allow: "GET, HEAD, POST, OPTIONS" }).end();
         return;
       }
-      sendError(res, req, new ApiError("INVALID_REQUEST", "The request target must be a path, such as /api/v1.", { hint: "Request a path: GET /api/v1 lists every operation." }), requestId, config);
+      sendError(
+        res,
+        req,
+        new ApiError("INVALID_REQUEST", "The request target must be a path, such as /api/v1.", {
+          hint: "Request a path: GET /api/v1 lists every operation.",
+        }),
+        requestId,
+        config,
+      );
       return;
     }
     req.url = target;
@@ -241,7 +294,8 @@ async function main(): Promise<void> {
     const run = () =>
       handle(req, res).catch((error: unknown) => {
         log.error({ requestId, err: error }, "request handler failed");
-        if (!res.headersSent) sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
+        if (!res.headersSent)
+          sendError(res, req, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), requestId, config);
         else res.destroy();
       });
     if (reportToken === null) return void run();
@@ -268,12 +322,25 @@ async function main(): Promise<void> {
     socket.end(rawErrorResponse(status, apiError, listenDocsPage));
   });
   server.on("checkExpectation", (req, res) => {
-    const { body } = toErrorBody(new ApiError("INVALID_REQUEST", "Only Expect: 100-continue is supported.", { hint: "Drop the Expect header." }), listenDocsPage);
-    res.writeHead(417, { "Content-Type": "application/json; charset=utf-8", Connection: "close" }).end(JSON.stringify(body));
+    const { body } = toErrorBody(
+      new ApiError("INVALID_REQUEST", "Only Expect: 100-continue is supported.", { hint: "Drop the Expect header." }),
+      listenDocsPage,
+    );
+    res
+      .writeHead(417, { "Content-Type": "application/json; charset=utf-8", Connection: "close" })
+      .end(JSON.stringify(body));
   });
   const refuseTunnel = (_req: http.IncomingMessage, socket: import("node:stream").Duplex) => {
     socket.on("error", () => socket.destroy());
-    socket.end(rawErrorResponse(400, new ApiError("INVALID_REQUEST", "This server does not upgrade connections or tunnel.", { hint: "Use plain HTTPS requests; there is no WebSocket API." }), listenDocsPage));
+    socket.end(
+      rawErrorResponse(
+        400,
+        new ApiError("INVALID_REQUEST", "This server does not upgrade connections or tunnel.", {
+          hint: "Use plain HTTPS requests; there is no WebSocket API.",
+        }),
+        listenDocsPage,
+      ),
+    );
   };
   server.on("upgrade", refuseTunnel);
   server.on("connect", refuseTunnel);

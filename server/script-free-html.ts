@@ -90,7 +90,8 @@ type HeaderList = Record<string, unknown> | unknown[];
 /** A header's value in writeHead's own list (an object, or a flat [name, value, …] array). */
 function listed(headers: HeaderList, name: string): unknown {
   if (Array.isArray(headers)) {
-    for (let index = 0; index < headers.length; index += 2) if (String(headers[index]).toLowerCase() === name) return headers[index + 1];
+    for (let index = 0; index < headers.length; index += 2)
+      if (String(headers[index]).toLowerCase() === name) return headers[index + 1];
     return undefined;
   }
   return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -98,9 +99,11 @@ function listed(headers: HeaderList, name: string): unknown {
 
 /** writeHead's list without Content-Length. */
 function withoutLength(headers: HeaderList): HeaderList {
-  if (!Array.isArray(headers)) return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== "content-length"));
+  if (!Array.isArray(headers))
+    return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== "content-length"));
   const kept: unknown[] = [];
-  for (let index = 0; index < headers.length; index += 2) if (String(headers[index]).toLowerCase() !== "content-length") kept.push(headers[index], headers[index + 1]);
+  for (let index = 0; index < headers.length; index += 2)
+    if (String(headers[index]).toLowerCase() !== "content-length") kept.push(headers[index], headers[index + 1]);
   return kept;
 }
 
@@ -115,7 +118,11 @@ function withoutLength(headers: HeaderList): HeaderList {
 export function stripScriptsFromHtml(res: http.ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => http.ServerResponse;
   const write = res.write.bind(res) as (chunk: Chunk, encoding?: BufferEncoding, callback?: WriteCallback) => boolean;
-  const end = res.end.bind(res) as (chunk?: Chunk, encoding?: BufferEncoding, callback?: () => void) => http.ServerResponse;
+  const end = res.end.bind(res) as (
+    chunk?: Chunk,
+    encoding?: BufferEncoding,
+    callback?: () => void,
+  ) => http.ServerResponse;
   let stripper: ScriptStripper | null | undefined;
   const decoder = new TextDecoder("utf-8");
   /** Decided once, from the Content-Type set so far (or given to writeHead). */
@@ -133,9 +140,12 @@ export function stripScriptsFromHtml(res: http.ServerResponse): void {
     return writeHead(status, ...rest);
   }) as typeof res.writeHead;
 
-  const text = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === "string" ? Buffer.from(chunk, encoding).toString("utf8") : decoder.decode(chunk, { stream: true }));
+  const text = (chunk: Chunk, encoding?: BufferEncoding) =>
+    typeof chunk === "string" ? Buffer.from(chunk, encoding).toString("utf8") : decoder.decode(chunk, { stream: true });
   const split = (encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) =>
-    typeof encodingOrCallback === "function" ? { encoding: undefined, callback: encodingOrCallback } : { encoding: encodingOrCallback, callback };
+    typeof encodingOrCallback === "function"
+      ? { encoding: undefined, callback: encodingOrCallback }
+      : { encoding: encodingOrCallback, callback };
 
   res.write = ((chunk: Chunk, encodingOrCallback?: BufferEncoding | WriteCallback, maybeCallback?: WriteCallback) => {
     const { encoding, callback } = split(encodingOrCallback, maybeCallback);
@@ -144,12 +154,22 @@ export function stripScriptsFromHtml(res: http.ServerResponse): void {
     return write(html.push(text(chunk, encoding)), "utf8", callback);
   }) as typeof res.write;
 
-  res.end = ((chunk?: Chunk | (() => void), encodingOrCallback?: BufferEncoding | (() => void), maybeCallback?: () => void) => {
+  res.end = ((
+    chunk?: Chunk | (() => void),
+    encodingOrCallback?: BufferEncoding | (() => void),
+    maybeCallback?: () => void,
+  ) => {
     if (typeof chunk === "function") return end(undefined, undefined, chunk) as never;
-    const { encoding, callback } = split(encodingOrCallback as BufferEncoding | WriteCallback | undefined, maybeCallback);
+    const { encoding, callback } = split(
+      encodingOrCallback as BufferEncoding | WriteCallback | undefined,
+      maybeCallback,
+    );
     const html = stripperFor();
     if (!html) return end(chunk, encoding, callback as (() => void) | undefined) as never;
-    const last = (chunk === undefined || chunk === null ? "" : html.push(text(chunk, encoding))) + html.push(decoder.decode()) + html.end();
+    const last =
+      (chunk === undefined || chunk === null ? "" : html.push(text(chunk, encoding))) +
+      html.push(decoder.decode()) +
+      html.end();
     return end(last, "utf8", callback as (() => void) | undefined) as never;
   }) as typeof res.end;
 }

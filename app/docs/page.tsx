@@ -47,7 +47,10 @@ const SCHEMAS = [
 function ErrorRowView({ code }: { code: ErrorCode }) {
   const row = ERRORS[code];
   return (
-    <tr id={errorAnchor(code)} className="scroll-mt-4 border-b border-slate-200 align-top target:bg-yellow-50 dark:border-slate-800 dark:target:bg-yellow-950">
+    <tr
+      id={errorAnchor(code)}
+      className="scroll-mt-4 border-b border-slate-200 align-top target:bg-yellow-50 dark:border-slate-800 dark:target:bg-yellow-950"
+    >
       <td className="py-1 pr-4">{row.status}</td>
       <td className="py-1 pr-4 font-mono">{code}</td>
       <td className="py-1 pr-4">{row.when}</td>
@@ -68,8 +71,15 @@ export default async function DocsPage() {
         <p className="mt-2 text-sm text-slate-500">Version {API_VERSION}</p>
         <p className="mt-4">{SERVICE_DESCRIPTION}</p>
         <p className="mt-2">
-          No account or key is needed. All bodies are JSON. Machine-readable: <a className="text-blue-700 underline dark:text-blue-300" href="/openapi.json">OpenAPI 3.1</a>; for agents:{" "}
-          <a className="text-blue-700 underline dark:text-blue-300" href="/llms.txt">llms.txt</a>.
+          No account or key is needed. All bodies are JSON. Machine-readable:{" "}
+          <a className="text-blue-700 underline dark:text-blue-300" href="/openapi.json">
+            OpenAPI 3.1
+          </a>
+          ; for agents:{" "}
+          <a className="text-blue-700 underline dark:text-blue-300" href="/llms.txt">
+            llms.txt
+          </a>
+          .
         </p>
 
         <section id="operations" className="mt-10">
@@ -79,24 +89,30 @@ export default async function DocsPage() {
               <h3 className="font-mono text-lg font-semibold">
                 {op.method} {op.path}
               </h3>
-              <p className="text-sm text-slate-500">operationId: {op.operationId}{op.cors ? " · CORS enabled" : ""}</p>
+              <p className="text-sm text-slate-500">
+                operationId: {op.operationId}
+                {op.cors ? " · CORS enabled" : ""}
+              </p>
               <p className="mt-1">{op.description}</p>
               <CodeBlock>{op.curl.replaceAll("{base}", base)}</CodeBlock>
             </article>
           ))}
           <p className="mt-6">
-            URL mode: <code>{`{"url": "https://example.com/"}`}</code>. The page is rendered in headless Chromium after its JavaScript runs; every internal and external link is
-            checked (HEAD, then GET) and gets its <code>httpStatus</code>. Send a browser User-Agent: missing or bot User-Agents get 403 BOT_DETECTED. Paste mode:{" "}
-            <code>{`{"html": "…", "domain": "example.com"}`}</code>. Nothing is fetched, links resolve against <code>https://&#123;domain&#125;/</code>, and{" "}
-            <code>httpStatus</code> is null. Any unknown path under <code>/api/</code> answers 404 NOT_FOUND.
+            URL mode: <code>{`{"url": "https://example.com/"}`}</code>. The page is rendered in headless Chromium after
+            its JavaScript runs; every internal and external link is checked (HEAD, then GET) and gets its{" "}
+            <code>httpStatus</code>. Send a browser User-Agent: missing or bot User-Agents get 403 BOT_DETECTED. Paste
+            mode: <code>{`{"html": "…", "domain": "example.com"}`}</code>. Nothing is fetched, links resolve against{" "}
+            <code>https://&#123;domain&#125;/</code>, and <code>httpStatus</code> is null. Any unknown path under{" "}
+            <code>/api/</code> answers 404 NOT_FOUND.
           </p>
         </section>
 
         <section id="mcp" className="mt-10">
           <h2 className="text-2xl font-semibold">MCP server (for agents)</h2>
           <p className="mt-2">
-            Agent hosts that speak the Model Context Protocol can add LinkLens as a Streamable HTTP server and call the analyzer as tools. It is not one of the operations
-            above: /api/v1 and /openapi.json describe the JSON API only.
+            Agent hosts that speak the Model Context Protocol can add LinkLens as a Streamable HTTP server and call the
+            analyzer as tools. It is not one of the operations above: /api/v1 and /openapi.json describe the JSON API
+            only.
           </p>
           <ul className="mt-2 list-disc pl-6">
             {mcpFacts(base, config.MCP_URL_MODE).map((fact) => (
@@ -121,18 +137,35 @@ export default async function DocsPage() {
             <FieldTable key={title} title={title} rows={describeFields(schema)} />
           ))}
           <ul className="mt-4 list-disc pl-6 text-sm">
-            <li><b>linkType</b>: ignored for empty hrefs, non-http(s) schemes, same-page #fragment links and unparseable hrefs; internal when the host has the page&apos;s registrable domain (public suffix list, so a.github.io and b.github.io differ); external otherwise.</li>
-            <li><b>Rel flags</b>: rel split on spaces and commas, case-insensitive. A page-wide meta robots (or googlebot) nofollow/none, or an X-Robots-Tag header in URL mode, makes every link nofollow.</li>
-            <li><b>anchorText</b>: the link text, whitespace collapsed; else image alt, aria-label, title; else null. At most 1,000 characters.</li>
-            <li><b>httpStatus</b>: final status after up to 5 redirects; 0 when no HTTP response came back; null for ignored, unchecked links and in paste mode.</li>
-            <li><b>broken</b>: httpStatus 0 or 400–599 except 401, 403, 429 (and LinkedIn&apos;s 999): those are access or bot walls.</li>
+            <li>
+              <b>linkType</b>: ignored for empty hrefs, non-http(s) schemes, same-page #fragment links and unparseable
+              hrefs; internal when the host has the page&apos;s registrable domain (public suffix list, so a.github.io
+              and b.github.io differ); external otherwise.
+            </li>
+            <li>
+              <b>Rel flags</b>: rel split on spaces and commas, case-insensitive. A page-wide meta robots (or googlebot)
+              nofollow/none, or an X-Robots-Tag header in URL mode, makes every link nofollow.
+            </li>
+            <li>
+              <b>anchorText</b>: the link text, whitespace collapsed; else image alt, aria-label, title; else null. At
+              most 1,000 characters.
+            </li>
+            <li>
+              <b>httpStatus</b>: final status after up to 5 redirects; 0 when no HTTP response came back; null for
+              ignored, unchecked links and in paste mode.
+            </li>
+            <li>
+              <b>broken</b>: httpStatus 0 or 400–599 except 401, 403, 429 (and LinkedIn&apos;s 999): those are access or
+              bot walls.
+            </li>
           </ul>
         </section>
 
         <section id="errors" className="mt-10">
           <h2 className="text-2xl font-semibold">Errors</h2>
           <p className="mt-2">
-            Every error is <code>{`{"success": false, "error", "errorCode", "hint", "docs"}`}</code> with <code>Content-Type: application/json</code>.
+            Every error is <code>{`{"success": false, "error", "errorCode", "hint", "docs"}`}</code> with{" "}
+            <code>Content-Type: application/json</code>.
           </p>
           <table className="mt-4 w-full border-collapse text-left text-sm">
             <thead>
@@ -157,7 +190,10 @@ export default async function DocsPage() {
             {limitFacts(config).map((fact) => (
               <li key={fact}>{fact}</li>
             ))}
-            <li>CORS (Access-Control-Allow-Origin: *) is enabled on the GET routes, /openapi.json and /llms.txt; the analyzer is not CORS-enabled.</li>
+            <li>
+              CORS (Access-Control-Allow-Origin: *) is enabled on the GET routes, /openapi.json and /llms.txt; the
+              analyzer is not CORS-enabled.
+            </li>
             <li>Every response carries X-Request-Id; quote it when you contact support.</li>
           </ul>
         </section>

@@ -8,4 +8,11 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 // Any other method — 405 with Allow: POST (no event stream, no session to end: see lib/mcp/http.ts).
-export { mcpMethodNotAllowed as GET, mcpMethodNotAllowed as HEAD, mcpMethodNotAllowed as PUT, mcpMethodNotAllowed as PATCH, mcpMethodNotAllowed as DELETE, mcpMethodNotAllowed as OPTIONS };
+export {
+  mcpMethodNotAllowed as GET,
+  mcpMethodNotAllowed as HEAD,
+  mcpMethodNotAllowed as PUT,
+  mcpMethodNotAllowed as PATCH,
+  mcpMethodNotAllowed as DELETE,
+  mcpMethodNotAllowed as OPTIONS,
+};

@@ -17,14 +17,24 @@ const TITLES = {
 // /mute?token=… — the "Mute this monitor" link of an alert email (and the digest's "turn emails off"). Opening
 // it changes nothing, since mail scanners open links: the page shows what the signed token names and
 // whether it is in effect, with a plain form (no JavaScript needed) that POSTs /mute/confirm to mute or undo.
-export default async function MutePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MutePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const token = typeof params.token === "string" ? params.token : null;
   let outcome: { ok: true; status: MuteStatus } | { ok: false; message: string };
   try {
     outcome = { ok: true, status: await muteStatusFromToken(token) };
   } catch (error) {
-    outcome = { ok: false, message: error instanceof ApiError ? error.message : "Something went wrong. Try again, or change notifications in the app." };
+    outcome = {
+      ok: false,
+      message:
+        error instanceof ApiError
+          ? error.message
+          : "Something went wrong. Try again, or change notifications in the app.",
+    };
   }
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
@@ -52,11 +62,18 @@ function MuteForm({ token, status, undone }: { token: string; status: MuteStatus
     ) : (
       <>Stop alert emails about {page} for you? Your teammates still get them, and the alerts stay in the app.</>
     );
-  else text = status.muted ? "You will get no more alert emails from this team. The alerts stay in the app." : "Stop every alert email from this team to you? The alerts stay in the app.";
+  else
+    text = status.muted
+      ? "You will get no more alert emails from this team. The alerts stay in the app."
+      : "Stop every alert email from this team to you? The alerts stay in the app.";
   return (
     <div className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
       {/* Shown after an undo (the form's redirect says so); the state itself is read above. */}
-      {undone && !status.muted && <Notice kind="info">{status.kind === "mute" ? "Alert emails about this page are on again." : "Daily digests are on again."}</Notice>}
+      {undone && !status.muted && (
+        <Notice kind="info">
+          {status.kind === "mute" ? "Alert emails about this page are on again." : "Daily digests are on again."}
+        </Notice>
+      )}
       <p>{text}</p>
       <form method="post" action="/mute/confirm">
         <input type="hidden" name="token" value={token} />

@@ -6,7 +6,11 @@ import { SiteHeader } from "@/components/site/SiteChrome";
 export const metadata: Metadata = { title: "Choose a new password" };
 
 // /reset-password?token=… — where a password-reset email's link lands.
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const token = (await searchParams).token;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">

@@ -8,7 +8,11 @@ import { getConfig } from "@/lib/config";
 export const metadata: Metadata = { title: "Sign in to LinkLens" };
 
 // /sign-in — password or emailed link.
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const next = safeNextPath(params.next);
   const failed = typeof params.error === "string";

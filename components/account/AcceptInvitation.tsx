@@ -13,10 +13,18 @@ export function AcceptInvitation({ invitationId, token }: { invitationId: string
 
   async function accept() {
     setBusy(true);
-    const result = await api<{ invitation?: { organizationId?: string }; member?: { organizationId?: string } }>("POST", "/api/auth/organization/accept-invitation", token ? { invitationId, token } : { invitationId });
+    const result = await api<{ invitation?: { organizationId?: string }; member?: { organizationId?: string } }>(
+      "POST",
+      "/api/auth/organization/accept-invitation",
+      token ? { invitationId, token } : { invitationId },
+    );
     if (!result.ok) {
       setBusy(false);
-      return setError(result.errorCode === "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION" ? "Confirm your email address first: open this page from the link in the invitation email, or follow the link in the email we sent when you signed up, then come back to this page." : result.error);
+      return setError(
+        result.errorCode === "EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION"
+          ? "Confirm your email address first: open this page from the link in the invitation email, or follow the link in the email we sent when you signed up, then come back to this page."
+          : result.error,
+      );
     }
     const organizationId = result.data.member?.organizationId ?? result.data.invitation?.organizationId;
     if (organizationId) await api("PUT", "/api/account/active-organization", { organizationId });

@@ -39,13 +39,21 @@ export function AccountMenu({ me }: { me: Me }) {
           ))}
         </select>
       </label>
-      <span className="max-w-full truncate text-slate-600 dark:text-slate-400" title={me.user.email} data-testid="signed-in-as">
+      <span
+        className="max-w-full truncate text-slate-600 dark:text-slate-400"
+        title={me.user.email}
+        data-testid="signed-in-as"
+      >
         {me.user.email}
       </span>
       <button type="button" onClick={() => void signOut()} className={secondaryButtonClass}>
         Sign out
       </button>
-      {error && <span role="alert" className="text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-red-700">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -22,7 +22,11 @@ export function AlertList({ items, compact = false }: { items: AlertListItem[]; 
         <li key={item.id} className="py-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="min-w-0 break-words font-medium">
-              <span className={`mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${TONE[item.type] ?? GOOD}`}>{item.type.replace(/_/g, " ")}</span>
+              <span
+                className={`mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${TONE[item.type] ?? GOOD}`}
+              >
+                {item.type.replace(/_/g, " ")}
+              </span>
               {item.headline}
             </p>
             <time dateTime={item.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
@@ -37,14 +41,20 @@ export function AlertList({ items, compact = false }: { items: AlertListItem[]; 
                   <div key={change.label} className="contents">
                     <dt className="text-slate-500 dark:text-slate-400">{change.label}</dt>
                     <dd className="break-words">
-                      {change.before && <span className="text-slate-500 line-through dark:text-slate-400">{change.before}</span>} → {change.after}
+                      {change.before && (
+                        <span className="text-slate-500 line-through dark:text-slate-400">{change.before}</span>
+                      )}{" "}
+                      → {change.after}
                     </dd>
                   </div>
                 ))}
               </dl>
             </>
           )}
-          <Link href={`/app/monitors/${encodeURIComponent(item.monitorId)}`} className="mt-1 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+          <Link
+            href={`/app/monitors/${encodeURIComponent(item.monitorId)}`}
+            className="mt-1 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+          >
             Open the monitor →
           </Link>
         </li>

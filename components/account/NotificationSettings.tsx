@@ -36,7 +36,11 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
     } else setMessage({ kind: "error", text: result.error });
   }
 
-  const toggle = (type: AlertType, on: boolean) => setPrefs((current) => ({ ...current, types: on ? [...current.types, type] : current.types.filter((t) => t !== type) }));
+  const toggle = (type: AlertType, on: boolean) =>
+    setPrefs((current) => ({
+      ...current,
+      types: on ? [...current.types, type] : current.types.filter((t) => t !== type),
+    }));
   const digest = prefs.email === "daily" || prefs.email === "weekly";
 
   return (
@@ -50,7 +54,13 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
           <div className="mt-2 space-y-1">
             {MODES.map(([mode, label]) => (
               <label key={mode} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="email" value={mode} checked={prefs.email === mode} onChange={() => setPrefs({ ...prefs, email: mode })} />
+                <input
+                  type="radio"
+                  name="email"
+                  value={mode}
+                  checked={prefs.email === mode}
+                  onChange={() => setPrefs({ ...prefs, email: mode })}
+                />
                 {label}
               </label>
             ))}
@@ -58,7 +68,11 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
         </fieldset>
         {digest && (
           <Field label="Digest hour (UTC)">
-            <select className={inputClass} value={prefs.digestHourUtc} onChange={(e) => setPrefs({ ...prefs, digestHourUtc: Number(e.target.value) })}>
+            <select
+              className={inputClass}
+              value={prefs.digestHourUtc}
+              onChange={(e) => setPrefs({ ...prefs, digestHourUtc: Number(e.target.value) })}
+            >
               {Array.from({ length: 24 }, (_, hour) => (
                 <option key={hour} value={hour}>
                   {String(hour).padStart(2, "0")}:00 UTC
@@ -72,7 +86,13 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
           <div className="mt-2 grid gap-1 sm:grid-cols-2">
             {ALERT_TYPE_LABELS.map(([type, label]) => (
               <label key={type} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="types" value={type} checked={prefs.types.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="types"
+                  value={type}
+                  checked={prefs.types.includes(type)}
+                  onChange={(e) => toggle(type, e.target.checked)}
+                />
                 {label}
               </label>
             ))}

@@ -16,7 +16,19 @@ interface SessionRow {
 type OutboxRow = OutboxItem;
 
 /** Profile, password, signed-in devices, email delivery and (owners) the outbox. */
-export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSessionId }: { name: string; email: string; isOwner: boolean; mailConfigured: boolean; currentSessionId: string }) {
+export function SettingsPanel({
+  name,
+  email,
+  isOwner,
+  mailConfigured,
+  currentSessionId,
+}: {
+  name: string;
+  email: string;
+  isOwner: boolean;
+  mailConfigured: boolean;
+  currentSessionId: string;
+}) {
   const [sessions, setSessions] = useState<SessionRow[]>([]);
   const [outbox, setOutbox] = useState<OutboxRow[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +68,12 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(api("POST", "/api/auth/update-user", { name: String(new FormData(event.currentTarget).get("name") ?? "") }), "Name saved.");
+            void run(
+              api("POST", "/api/auth/update-user", {
+                name: String(new FormData(event.currentTarget).get("name") ?? ""),
+              }),
+              "Name saved.",
+            );
           }}
         >
           <div className="min-w-0 flex-1 basis-64">
@@ -78,7 +95,14 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
           onSubmit={(event) => {
             event.preventDefault();
             const data = new FormData(event.currentTarget);
-            void run(api("POST", "/api/auth/change-password", { currentPassword: String(data.get("current") ?? ""), newPassword: String(data.get("next") ?? ""), revokeOtherSessions: true }), "Password changed; your other devices are signed out.");
+            void run(
+              api("POST", "/api/auth/change-password", {
+                currentPassword: String(data.get("current") ?? ""),
+                newPassword: String(data.get("next") ?? ""),
+                revokeOtherSessions: true,
+              }),
+              "Password changed; your other devices are signed out.",
+            );
             event.currentTarget.reset();
           }}
         >
@@ -86,7 +110,15 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
             <input name="current" type="password" required autoComplete="current-password" className={inputClass} />
           </Field>
           <Field label="New password (at least 8 characters)">
-            <input name="next" type="password" required minLength={8} maxLength={128} autoComplete="new-password" className={inputClass} />
+            <input
+              name="next"
+              type="password"
+              required
+              minLength={8}
+              maxLength={128}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <div>
             <button type="submit" className={buttonClass}>
@@ -96,16 +128,37 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
         </form>
       </Panel>
 
-      <Panel id="sessions" title="Signed-in devices" aside={<button type="button" className={secondaryButtonClass} onClick={() => void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.")}>Sign out other devices</button>}>
+      <Panel
+        id="sessions"
+        title="Signed-in devices"
+        aside={
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() =>
+              void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.")
+            }
+          >
+            Sign out other devices
+          </button>
+        }
+      >
         <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span className="min-w-0 wrap-anywhere">
-                {s.userAgent ?? "Unknown device"} · {s.ipAddress ?? "unknown address"} · since {new Date(s.createdAt).toLocaleString()}
+                {s.userAgent ?? "Unknown device"} · {s.ipAddress ?? "unknown address"} · since{" "}
+                {new Date(s.createdAt).toLocaleString()}
                 {s.id === currentSessionId && <strong className="ml-2">(this device)</strong>}
               </span>
               {s.id !== currentSessionId && (
-                <button type="button" className={secondaryButtonClass} onClick={() => void run(api("POST", "/api/auth/revoke-session", { token: s.token }), "Device signed out.")}>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() =>
+                    void run(api("POST", "/api/auth/revoke-session", { token: s.token }), "Device signed out.")
+                  }
+                >
                   Sign out
                 </button>
               )}
@@ -128,7 +181,11 @@ export function SettingsPanel({ name, email, isOwner, mailConfigured, currentSes
             ) : (
               <ul className="space-y-2 text-sm">
                 {outbox.map((row) => (
-                  <li key={row.id} className="rounded-md p-3 ring-1 ring-slate-200 dark:ring-slate-800" data-testid="outbox-row">
+                  <li
+                    key={row.id}
+                    className="rounded-md p-3 ring-1 ring-slate-200 dark:ring-slate-800"
+                    data-testid="outbox-row"
+                  >
                     <div className="flex flex-wrap justify-between gap-2">
                       <strong>{row.subject}</strong>
                       <span>

@@ -15,7 +15,9 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const sentNote = mailConfigured ? "Check your inbox." : "Email delivery is not configured on this server: the owner of your team can read the email under Settings → Email.";
+  const sentNote = mailConfigured
+    ? "Check your inbox."
+    : "Email delivery is not configured on this server: the owner of your team can read the email under Settings → Email.";
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +27,10 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
     setError(null);
     setInfo(null);
     if (mode === "password") {
-      const result = await api("POST", "/api/auth/sign-in/email", { email, password: String(form.get("password") ?? "") });
+      const result = await api("POST", "/api/auth/sign-in/email", {
+        email,
+        password: String(form.get("password") ?? ""),
+      });
       setBusy(false);
       if (!result.ok) return setError(result.error);
       window.location.assign(next);
@@ -37,11 +42,20 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
         : await api("POST", "/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
     setBusy(false);
     if (!result.ok) return setError(result.error);
-    setInfo(mode === "magic" ? `If ${email} can sign in, a sign-in link is on its way. ${sentNote}` : `If ${email} has an account, a reset link is on its way. ${sentNote}`);
+    setInfo(
+      mode === "magic"
+        ? `If ${email} can sign in, a sign-in link is on its way. ${sentNote}`
+        : `If ${email} has an account, a reset link is on its way. ${sentNote}`,
+    );
   }
 
   const tab = (value: Mode, label: string) => (
-    <button type="button" aria-pressed={mode === value} onClick={() => setMode(value)} className={`${secondaryButtonClass} ${mode === value ? "bg-slate-100 dark:bg-slate-800" : ""}`}>
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={`${secondaryButtonClass} ${mode === value ? "bg-slate-100 dark:bg-slate-800" : ""}`}
+    >
       {label}
     </button>
   );
@@ -66,10 +80,17 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
         {mode === "password" ? "Sign in" : mode === "magic" ? "Send sign-in link" : "Send reset link"}
       </button>
       <p className="flex justify-between text-sm text-slate-600 dark:text-slate-400">
-        <button type="button" onClick={() => setMode("reset")} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <button
+          type="button"
+          onClick={() => setMode("reset")}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           Forgot password?
         </button>
-        <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <Link
+          href={`/sign-up?next=${encodeURIComponent(next)}`}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           Create an account
         </Link>
       </p>

@@ -17,7 +17,11 @@ export function SignUpForm({ next }: { next: string }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await api("POST", "/api/auth/sign-up/email", { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+    const result = await api("POST", "/api/auth/sign-up/email", {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     window.location.assign(next);
@@ -32,7 +36,15 @@ export function SignUpForm({ next }: { next: string }) {
         <input name="email" type="email" required autoComplete="email" className={inputClass} />
       </Field>
       <Field label="Password (at least 8 characters)">
-        <input name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" className={inputClass} />
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="new-password"
+          className={inputClass}
+        />
       </Field>
       {error && <Notice kind="error">{error}</Notice>}
       <button type="submit" disabled={!hydrated || busy} className={`${buttonClass} w-full`}>
@@ -40,7 +52,10 @@ export function SignUpForm({ next }: { next: string }) {
       </button>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Already have an account?{" "}
-        <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <Link
+          href={`/sign-in?next=${encodeURIComponent(next)}`}
+          className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           Sign in
         </Link>
       </p>

@@ -22,7 +22,10 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
   const assignable: Role[] = role === "owner" ? ["viewer", "member", "admin", "owner"] : ["viewer", "member"];
 
   const load = useCallback(async () => {
-    const [m, i] = await Promise.all([api<{ items: Member[] }>("GET", "/api/account/members"), api<{ items: Invitation[] }>("GET", "/api/account/invitations")]);
+    const [m, i] = await Promise.all([
+      api<{ items: Member[] }>("GET", "/api/account/members"),
+      api<{ items: Invitation[] }>("GET", "/api/account/invitations"),
+    ]);
     if (m.ok) setMembers(m.data.items);
     else setError(m.error);
     if (i.ok) setInvitations(i.data.items);
@@ -48,7 +51,10 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const email = String(data.get("email") ?? "");
-    await act(api("POST", "/api/account/invitations", { email, role: String(data.get("role") ?? "member") }), `Invitation sent to ${email}.`);
+    await act(
+      api("POST", "/api/account/invitations", { email, role: String(data.get("role") ?? "member") }),
+      `Invitation sent to ${email}.`,
+    );
     form.reset();
   }
 
@@ -60,7 +66,11 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
         <ListHeader columns={MEMBER_COLUMNS} labels={["Member", "Role", ""]} />
         <ul aria-label="Members">
           {members.map((m) => (
-            <li key={m.id} className={`${rowClass} grid-cols-[minmax(0,1fr)_auto] ${MEMBER_COLUMNS}`} data-testid={`member-${m.user.email}`}>
+            <li
+              key={m.id}
+              className={`${rowClass} grid-cols-[minmax(0,1fr)_auto] ${MEMBER_COLUMNS}`}
+              data-testid={`member-${m.user.email}`}
+            >
               <Cell label="Member" quiet>
                 <div className="font-medium wrap-anywhere">{m.user.name || m.user.email}</div>
                 <div className="text-slate-600 wrap-anywhere dark:text-slate-400">{m.user.email}</div>
@@ -70,7 +80,12 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                   <select
                     aria-label={`Role of ${m.user.email}`}
                     value={m.role}
-                    onChange={(event) => void act(api("PATCH", `/api/account/members/${m.id}`, { role: event.target.value }), `${m.user.email} is now ${event.target.value}.`)}
+                    onChange={(event) =>
+                      void act(
+                        api("PATCH", `/api/account/members/${m.id}`, { role: event.target.value }),
+                        `${m.user.email} is now ${event.target.value}.`,
+                      )
+                    }
                     className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
                   >
                     {assignable.concat(assignable.includes(m.role) ? [] : [m.role]).map((r) => (
@@ -87,21 +102,46 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                 {m.user.id === userId ? (
                   soleOwner ? (
                     // The API refuses the last owner's leaving; say so instead of offering a button that fails.
-                    <p className="text-xs text-slate-600 lg:text-right dark:text-slate-400">You are the only owner, so you cannot leave the team: make another member owner first.</p>
+                    <p className="text-xs text-slate-600 lg:text-right dark:text-slate-400">
+                      You are the only owner, so you cannot leave the team: make another member owner first.
+                    </p>
                   ) : (
-                    <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() => loadPage("/app"))}>
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      onClick={() =>
+                        void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() =>
+                          loadPage("/app"),
+                        )
+                      }
+                    >
                       Leave team
                     </button>
                   )
                 ) : (
                   <>
                     {role === "owner" && (
-                      <button type="button" className={secondaryButtonClass} onClick={() => void act(api("POST", "/api/account/organization/transfer", { memberId: m.id }), `${m.user.email} is now the owner.`).then(() => window.location.reload())}>
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        onClick={() =>
+                          void act(
+                            api("POST", "/api/account/organization/transfer", { memberId: m.id }),
+                            `${m.user.email} is now the owner.`,
+                          ).then(() => window.location.reload())
+                        }
+                      >
                         Make owner
                       </button>
                     )}
                     {manageable(m.role) && (
-                      <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/members/${m.id}`), `${m.user.email} was removed.`)}>
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        onClick={() =>
+                          void act(api("DELETE", `/api/account/members/${m.id}`), `${m.user.email} was removed.`)
+                        }
+                      >
                         Remove
                       </button>
                     )}
@@ -124,7 +164,13 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                   {inv.email} · {inv.role} · expires {new Date(inv.expiresAt).toLocaleString()}
                 </span>
                 {manageable(inv.role) && (
-                  <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/invitations/${inv.id}`), "Invitation cancelled.")}>
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    onClick={() =>
+                      void act(api("DELETE", `/api/account/invitations/${inv.id}`), "Invitation cancelled.")
+                    }
+                  >
                     Cancel
                   </button>
                 )}
@@ -133,7 +179,12 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
           </ul>
         )}
         {canManage && (
-          <form method="post" onSubmit={invite} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Invite a colleague">
+          <form
+            method="post"
+            onSubmit={invite}
+            className="mt-4 flex flex-wrap items-end gap-3"
+            aria-label="Invite a colleague"
+          >
             <div className="min-w-0 flex-1 basis-64">
               <Field label="Email address">
                 <input name="email" type="email" required className={inputClass} />

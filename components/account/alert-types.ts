@@ -17,4 +17,6 @@ const LABELS: Record<AlertType, string> = {
 };
 
 /** The alert types a user can choose, in the API's order, with their words. */
-export const ALERT_TYPE_LABELS: ReadonlyArray<readonly [AlertType, string]> = ALERT_TYPES.map((type) => [type, LABELS[type]] as const);
+export const ALERT_TYPE_LABELS: ReadonlyArray<readonly [AlertType, string]> = ALERT_TYPES.map(
+  (type) => [type, LABELS[type]] as const,
+);

@@ -14,7 +14,12 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, error: "Could not reach LinkLens. Check your connection and try again.", errorCode: "NETWORK" };
+    return {
+      ok: false,
+      status: 0,
+      error: "Could not reach LinkLens. Check your connection and try again.",
+      errorCode: "NETWORK",
+    };
   }
   const text = await response.text();
   let json: unknown = null;
@@ -25,7 +30,12 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   }
   if (response.ok) return { ok: true, data: json as T };
   const error = json as { error?: string; errorCode?: string } | null;
-  return { ok: false, status: response.status, error: error?.error ?? `Request failed (${response.status}).`, errorCode: error?.errorCode ?? "UNKNOWN" };
+  return {
+    ok: false,
+    status: response.status,
+    error: error?.error ?? `Request failed (${response.status}).`,
+    errorCode: error?.errorCode ?? "UNKNOWN",
+  };
 }
 
 /**

@@ -17,7 +17,10 @@ export function Field({ label, children }: { label: string; children: React.Reac
 }
 
 export function Notice({ kind, children }: { kind: "error" | "info"; children: React.ReactNode }) {
-  const tone = kind === "error" ? "bg-red-50 text-red-800 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900" : "bg-blue-50 text-blue-900 ring-blue-200 dark:bg-blue-950/40 dark:text-blue-100 dark:ring-blue-900";
+  const tone =
+    kind === "error"
+      ? "bg-red-50 text-red-800 ring-red-200 dark:bg-red-950/40 dark:text-red-200 dark:ring-red-900"
+      : "bg-blue-50 text-blue-900 ring-blue-200 dark:bg-blue-950/40 dark:text-blue-100 dark:ring-blue-900";
   return (
     <p role={kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ring-1 ${tone}`}>
       {children}

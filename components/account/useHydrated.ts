@@ -9,5 +9,9 @@ const subscribe = () => () => {};
  * early click cannot fall back to a native form GET (which would put a password in the URL) or do nothing.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -62,7 +62,8 @@ export function AnalyzeForm({
         {invalid.message}
       </p>
     ) : null;
-  const describedBy = (field: Field, help?: string) => [invalid?.field === field ? `${ids[field]}-error` : null, help].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: Field, help?: string) =>
+    [invalid?.field === field ? `${ids[field]}-error` : null, help].filter(Boolean).join(" ") || undefined;
 
   const submitButton = <SubmitButton pending={pending} onCancel={onCancel} />;
 
@@ -119,7 +120,8 @@ export function AnalyzeForm({
           </div>
           {errorFor("url")}
           <p id={`${ids.url}-help`} className={helpClass}>
-            A public page. LinkLens renders it in Chromium (JavaScript included), then checks each link&apos;s HTTP status.
+            A public page. LinkLens renders it in Chromium (JavaScript included), then checks each link&apos;s HTTP
+            status.
           </p>
         </div>
       ) : (

@@ -11,7 +11,10 @@ export function Analyzer() {
   const { pending, result, failure, rateLimit, analyze, cancel } = useAnalyze();
   return (
     <div className="space-y-6">
-      <section aria-label="Analyze" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900/60 dark:ring-slate-800">
+      <section
+        aria-label="Analyze"
+        className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 dark:bg-slate-900/60 dark:ring-slate-800"
+      >
         <AnalyzeForm pending={pending} onAnalyze={analyze} onCancel={cancel} />
         <div className="mt-4 space-y-2">
           <ErrorPanel failure={failure} />

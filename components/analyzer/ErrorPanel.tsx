@@ -35,12 +35,21 @@ export function ErrorPanel({ failure }: { failure: AnalyzeFailure | null }) {
         <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
           <p className="font-semibold">
             {failure.error}
-            {failure.errorCode && <span className="ml-2 font-mono text-xs font-medium text-red-800 dark:text-red-300">{failure.errorCode}</span>}
+            {failure.errorCode && (
+              <span className="ml-2 font-mono text-xs font-medium text-red-800 dark:text-red-300">
+                {failure.errorCode}
+              </span>
+            )}
           </p>
           <p className="mt-1 text-sm">{failure.hint}</p>
-          {failure.retryAt !== null && <RetryCountdown key={failure.receivedAt} retryAt={failure.retryAt} receivedAt={failure.receivedAt} />}
+          {failure.retryAt !== null && (
+            <RetryCountdown key={failure.receivedAt} retryAt={failure.retryAt} receivedAt={failure.receivedAt} />
+          )}
           {failure.docs && (
-            <a href={failure.docs} className="mt-2 inline-block text-sm font-medium text-red-900 underline underline-offset-2 dark:text-red-200">
+            <a
+              href={failure.docs}
+              className="mt-2 inline-block text-sm font-medium text-red-900 underline underline-offset-2 dark:text-red-200"
+            >
               Error reference
             </a>
           )}

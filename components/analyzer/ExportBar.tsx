@@ -31,10 +31,18 @@ export function ExportBar({ data, request }: { data: DemoAnalyzeSuccess; request
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass} onClick={() => downloadText(`\uFEFF${linksToCsv(data.links)}`, `${base}.csv`, "text/csv;charset=utf-8")}>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => downloadText(`\uFEFF${linksToCsv(data.links)}`, `${base}.csv`, "text/csv;charset=utf-8")}
+        >
           Export CSV
         </button>
-        <button type="button" className={buttonClass} onClick={() => downloadText(`${JSON.stringify(data, null, 2)}\n`, `${base}.json`, "application/json")}>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => downloadText(`${JSON.stringify(data, null, 2)}\n`, `${base}.json`, "application/json")}
+        >
           Export JSON
         </button>
         <button type="button" className={buttonClass} onClick={copyCurl}>

@@ -24,11 +24,16 @@ export function FindMyLink({ links, onSelect }: { links: readonly Link[]; onSele
 
   let verdict: React.ReactNode = null;
   if (deferredQuery.trim() && !target) {
-    verdict = <p className="text-sm text-slate-700 dark:text-slate-300">Enter a domain such as example.org, or a URL.</p>;
+    verdict = (
+      <p className="text-sm text-slate-700 dark:text-slate-300">Enter a domain such as example.org, or a URL.</p>
+    );
   } else if (target && matches.length === 0) {
     verdict = (
       <p className="flex items-center gap-2 font-semibold text-red-800 dark:text-red-300">
-        <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-red-100 text-sm dark:bg-red-900/60">
+        <span
+          aria-hidden="true"
+          className="grid size-6 place-items-center rounded-full bg-red-100 text-sm dark:bg-red-900/60"
+        >
           ✕
         </span>
         No link to {target.label} on this page.
@@ -38,7 +43,10 @@ export function FindMyLink({ links, onSelect }: { links: readonly Link[]; onSele
     const tone = followed > 0 ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300";
     verdict = (
       <p className={`flex items-center gap-2 font-semibold ${tone}`}>
-        <span aria-hidden="true" className={`grid size-6 place-items-center rounded-full text-sm ${followed > 0 ? "bg-emerald-100 dark:bg-emerald-900/60" : "bg-amber-100 dark:bg-amber-900/60"}`}>
+        <span
+          aria-hidden="true"
+          className={`grid size-6 place-items-center rounded-full text-sm ${followed > 0 ? "bg-emerald-100 dark:bg-emerald-900/60" : "bg-amber-100 dark:bg-amber-900/60"}`}
+        >
           ✓
         </span>
         Found {plural(matches.length, "link")} to {target.label} — {followed.toLocaleString("en-US")} followed
@@ -67,12 +75,16 @@ export function FindMyLink({ links, onSelect }: { links: readonly Link[]; onSele
       <div role="status" aria-live="polite" data-testid="find-verdict">
         {verdict ?? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Checking a placement? Type the site you expect a link to: the verdict, each link&apos;s rel and its status appear as you type.
+            Checking a placement? Type the site you expect a link to: the verdict, each link&apos;s rel and its status
+            appear as you type.
           </p>
         )}
       </div>
       {matches.length > 0 && (
-        <ul className="relative max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800" aria-label="Matching links">
+        <ul
+          className="relative max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800"
+          aria-label="Matching links"
+        >
           {matches.map((link) => (
             <li key={link.position ?? link.href} className="flex items-start gap-2 px-3 py-2 text-sm">
               <button
@@ -87,7 +99,11 @@ export function FindMyLink({ links, onSelect }: { links: readonly Link[]; onSele
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-1.5">
                   {link.isImage && <ImageBadge />}
-                  <span className="truncate font-medium">{link.anchorText ?? <span className="italic text-slate-500 dark:text-slate-400">no anchor text</span>}</span>
+                  <span className="truncate font-medium">
+                    {link.anchorText ?? (
+                      <span className="italic text-slate-500 dark:text-slate-400">no anchor text</span>
+                    )}
+                  </span>
                 </p>
                 <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={link.href}>
                   {link.href}

@@ -4,12 +4,28 @@ import { useId } from "react";
 import { REGIONS, type Region } from "@/lib/schemas/verdict";
 import { NO_FILTERS, STATUS_CLASS_LABELS, type LinkFilters as Filters } from "./link-model";
 
-const REGION_LABELS: Record<Region, string> = { main: "Main content", header: "Header", nav: "Navigation", aside: "Sidebar", footer: "Footer" };
+const REGION_LABELS: Record<Region, string> = {
+  main: "Main content",
+  header: "Header",
+  nav: "Navigation",
+  aside: "Sidebar",
+  footer: "Footer",
+};
 
 const selectClass =
   "rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm text-slate-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
-function Select<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col">
@@ -31,7 +47,15 @@ function Select<T extends string>({ label, value, options, onChange }: { label: 
  * Type, rel, status-class and free-text filters of the links table; with `withSignals` (a signed-in
  * audit, whose links carry signals) also visibility, script-only and region.
  */
-export function LinkFilters({ filters, onChange, withSignals = false }: { filters: Filters; onChange: (filters: Filters) => void; withSignals?: boolean }) {
+export function LinkFilters({
+  filters,
+  onChange,
+  withSignals = false,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  withSignals?: boolean;
+}) {
   const searchId = useId();
   const active = (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((key) => filters[key] !== NO_FILTERS[key]);
   return (
@@ -79,7 +103,10 @@ export function LinkFilters({ filters, onChange, withSignals = false }: { filter
         options={[
           { value: "all", label: "Any status" },
           { value: "broken", label: "Broken" },
-          ...(["2xx", "3xx", "4xx", "5xx", "none", "unchecked"] as const).map((value) => ({ value, label: STATUS_CLASS_LABELS[value] })),
+          ...(["2xx", "3xx", "4xx", "5xx", "none", "unchecked"] as const).map((value) => ({
+            value,
+            label: STATUS_CLASS_LABELS[value],
+          })),
         ]}
       />
       {withSignals && (
@@ -108,7 +135,11 @@ export function LinkFilters({ filters, onChange, withSignals = false }: { filter
             label="Region"
             value={filters.region}
             onChange={(region) => onChange({ ...filters, region })}
-            options={[{ value: "all", label: "Any region" }, ...REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] })), { value: "none", label: "No landmark" }]}
+            options={[
+              { value: "all", label: "Any region" },
+              ...REGIONS.map((region) => ({ value: region, label: REGION_LABELS[region] })),
+              { value: "none", label: "No landmark" },
+            ]}
           />
         </>
       )}

@@ -17,11 +17,24 @@ function percent(count: number, total: number): string {
  * One group of the chart: a bar per category (width = share of the group's base) with its number
  * beside it. The numbers are the text equivalent, so the bars themselves are hidden from assistive tech.
  */
-function BarGroup({ title, note, base, segments }: { title: string; note?: string; base: number; segments: Segment[] }) {
+function BarGroup({
+  title,
+  note,
+  base,
+  segments,
+}: {
+  title: string;
+  note?: string;
+  base: number;
+  segments: Segment[];
+}) {
   const headingId = `mix-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <figure aria-labelledby={headingId} className="min-w-0">
-      <figcaption id={headingId} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      <figcaption
+        id={headingId}
+        className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
+      >
         {title}
         {note && <span className="ml-1 font-normal normal-case tracking-normal">{note}</span>}
       </figcaption>
@@ -30,7 +43,10 @@ function BarGroup({ title, note, base, segments }: { title: string; note?: strin
           <li key={segment.label} className="grid grid-cols-[6.5rem_1fr_4.5rem] items-center gap-2 text-sm">
             <span className="truncate text-slate-700 dark:text-slate-300">{segment.label}</span>
             <span aria-hidden="true" className="h-3 overflow-hidden rounded-sm bg-slate-100 dark:bg-slate-800">
-              <span className={`block h-full rounded-sm ${segment.color}`} style={{ width: base === 0 ? 0 : `${(segment.count / base) * 100}%` }} />
+              <span
+                className={`block h-full rounded-sm ${segment.color}`}
+                style={{ width: base === 0 ? 0 : `${(segment.count / base) * 100}%` }}
+              />
             </span>
             <span className="text-right tabular-nums">
               <span className="font-semibold">{segment.count.toLocaleString("en-US")}</span>{" "}
@@ -95,7 +111,11 @@ export function LinkMixChart({ stats, links }: { stats: Stats; links: readonly L
               color: STATUS_COLORS[statusClass],
             }))}
           />
-          {allUnchecked && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Paste mode fetches nothing, so no status is checked. Use URL mode for broken links.</p>}
+          {allUnchecked && (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              Paste mode fetches nothing, so no status is checked. Use URL mode for broken links.
+            </p>
+          )}
         </div>
       </div>
     </div>

@@ -37,7 +37,15 @@ function Href({ href }: { href: string }) {
  * on the row selects too. Hrefs become links only when http(s): a javascript: href from the analyzed
  * page must never become clickable here.
  */
-export const LinkRow = memo(function LinkRow({ link, selected, onSelect }: { link: ViewLink; selected: boolean; onSelect: (position: number) => void }) {
+export const LinkRow = memo(function LinkRow({
+  link,
+  selected,
+  onSelect,
+}: {
+  link: ViewLink;
+  selected: boolean;
+  onSelect: (position: number) => void;
+}) {
   const position = link.position;
   return (
     <tr

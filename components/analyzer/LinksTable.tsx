@@ -3,7 +3,15 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { LinkFilters } from "./LinkFilters";
 import { LinkRow } from "./LinkRow";
-import { filterLinks, NO_FILTERS, sortLinks, type LinkFilters as Filters, type SortKey, type SortState, type ViewLink } from "./link-model";
+import {
+  filterLinks,
+  NO_FILTERS,
+  sortLinks,
+  type LinkFilters as Filters,
+  type SortKey,
+  type SortState,
+  type ViewLink,
+} from "./link-model";
 import { Pagination } from "./Pagination";
 import { SortHeader } from "./SortHeader";
 
@@ -13,7 +21,15 @@ export const PAGE_SIZE = 100;
  * Every captured link: sortable, filterable, paginated (100 rows a page keeps 5,000+ links fast
  * without a virtualization library). Filtering reads a deferred copy of the filters, so typing stays smooth.
  */
-export function LinksTable({ links, selected, onSelect }: { links: readonly ViewLink[]; selected: number | null; onSelect: (position: number) => void }) {
+export function LinksTable({
+  links,
+  selected,
+  onSelect,
+}: {
+  links: readonly ViewLink[];
+  selected: number | null;
+  onSelect: (position: number) => void;
+}) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [sort, setSort] = useState<SortState>({ key: "position", direction: "asc" });
   const [page, setPage] = useState(1);
@@ -28,7 +44,11 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly View
   const visible = rows.slice(first, first + PAGE_SIZE);
 
   function onSort(key: SortKey) {
-    setSort((previous) => (previous.key === key ? { key, direction: previous.direction === "asc" ? "desc" : "asc" } : { key, direction: "asc" }));
+    setSort((previous) =>
+      previous.key === key
+        ? { key, direction: previous.direction === "asc" ? "desc" : "asc" }
+        : { key, direction: "asc" },
+    );
     setPage(1);
   }
 
@@ -42,7 +62,11 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly View
     <div className="space-y-3">
       <LinkFilters filters={filters} onChange={onFilters} withSignals={withSignals} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p aria-live="polite" className="text-sm tabular-nums text-slate-700 dark:text-slate-300" data-testid="table-count">
+        <p
+          aria-live="polite"
+          className="text-sm tabular-nums text-slate-700 dark:text-slate-300"
+          data-testid="table-count"
+        >
           {rows.length === 0
             ? "No links match these filters."
             : `Showing ${(first + 1).toLocaleString("en-US")}–${(first + visible.length).toLocaleString("en-US")} of ${rows.length.toLocaleString("en-US")}${
@@ -54,7 +78,9 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly View
       {/* relative: sr-only (absolute) text in cells must be clipped here, not widen the page. */}
       <div className="relative overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-800">
         <table className="w-full table-fixed border-collapse text-sm sm:min-w-[46rem]">
-          <caption className="sr-only">Links on the page. Sort with the column buttons; choose a row&apos;s number to show it in the snapshot.</caption>
+          <caption className="sr-only">
+            Links on the page. Sort with the column buttons; choose a row&apos;s number to show it in the snapshot.
+          </caption>
           <colgroup>
             <col className="w-12 sm:w-14" />
             <col className="sm:w-[28%]" />
@@ -75,7 +101,12 @@ export function LinksTable({ links, selected, onSelect }: { links: readonly View
           </thead>
           <tbody>
             {visible.map((link, index) => (
-              <LinkRow key={link.position ?? `row-${first + index}`} link={link} selected={link.position !== null && link.position === selected} onSelect={onSelect} />
+              <LinkRow
+                key={link.position ?? `row-${first + index}`}
+                link={link}
+                selected={link.position !== null && link.position === selected}
+                onSelect={onSelect}
+              />
             ))}
           </tbody>
         </table>

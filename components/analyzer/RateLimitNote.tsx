@@ -12,7 +12,10 @@ export function RateLimitNote({ rateLimit }: { rateLimit: RateLimitInfo | null }
     ? `until ${new Date(rateLimit.reset * 1000).toLocaleString("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}`
     : "this minute";
   return (
-    <p data-testid="rate-limit" className={`text-xs tabular-nums ${low ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}>
+    <p
+      data-testid="rate-limit"
+      className={`text-xs tabular-nums ${low ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}
+    >
       {rateLimit.remaining} of {rateLimit.limit} {longWindow ? "URL analyses" : "analyses"} left {until}
     </p>
   );

@@ -50,7 +50,15 @@ export function ResultView({
     <div className="space-y-4" data-testid="results">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Title className={titleLevel === "h1" ? "text-xl font-bold tracking-tight break-words sm:text-2xl" : "text-lg font-semibold tracking-tight"}>{title}</Title>
+          <Title
+            className={
+              titleLevel === "h1"
+                ? "text-xl font-bold tracking-tight break-words sm:text-2xl"
+                : "text-lg font-semibold tracking-tight"
+            }
+          >
+            {title}
+          </Title>
           <p className="text-sm break-words text-slate-700 dark:text-slate-300">
             <span className="font-mono break-all">{data.url}</span>
             {subtitle && <span className="text-slate-500 dark:text-slate-400"> · {subtitle}</span>}
@@ -74,12 +82,24 @@ export function ResultView({
           (76rem: the landing page at 1280 px), not merely the window: inside the app's narrower column
           they stack, and the table gets the full width. */}
       <div className="@container">
-        <div className={data.sanitizedHtml === undefined ? "" : "grid gap-4 @min-[76rem]:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]"}>
-          <Panel id="links-heading" title={`Links (${data.links.length.toLocaleString("en-US")})`} className="@min-[76rem]:self-start">
+        <div
+          className={
+            data.sanitizedHtml === undefined ? "" : "grid gap-4 @min-[76rem]:grid-cols-[minmax(0,5fr)_minmax(0,3fr)]"
+          }
+        >
+          <Panel
+            id="links-heading"
+            title={`Links (${data.links.length.toLocaleString("en-US")})`}
+            className="@min-[76rem]:self-start"
+          >
             <LinksTable links={data.links} selected={selected} onSelect={select} />
           </Panel>
           {data.sanitizedHtml !== undefined && (
-            <Panel id="snapshot-heading" title="Snapshot" className="flex flex-col @min-[76rem]:sticky @min-[76rem]:top-4 @min-[76rem]:h-[calc(100vh-2rem)] @min-[76rem]:self-start">
+            <Panel
+              id="snapshot-heading"
+              title="Snapshot"
+              className="flex flex-col @min-[76rem]:sticky @min-[76rem]:top-4 @min-[76rem]:h-[calc(100vh-2rem)] @min-[76rem]:self-start"
+            >
               <Snapshot html={data.sanitizedHtml} pageUrl={data.url} selected={selected} onSelect={select} />
             </Panel>
           )}

@@ -13,13 +13,26 @@ import { buildSnapshotDocument, SELECTED_ATTRIBUTE } from "./snapshot-document";
  *   what we refuse. Same origin without scripts gives the frame no power: it cannot run code to use it.
  * - no allow-popups / allow-top-navigation; clicks on links are cancelled here and select the link instead.
  */
-export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; pageUrl: string; selected: number | null; onSelect: (position: number) => void }) {
+export function Snapshot({
+  html,
+  pageUrl,
+  selected,
+  onSelect,
+}: {
+  html: string;
+  pageUrl: string;
+  selected: number | null;
+  onSelect: (position: number) => void;
+}) {
   // Off by default: loading the page's images would send the visitor's IP to whatever hosts they name.
   const [loadImages, setLoadImages] = useState(false);
   // DOMParser exists only in browsers: the server renders an empty frame, the browser fills it in.
   // (A saved audit's page is server-rendered; building there threw and answered 500.)
   const inBrowser = useHydrated();
-  const srcDoc = useMemo(() => (inBrowser ? buildSnapshotDocument(html, pageUrl, { loadImages }) : undefined), [inBrowser, html, pageUrl, loadImages]);
+  const srcDoc = useMemo(
+    () => (inBrowser ? buildSnapshotDocument(html, pageUrl, { loadImages }) : undefined),
+    [inBrowser, html, pageUrl, loadImages],
+  );
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onSelectRef = useRef(onSelect);
   const [loads, setLoads] = useState(0);
@@ -58,16 +71,28 @@ export function Snapshot({ html, pageUrl, selected, onSelect }: { html: string; 
     const rect = element.getBoundingClientRect();
     const invisible = rect.width === 0 && rect.height === 0;
     // Scroll the frame's own viewport, not scrollIntoView, which would also scroll our page.
-    if (!invisible) win.scrollTo({ top: win.scrollY + rect.top - win.innerHeight / 3, left: Math.max(0, win.scrollX + rect.left - 24), behavior: "smooth" });
+    if (!invisible)
+      win.scrollTo({
+        top: win.scrollY + rect.top - win.innerHeight / 3,
+        left: Math.max(0, win.scrollX + rect.left - 24),
+        behavior: "smooth",
+      });
     setHidden(invisible ? selected : null);
   }, [selected, loads]);
 
   return (
     <div className="flex h-full flex-col gap-2">
       <label className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
-        <input type="checkbox" checked={loadImages} onChange={(event) => setLoadImages(event.target.checked)} className="h-4 w-4" />
+        <input
+          type="checkbox"
+          checked={loadImages}
+          onChange={(event) => setLoadImages(event.target.checked)}
+          className="h-4 w-4"
+        />
         Load images from the page
-        <span className="text-xs text-slate-500 dark:text-slate-400">(your browser then contacts the hosts they are on)</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          (your browser then contacts the hosts they are on)
+        </span>
       </label>
       <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
         {hidden !== null && hidden === selected

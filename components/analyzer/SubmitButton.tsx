@@ -9,7 +9,9 @@ const PROGRESS_TEXT = {
 } as const;
 
 function Spinner() {
-  return <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />;
+  return (
+    <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+  );
 }
 
 function Progress({ pending }: { pending: AnalyzePending }) {

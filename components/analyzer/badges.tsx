@@ -46,7 +46,11 @@ export function TypeBadge({ type }: { type: LinkType }) {
  */
 export function GroupBadge({ name }: { name: string }) {
   return (
-    <span className={`${base} max-w-full truncate bg-teal-100 text-teal-900 dark:bg-teal-900/50 dark:text-teal-100`} title={`Internal through the domain group "${name}"`} data-testid="group-badge">
+    <span
+      className={`${base} max-w-full truncate bg-teal-100 text-teal-900 dark:bg-teal-900/50 dark:text-teal-100`}
+      title={`Internal through the domain group "${name}"`}
+      data-testid="group-badge"
+    >
       <span className="sr-only">domain group </span>
       {name}
     </span>
@@ -106,12 +110,20 @@ export function SignalBadges({ signals }: { signals: LinkSignals }) {
   return (
     <span className="flex flex-wrap gap-1" data-testid="signal-badges">
       {signals.hidden === true && (
-        <span className={`${base} bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100`} title="Cannot be seen in the rendered page (CSS, zero size, off the page or clipped)" data-signal="hidden">
+        <span
+          className={`${base} bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100`}
+          title="Cannot be seen in the rendered page (CSS, zero size, off the page or clipped)"
+          data-signal="hidden"
+        >
           hidden
         </span>
       )}
       {signals.inRawHtml === false && (
-        <span className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200`} title="Not in the HTML the server sent: only present after JavaScript ran" data-signal="script-only">
+        <span
+          className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200`}
+          title="Not in the HTML the server sent: only present after JavaScript ran"
+          data-signal="script-only"
+        >
           script only
         </span>
       )}

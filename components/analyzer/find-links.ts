@@ -7,7 +7,8 @@ import type { Link } from "@/lib/api/schemas";
  * A URL with a path matches links to the same host (www. ignored) whose path and query start with
  * the given ones; the scheme does not matter (http → https migrations). A URL without a path is a domain.
  */
-export type FindTarget = { kind: "domain"; host: string; label: string } | { kind: "url"; host: string; pathPrefix: string; label: string };
+export type FindTarget =
+  { kind: "domain"; host: string; label: string } | { kind: "url"; host: string; pathPrefix: string; label: string };
 
 function stripWww(host: string): string {
   return host.startsWith("www.") ? host.slice(4) : host;

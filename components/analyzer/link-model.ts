@@ -34,7 +34,6 @@ export function statusClassOf(status: HttpStatus): StatusClass {
   return "other";
 }
 
-
 /** Rel values of a crawlable link; ignored links have no rel policy (empty list). */
 export function relKindsOf(link: Link): RelKind[] {
   if (link.linkType === "ignored") return [];
@@ -62,14 +61,26 @@ export interface LinkFilters {
   region: "all" | "none" | Region;
 }
 
-export const NO_FILTERS: LinkFilters = { type: "all", rel: "all", status: "all", text: "", visibility: "all", source: "all", region: "all" };
+export const NO_FILTERS: LinkFilters = {
+  type: "all",
+  rel: "all",
+  status: "all",
+  text: "",
+  visibility: "all",
+  source: "all",
+  region: "all",
+};
 
 /** Whether a link passes the signal filters (a link without signals passes only "all"). */
 function signalsPass(link: ViewLink, filters: LinkFilters): boolean {
   const signals = link.signals;
   if (filters.visibility !== "all" && signals?.hidden !== (filters.visibility === "hidden")) return false;
   if (filters.source !== "all" && signals?.inRawHtml !== (filters.source === "in_html")) return false;
-  if (filters.region !== "all" && (signals === undefined || signals.region !== (filters.region === "none" ? null : filters.region))) return false;
+  if (
+    filters.region !== "all" &&
+    (signals === undefined || signals.region !== (filters.region === "none" ? null : filters.region))
+  )
+    return false;
   return true;
 }
 
@@ -80,8 +91,10 @@ export function filterLinks<T extends ViewLink>(links: readonly T[], filters: Li
     if (filters.type !== "all" && link.linkType !== filters.type) return false;
     if (filters.rel !== "all" && !relKindsOf(link).includes(filters.rel)) return false;
     if (filters.status === "broken" && !isBrokenStatus(link.httpStatus)) return false;
-    if (filters.status !== "all" && filters.status !== "broken" && statusClassOf(link.httpStatus) !== filters.status) return false;
-    if (needle && !link.href.toLowerCase().includes(needle) && !(link.anchorText ?? "").toLowerCase().includes(needle)) return false;
+    if (filters.status !== "all" && filters.status !== "broken" && statusClassOf(link.httpStatus) !== filters.status)
+      return false;
+    if (needle && !link.href.toLowerCase().includes(needle) && !(link.anchorText ?? "").toLowerCase().includes(needle))
+      return false;
     return true;
   });
 }

@@ -22,7 +22,8 @@ const CSS_IMPORT = /@import\b[^;]*(;|$)/gi;
 const CSS_REMOTE_URL = /url\(\s*(?!["']?\s*data:)(?:"[^"]*"|'[^']*'|[^)]*)\)/gi;
 /** Attributes that make a browser fetch an image or media file. */
 const MEDIA_ATTRIBUTES = ["src", "srcset", "poster", "background", "href", "xlink:href", "data"];
-const MEDIA_ELEMENTS = "img, picture source, video, audio, source, track, input, embed, object, image, feImage, body, table, td, th, tr";
+const MEDIA_ELEMENTS =
+  "img, picture source, video, audio, source, track, input, embed, object, image, feImage, body, table, td, th, tr";
 
 function isDataUrl(value: string): boolean {
   return /^\s*data:/i.test(value);
@@ -36,8 +37,10 @@ function cleanCss(css: string, loadImages: boolean): string {
 /** Removes what would make the frame fetch remote resources (see the module comment). */
 function stripRemoteResources(doc: Document, loadImages: boolean): void {
   for (const link of Array.from(doc.querySelectorAll("link"))) link.remove();
-  for (const style of Array.from(doc.querySelectorAll("style"))) style.textContent = cleanCss(style.textContent ?? "", loadImages);
-  for (const element of Array.from(doc.querySelectorAll("[style]"))) element.setAttribute("style", cleanCss(element.getAttribute("style") ?? "", loadImages));
+  for (const style of Array.from(doc.querySelectorAll("style")))
+    style.textContent = cleanCss(style.textContent ?? "", loadImages);
+  for (const element of Array.from(doc.querySelectorAll("[style]")))
+    element.setAttribute("style", cleanCss(element.getAttribute("style") ?? "", loadImages));
   if (loadImages) return;
   for (const element of Array.from(doc.querySelectorAll(MEDIA_ELEMENTS))) {
     // Links (<a href>, <area href>) are not in the list: their href is the point of the snapshot.
@@ -59,7 +62,11 @@ a[href], area[href] { cursor: pointer; }
   border-radius: 2px;
 }`;
 
-export function buildSnapshotDocument(sanitizedHtml: string, pageUrl: string, options: { loadImages?: boolean } = {}): string {
+export function buildSnapshotDocument(
+  sanitizedHtml: string,
+  pageUrl: string,
+  options: { loadImages?: boolean } = {},
+): string {
   const loadImages = options.loadImages === true;
   const doc = new DOMParser().parseFromString(sanitizedHtml, "text/html");
   const head = doc.head;

@@ -1,7 +1,12 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { DemoAnalyzeSuccessSchema, ErrorSchema, type DemoAnalyzeRequest, type DemoAnalyzeSuccess } from "@/lib/api/schemas";
+import {
+  DemoAnalyzeSuccessSchema,
+  ErrorSchema,
+  type DemoAnalyzeRequest,
+  type DemoAnalyzeSuccess,
+} from "@/lib/api/schemas";
 
 export type AnalyzeMode = "url" | "paste";
 

@@ -1,6 +1,11 @@
 import { describeZodError } from "@/lib/http/error-body";
 import { MAX_URL_LENGTH } from "@/lib/limits";
-import { PasteModeRequestSchema, UrlModeRequestSchema, type PasteModeRequest, type UrlModeRequest } from "@/lib/api/schemas";
+import {
+  PasteModeRequestSchema,
+  UrlModeRequestSchema,
+  type PasteModeRequest,
+  type UrlModeRequest,
+} from "@/lib/api/schemas";
 
 /**
  * Browser-side checks before spending a request: the shared zod schemas for the shape, plus the
@@ -24,10 +29,16 @@ export function validateUrlInput(input: string): Validation<UrlModeRequest> {
     return { ok: false, field: "url", message: "Only http:// and https:// pages can be analyzed." };
   }
   if (candidate.length > MAX_URL_LENGTH) {
-    return { ok: false, field: "url", message: `The URL is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters.` };
+    return {
+      ok: false,
+      field: "url",
+      message: `The URL is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters.`,
+    };
   }
   const parsed = UrlModeRequestSchema.safeParse({ url: candidate });
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, field: "url", message: describeZodError(parsed.error) };
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, field: "url", message: describeZodError(parsed.error) };
 }
 
 export function validatePasteInput(html: string, domain: string): Validation<PasteModeRequest> {
@@ -43,5 +54,7 @@ export function validatePasteInput(html: string, domain: string): Validation<Pas
     if (!host) return { ok: false, field: "domain", message: "Enter a hostname such as example.com." };
   }
   const parsed = PasteModeRequestSchema.safeParse(host ? { html, domain: host } : { html });
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, field: "html", message: describeZodError(parsed.error) };
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, field: "html", message: describeZodError(parsed.error) };
 }

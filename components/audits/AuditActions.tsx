@@ -18,7 +18,8 @@ export function AuditActions({ auditId }: { auditId: string }) {
   const [busy, setBusy] = useState<"rerun" | "delete" | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const exportHref = (format: "csv" | "json") => `/api/account/audits/${encodeURIComponent(auditId)}/export?format=${format}`;
+  const exportHref = (format: "csv" | "json") =>
+    `/api/account/audits/${encodeURIComponent(auditId)}/export?format=${format}`;
 
   async function rerun() {
     setBusy("rerun");
@@ -61,7 +62,12 @@ export function AuditActions({ auditId }: { auditId: string }) {
         {confirming ? (
           <span className="inline-flex items-center gap-2 rounded-md bg-red-50 px-2 py-1 text-sm text-red-900 ring-1 ring-red-200 dark:bg-red-950/40 dark:text-red-100 dark:ring-red-900">
             Delete this audit?
-            <button type="button" className="font-semibold underline" disabled={busy !== null} onClick={() => void remove()}>
+            <button
+              type="button"
+              className="font-semibold underline"
+              disabled={busy !== null}
+              onClick={() => void remove()}
+            >
               {busy === "delete" ? "Deleting…" : "Yes, delete"}
             </button>
             <button type="button" className="underline" onClick={() => setConfirming(false)}>
@@ -69,7 +75,12 @@ export function AuditActions({ auditId }: { auditId: string }) {
             </button>
           </span>
         ) : (
-          <button type="button" className={secondaryButtonClass} disabled={busy !== null} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy !== null}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         )}

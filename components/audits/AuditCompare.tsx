@@ -27,11 +27,25 @@ function LinkLine({ link }: { link: Link }) {
   );
 }
 
-function Section({ title, testId, empty, children }: { title: string; testId: string; empty: boolean; children: React.ReactNode }) {
+function Section({
+  title,
+  testId,
+  empty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  empty: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
-      {empty ? <p className="text-sm text-slate-500 dark:text-slate-400">None.</p> : <ul className="space-y-1.5 text-sm">{children}</ul>}
+      {empty ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">None.</p>
+      ) : (
+        <ul className="space-y-1.5 text-sm">{children}</ul>
+      )}
     </div>
   );
 }
@@ -43,7 +57,8 @@ function Change({ change }: { change: LinkChange }) {
       <ul className="mt-1 space-y-0.5">
         {change.fields.map((field) => (
           <li key={field} className="text-xs">
-            <span className="font-semibold">{field}</span>: {show(change.before[field as keyof Link])} → {show(change.after[field as keyof Link])}
+            <span className="font-semibold">{field}</span>: {show(change.before[field as keyof Link])} →{" "}
+            {show(change.after[field as keyof Link])}
           </li>
         ))}
       </ul>
@@ -58,13 +73,20 @@ function Change({ change }: { change: LinkChange }) {
 export function AuditCompare({ audit }: { audit: { id: string; url: string; createdAt: string } }) {
   const [others, setOthers] = useState<AuditSummary[] | null>(null);
   const [choice, setChoice] = useState("");
-  const [result, setResult] = useState<{ diff: AuditComparison; from: AuditSummary | { createdAt: string }; to: { createdAt: string } } | null>(null);
+  const [result, setResult] = useState<{
+    diff: AuditComparison;
+    from: AuditSummary | { createdAt: string };
+    to: { createdAt: string };
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
 
   useEffect(() => {
     let live = true;
-    void api<{ items: AuditSummary[] }>("GET", `/api/account/audits?limit=100&url=${encodeURIComponent(audit.url)}`).then((list) => {
+    void api<{ items: AuditSummary[] }>(
+      "GET",
+      `/api/account/audits?limit=100&url=${encodeURIComponent(audit.url)}`,
+    ).then((list) => {
       if (!live) return;
       if (!list.ok) {
         setError(list.error);
@@ -86,7 +108,10 @@ export function AuditCompare({ audit }: { audit: { id: string; url: string; crea
     // The API compares {id} ("after") with ?with= ("before"): the newer audit goes first.
     const otherIsOlder = other.createdAt <= audit.createdAt;
     const [after, before] = otherIsOlder ? [audit.id, other.id] : [other.id, audit.id];
-    const answer = await api<AuditComparison>("GET", `/api/account/audits/${encodeURIComponent(after)}/compare?with=${encodeURIComponent(before)}`);
+    const answer = await api<AuditComparison>(
+      "GET",
+      `/api/account/audits/${encodeURIComponent(after)}/compare?with=${encodeURIComponent(before)}`,
+    );
     if (!answer.ok) {
       setError(answer.error);
       return;
@@ -97,12 +122,21 @@ export function AuditCompare({ audit }: { audit: { id: string; url: string; crea
   return (
     <Panel id="compare-heading" title="Compare with…">
       {others === null && !error && <p className="text-sm text-slate-500">Looking for other audits of this page…</p>}
-      {others !== null && others.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No other audit of this URL yet. Re-run it later to see what changed.</p>}
+      {others !== null && others.length === 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          No other audit of this URL yet. Re-run it later to see what changed.
+        </p>
+      )}
       {others !== null && others.length > 0 && (
         <div className="flex flex-wrap items-end gap-2">
           <label htmlFor={selectId} className="text-sm font-medium">
             Another audit of this page
-            <select id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <select
+              id={selectId}
+              value={choice}
+              onChange={(event) => setChoice(event.target.value)}
+              className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+            >
               {others.map((item) => (
                 <option key={item.id} value={item.id}>
                   {utcTime(item.createdAt)} · {item.stats.total} links
@@ -119,23 +153,36 @@ export function AuditCompare({ audit }: { audit: { id: string; url: string; crea
       {result && (
         <div className="mt-4 space-y-4" data-testid="comparison">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            From {utcTime(result.from.createdAt)} to {utcTime(result.to.createdAt)}: {result.diff.added.length} added, {result.diff.removed.length} removed, {result.diff.changed.length} changed.
+            From {utcTime(result.from.createdAt)} to {utcTime(result.to.createdAt)}: {result.diff.added.length} added,{" "}
+            {result.diff.removed.length} removed, {result.diff.changed.length} changed.
           </p>
-          <Section title={`Added (${result.diff.added.length})`} testId="compare-added" empty={result.diff.added.length === 0}>
+          <Section
+            title={`Added (${result.diff.added.length})`}
+            testId="compare-added"
+            empty={result.diff.added.length === 0}
+          >
             {result.diff.added.map((link) => (
               <li key={`a-${link.position}`}>
                 <LinkLine link={link} />
               </li>
             ))}
           </Section>
-          <Section title={`Removed (${result.diff.removed.length})`} testId="compare-removed" empty={result.diff.removed.length === 0}>
+          <Section
+            title={`Removed (${result.diff.removed.length})`}
+            testId="compare-removed"
+            empty={result.diff.removed.length === 0}
+          >
             {result.diff.removed.map((link) => (
               <li key={`r-${link.position}`}>
                 <LinkLine link={link} />
               </li>
             ))}
           </Section>
-          <Section title={`Changed (${result.diff.changed.length})`} testId="compare-changed" empty={result.diff.changed.length === 0}>
+          <Section
+            title={`Changed (${result.diff.changed.length})`}
+            testId="compare-changed"
+            empty={result.diff.changed.length === 0}
+          >
             {result.diff.changed.map((change) => (
               <Change key={`c-${change.after.position}`} change={change} />
             ))}

@@ -18,7 +18,8 @@ export function AuditDetail({ audit, canEdit }: { audit: Audit; canEdit: boolean
         titleLevel="h1"
         subtitle={
           <>
-            {audit.mode === "url" ? "rendered in Chromium" : `pasted HTML, classified as ${audit.domain}`} · {utcTime(audit.createdAt)} by {audit.createdBy.email}
+            {audit.mode === "url" ? "rendered in Chromium" : `pasted HTML, classified as ${audit.domain}`} ·{" "}
+            {utcTime(audit.createdAt)} by {audit.createdBy.email}
             {audit.requestedUrl !== audit.url && ` · requested as ${audit.requestedUrl}`}
             {grouped > 0 && ` · ${grouped} ${grouped === 1 ? "link" : "links"} internal through domain groups`}
           </>

@@ -21,12 +21,18 @@ const GRID = "grid-cols-5 lg:grid-cols-[minmax(0,1fr)_11rem_repeat(5,4.75rem)]";
 export function AuditsTable({ items }: { items: AuditSummary[] }) {
   return (
     <div data-testid="audits-table">
-      <ListHeader columns={GRID} labels={["Page", "Run", ...COLUMNS.map(([, label]) => [label, "text-right"] as [string, string])]} />
+      <ListHeader
+        columns={GRID}
+        labels={["Page", "Run", ...COLUMNS.map(([, label]) => [label, "text-right"] as [string, string])]}
+      />
       <ul aria-label="Saved audits, newest first">
         {items.map((item) => (
           <li key={item.id} className={`${rowClass} ${GRID}`} data-testid="audit-row">
             <Cell label="Page" quiet className="col-span-5 lg:col-span-1">
-              <Link href={`/app/audits/${item.id}`} className="font-medium text-blue-800 underline-offset-2 wrap-anywhere hover:underline dark:text-blue-300">
+              <Link
+                href={`/app/audits/${item.id}`}
+                className="font-medium text-blue-800 underline-offset-2 wrap-anywhere hover:underline dark:text-blue-300"
+              >
                 {item.title ?? item.url}
               </Link>
               <div className="truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={item.url}>
@@ -41,7 +47,11 @@ export function AuditsTable({ items }: { items: AuditSummary[] }) {
               </span>
             </Cell>
             {COLUMNS.map(([key, label]) => (
-              <Cell key={key} label={label} className={`tabular-nums lg:text-right ${key === "broken" && item.stats.broken > 0 ? "font-semibold text-red-700 dark:text-red-300" : ""}`}>
+              <Cell
+                key={key}
+                label={label}
+                className={`tabular-nums lg:text-right ${key === "broken" && item.stats.broken > 0 ? "font-semibold text-red-700 dark:text-red-300" : ""}`}
+              >
                 {item.stats[key].toLocaleString("en-US")}
               </Cell>
             ))}

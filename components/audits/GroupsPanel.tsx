@@ -16,7 +16,17 @@ function hostnames(text: string): string[] {
 }
 
 /** Name + hostnames; the API validates and answers in words that name the problem (shown as they are). */
-function GroupForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: DomainGroup; submitLabel: string; onSubmit: (input: { name: string; domains: string[] }) => Promise<string | null>; onCancel?: () => void }) {
+function GroupForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: DomainGroup;
+  submitLabel: string;
+  onSubmit: (input: { name: string; domains: string[] }) => Promise<string | null>;
+  onCancel?: () => void;
+}) {
   const [name, setName] = useState(initial?.name ?? "");
   const [domains, setDomains] = useState(initial?.domains.join("\n") ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -37,15 +47,26 @@ function GroupForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Dom
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={initial ? `Edit ${initial.name}` : "New domain group"}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3"
+      aria-label={initial ? `Edit ${initial.name}` : "New domain group"}
+    >
       <Field label="Group name">
         <input className={inputClass} value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
       </Field>
       <Field label="Domains">
-        <textarea className={`${inputClass} min-h-24 font-mono`} value={domains} onChange={(event) => setDomains(event.target.value)} aria-describedby={helpId} spellCheck={false} />
+        <textarea
+          className={`${inputClass} min-h-24 font-mono`}
+          value={domains}
+          onChange={(event) => setDomains(event.target.value)}
+          aria-describedby={helpId}
+          spellCheck={false}
+        />
       </Field>
       <p id={helpId} className="text-xs text-slate-600 dark:text-slate-400">
-        One hostname a line, such as example.com or blog.example.org. A hostname stands for its whole site: blog.example.org puts every example.org page in the group.
+        One hostname a line, such as example.com or blog.example.org. A hostname stands for its whole site:
+        blog.example.org puts every example.org page in the group.
       </p>
       {error && <Notice kind="error">{error}</Notice>}
       <div className="flex gap-2">
@@ -62,7 +83,15 @@ function GroupForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Dom
   );
 }
 
-function GroupCard({ group, canEdit, onChanged }: { group: DomainGroup; canEdit: boolean; onChanged: (message: string) => void }) {
+function GroupCard({
+  group,
+  canEdit,
+  onChanged,
+}: {
+  group: DomainGroup;
+  canEdit: boolean;
+  onChanged: (message: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -94,13 +123,22 @@ function GroupCard({ group, canEdit, onChanged }: { group: DomainGroup; canEdit:
         <h3 className="font-semibold">{group.name}</h3>
         {canEdit && (
           <span className="flex gap-2">
-            <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)} aria-label={`Edit ${group.name}`}>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => setEditing(true)}
+              aria-label={`Edit ${group.name}`}
+            >
               Edit
             </button>
             {confirming ? (
               <span className="inline-flex items-center gap-2 text-sm">
                 Delete {group.name}?
-                <button type="button" className="font-semibold text-red-800 underline dark:text-red-300" onClick={() => void remove()}>
+                <button
+                  type="button"
+                  className="font-semibold text-red-800 underline dark:text-red-300"
+                  onClick={() => void remove()}
+                >
                   Yes, delete
                 </button>
                 <button type="button" className="underline" onClick={() => setConfirming(false)}>
@@ -108,7 +146,12 @@ function GroupCard({ group, canEdit, onChanged }: { group: DomainGroup; canEdit:
                 </button>
               </span>
             ) : (
-              <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(true)} aria-label={`Delete ${group.name}`}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => setConfirming(true)}
+                aria-label={`Delete ${group.name}`}
+              >
                 Delete
               </button>
             )}
@@ -159,7 +202,10 @@ export function GroupsPanel({ groups, canEdit }: { groups: DomainGroup[]; canEdi
       <Panel id="group-list" title={`Groups (${groups.length})`}>
         {groups.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            No groups yet. {canEdit ? "Group the sites you run together (a shop, its blog, a sister brand) so links between them count as internal in your audits." : "Members of your team can group sister sites here."}
+            No groups yet.{" "}
+            {canEdit
+              ? "Group the sites you run together (a shop, its blog, a sister brand) so links between them count as internal in your audits."
+              : "Members of your team can group sister sites here."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -15,7 +15,12 @@ interface Quota {
 
 async function errorOf(response: Response): Promise<AnalyzeFailure> {
   const receivedAt = Date.now();
-  const body = (await response.json().catch(() => null)) as { error?: string; hint?: string; errorCode?: string; docs?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: string;
+    hint?: string;
+    errorCode?: string;
+    docs?: string;
+  } | null;
   const retryAfter = Number(response.headers.get("Retry-After"));
   return {
     status: response.status,
@@ -53,16 +58,31 @@ export function NewAuditForm() {
     setFailure(null);
     let response: Response;
     try {
-      response = await fetch("/api/account/audits", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request), signal: controller.signal });
+      response = await fetch("/api/account/audits", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request),
+        signal: controller.signal,
+      });
     } catch {
       if (controller.signal.aborted) return;
       setPending(null);
-      setFailure({ status: 0, error: "Could not reach LinkLens.", hint: "Check your connection and try again.", errorCode: null, docs: null, retryAt: null, receivedAt: Date.now() });
+      setFailure({
+        status: 0,
+        error: "Could not reach LinkLens.",
+        hint: "Check your connection and try again.",
+        errorCode: null,
+        docs: null,
+        retryAt: null,
+        receivedAt: Date.now(),
+      });
       return;
     }
     const remaining = Number(response.headers.get("X-RateLimit-Remaining"));
     const limit = Number(response.headers.get("X-RateLimit-Limit"));
-    if (response.headers.has("X-RateLimit-Limit") && Number.isFinite(remaining) && Number.isFinite(limit)) setQuota({ remaining, limit });
+    if (response.headers.has("X-RateLimit-Limit") && Number.isFinite(remaining) && Number.isFinite(limit))
+      setQuota({ remaining, limit });
     if (response.status === 201) {
       const audit = (await response.json()) as { id: string };
       router.push(`/app/audits/${audit.id}`);
@@ -77,7 +97,10 @@ export function NewAuditForm() {
       <AnalyzeForm pending={pending} onAnalyze={(request, mode) => void run(request, mode)} onCancel={cancel} />
       <ErrorPanel failure={failure} />
       {quota && (
-        <p data-testid="audit-quota" className={`text-xs tabular-nums ${quota.remaining === 0 ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}>
+        <p
+          data-testid="audit-quota"
+          className={`text-xs tabular-nums ${quota.remaining === 0 ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}
+        >
           {quota.remaining} of {quota.limit} audits left today (UTC)
         </p>
       )}

@@ -10,7 +10,17 @@ import { UptimeStrip } from "./UptimeStrip";
  * page), fetched with the list's other strips in one request (uptime-loader.ts). A new `version` (the
  * link's state and last sighting, say) reloads it after a check.
  */
-export function LinkUptime({ linkId, label, version = "", className = "" }: { linkId: string; label: string; version?: string; className?: string }) {
+export function LinkUptime({
+  linkId,
+  label,
+  version = "",
+  className = "",
+}: {
+  linkId: string;
+  label: string;
+  version?: string;
+  className?: string;
+}) {
   const [uptime, setUptime] = useState<Uptime | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -27,7 +37,13 @@ export function LinkUptime({ linkId, label, version = "", className = "" }: { li
   return (
     <div className={`min-w-0 ${className}`} data-testid="link-uptime">
       <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">Last 90 days</span>
-      {uptime ? <UptimeStrip uptime={uptime} label={label} /> : <span className="block h-4 text-xs text-slate-600 dark:text-slate-400">{failed ? "History unavailable." : "Loading history…"}</span>}
+      {uptime ? (
+        <UptimeStrip uptime={uptime} label={label} />
+      ) : (
+        <span className="block h-4 text-xs text-slate-600 dark:text-slate-400">
+          {failed ? "History unavailable." : "Loading history…"}
+        </span>
+      )}
     </div>
   );
 }

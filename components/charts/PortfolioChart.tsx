@@ -38,7 +38,9 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 /** One day in words: its date and each non-zero state. */
 export function describeDay(day: DailyStatsDay): string {
-  const parts = STACK.filter((state) => day[state] > 0).map((state) => `${day[state]} ${STATE_LABEL[state].toLowerCase()}`);
+  const parts = STACK.filter((state) => day[state] > 0).map(
+    (state) => `${day[state]} ${STATE_LABEL[state].toLowerCase()}`,
+  );
   return `${dayLabel(day.date)}: ${parts.length > 0 ? parts.join(", ") : "no tracked links"}`;
 }
 
@@ -59,17 +61,36 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
   return (
     <figure className="space-y-2" data-testid="portfolio-chart">
       <div className="flex gap-2">
-        <div aria-hidden="true" className="flex h-40 flex-col justify-between text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
+        <div
+          aria-hidden="true"
+          className="flex h-40 flex-col justify-between text-right text-xs text-slate-600 tabular-nums dark:text-slate-400"
+        >
           <span>{top}</span>
           {/* Counts are whole: the middle line of a top of 5 has no label. */}
           <span>{Number.isInteger(top / 2) ? top / 2 : ""}</span>
           <span>0</span>
         </div>
-        <svg role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`} preserveAspectRatio="none" className="h-40 min-w-0 flex-1 border-b border-l border-slate-300 dark:border-slate-700">
+        <svg
+          role="img"
+          aria-labelledby={`${id}-t`}
+          aria-describedby={`${id}-d`}
+          viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className="h-40 min-w-0 flex-1 border-b border-l border-slate-300 dark:border-slate-700"
+        >
           <title id={`${id}-t`}>{`Tracked links by state at the end of each day, last ${days.length} days`}</title>
           <desc id={`${id}-d`}>{summary}</desc>
           {[0.5].map((share) => (
-            <line key={share} x1={0} x2={width} y1={HEIGHT * share} y2={HEIGHT * share} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              key={share}
+              x1={0}
+              x2={width}
+              y1={HEIGHT * share}
+              y2={HEIGHT * share}
+              className="stroke-slate-200 dark:stroke-slate-700"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {/* One shape per state (its bars of every day), then one transparent column per day for the hover. */}
           {STACK.map((state) => (
@@ -105,7 +126,9 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
             <caption className="sr-only">Tracked links by state at the end of each day</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-2 font-medium">Day</th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Day
+                </th>
                 {STACK.map((state) => (
                   <th key={state} scope="col" className="py-1 pr-2 text-right font-medium">
                     {STATE_LABEL[state]}
@@ -116,7 +139,9 @@ export function PortfolioChart({ days }: { days: readonly DailyStatsDay[] }) {
             <tbody>
               {[...days].reverse().map((day) => (
                 <tr key={day.date} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1 pr-2 font-normal whitespace-nowrap">{day.date}</th>
+                  <th scope="row" className="py-1 pr-2 font-normal whitespace-nowrap">
+                    {day.date}
+                  </th>
                   {STACK.map((state) => (
                     <td key={state} className="py-1 pr-2 text-right">
                       {day[state]}

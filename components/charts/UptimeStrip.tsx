@@ -41,7 +41,15 @@ export function UptimeStrip({ uptime, label }: { uptime: Uptime; label: string }
   const starts = runs.map((_, index) => runs.slice(0, index).reduce((sum, run) => sum + run.days, 0));
   return (
     <span className="flex min-w-0 items-center gap-2">
-      <svg role="img" aria-labelledby={`${id}t`} aria-describedby={`${id}d`} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="h-4 min-w-0 flex-1" data-testid="uptime-strip">
+      <svg
+        role="img"
+        aria-labelledby={`${id}t`}
+        aria-describedby={`${id}d`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="h-4 min-w-0 flex-1"
+        data-testid="uptime-strip"
+      >
         <title id={`${id}t`}>{`${uptime.days.length}-day history of ${label}`}</title>
         <desc id={`${id}d`}>{describeUptime(uptime)}</desc>
         <defs>
@@ -56,14 +64,25 @@ export function UptimeStrip({ uptime, label }: { uptime: Uptime; label: string }
           {runs.map((run, index) => {
             const x = (starts[index] ?? 0) * STEP;
             return (
-              <rect key={run.from} x={x} width={run.days * STEP} height={HEIGHT} className={run.value ? STATE_FILL[run.value] : NO_LINK_FILL} data-state={run.value ?? "none"} data-days={run.days}>
+              <rect
+                key={run.from}
+                x={x}
+                width={run.days * STEP}
+                height={HEIGHT}
+                className={run.value ? STATE_FILL[run.value] : NO_LINK_FILL}
+                data-state={run.value ?? "none"}
+                data-days={run.days}
+              >
                 <title>{describeRun(run)}</title>
               </rect>
             );
           })}
         </g>
       </svg>
-      <span className="shrink-0 text-xs font-medium whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-300" data-testid="live-percent">
+      <span
+        className="shrink-0 text-xs font-medium whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-300"
+        data-testid="live-percent"
+      >
         {livePercentText(uptime.livePercent)}
       </span>
     </span>

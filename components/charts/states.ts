@@ -38,5 +38,10 @@ export const NO_LINK_FILL = "fill-slate-100 dark:fill-slate-800";
 
 /** "2026-03-04" as "Mar 4, 2026" (UTC: the days are UTC days, whatever the reader's zone). */
 export function dayLabel(date: string, withYear = true): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  });
 }

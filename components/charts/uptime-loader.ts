@@ -17,7 +17,10 @@ async function flush(batch: Map<string, Waiter[]>): Promise<void> {
   const ids = [...batch.keys()];
   for (let start = 0; start < ids.length; start += MAX_UPTIME_IDS) {
     const part = ids.slice(start, start + MAX_UPTIME_IDS);
-    const result = await api<UptimeBatch>("GET", `/api/account/links/uptime?days=90&ids=${part.map(encodeURIComponent).join(",")}`);
+    const result = await api<UptimeBatch>(
+      "GET",
+      `/api/account/links/uptime?days=90&ids=${part.map(encodeURIComponent).join(",")}`,
+    );
     const found = new Map(result.ok ? result.data.items.map(({ id, ...uptime }) => [id, uptime] as const) : []);
     for (const id of part) for (const waiter of batch.get(id) ?? []) waiter.resolve(found.get(id) ?? null);
   }

@@ -24,19 +24,29 @@ export function AuditReportView({ report, hrefOf }: { report: AuditReport; hrefO
             <ListHeader columns={COLUMNS} labels={["#", "Anchor text", "Link to", "Type and rel", "Status"]} />
             <ul aria-label="Links on the page">
               {report.links.map((link) => (
-                <li key={link.position ?? link.href} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid="report-audit-link">
+                <li
+                  key={link.position ?? link.href}
+                  className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`}
+                  data-testid="report-audit-link"
+                >
                   <Cell label="Position" className="tabular-nums">
                     {link.position}
                   </Cell>
                   <Cell label="Anchor text" className="break-words">
                     <span className="flex items-start gap-1.5">
                       {link.isImage && <ImageBadge />}
-                      {link.anchorText ?? <span className="italic text-slate-600 dark:text-slate-400">no anchor text</span>}
+                      {link.anchorText ?? (
+                        <span className="italic text-slate-600 dark:text-slate-400">no anchor text</span>
+                      )}
                     </span>
                   </Cell>
                   <Cell label="Link to" className="col-span-2 wrap-anywhere lg:col-span-1">
                     {isWebUrl(link.href) ? (
-                      <a href={link.href} rel="nofollow noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-300">
+                      <a
+                        href={link.href}
+                        rel="nofollow noopener noreferrer"
+                        className="text-blue-700 hover:underline dark:text-blue-300"
+                      >
                         {link.href}
                       </a>
                     ) : (

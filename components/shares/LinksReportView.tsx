@@ -17,7 +17,11 @@ function VerdictText({ verdict }: { verdict: Verdict | null }) {
   return (
     <span data-verdict={verdict.value}>
       <span className="font-semibold">{VERDICT_LABELS[verdict.value]}</span>
-      {verdict.reasons.length > 0 && <span className="block text-xs text-slate-600 dark:text-slate-400">{verdict.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}</span>}
+      {verdict.reasons.length > 0 && (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {verdict.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}
+        </span>
+      )}
     </span>
   );
 }
@@ -27,7 +31,11 @@ function Row({ link }: { link: ShareLinkRow }) {
     <li className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid="report-link">
       <Cell label="Page" className="col-span-2 wrap-anywhere lg:col-span-1">
         {isWebUrl(link.pageUrl) ? (
-          <a href={link.pageUrl} rel="nofollow noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-300">
+          <a
+            href={link.pageUrl}
+            rel="nofollow noopener noreferrer"
+            className="text-blue-700 hover:underline dark:text-blue-300"
+          >
             {link.pageUrl}
           </a>
         ) : (
@@ -35,7 +43,10 @@ function Row({ link }: { link: ShareLinkRow }) {
         )}
       </Cell>
       <Cell label="Link to" className="col-span-2 font-medium wrap-anywhere lg:col-span-1">
-        {link.target} {link.match !== "exact" && <span className="font-normal text-slate-600 dark:text-slate-400">({link.match})</span>}
+        {link.target}{" "}
+        {link.match !== "exact" && (
+          <span className="font-normal text-slate-600 dark:text-slate-400">({link.match})</span>
+        )}
       </Cell>
       <Cell label="State" quiet>
         <StateBadge state={link.state} />
@@ -64,13 +75,22 @@ export function LinksReportView({ report, hrefOf }: { report: LinksReport; hrefO
           <dd className="text-xl font-semibold tabular-nums">{report.total.toLocaleString("en-US")}</dd>
         </div>
         {LINK_STATES.filter((state) => (report.states[state] ?? 0) > 0 || state === "live").map((state) => (
-          <div key={state} className="rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800" data-stat={state}>
+          <div
+            key={state}
+            className="rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+            data-stat={state}
+          >
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{STATE_LABEL[state]}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{(report.states[state] ?? 0).toLocaleString("en-US")}</dd>
+            <dd className="text-xl font-semibold tabular-nums">
+              {(report.states[state] ?? 0).toLocaleString("en-US")}
+            </dd>
           </div>
         ))}
       </dl>
-      <Panel id="report-links" title={report.total === 0 ? "Tracked links" : `Tracked links (${report.total.toLocaleString("en-US")})`}>
+      <Panel
+        id="report-links"
+        title={report.total === 0 ? "Tracked links" : `Tracked links (${report.total.toLocaleString("en-US")})`}
+      >
         {report.links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No tracked link is in this report yet.</p>
         ) : (

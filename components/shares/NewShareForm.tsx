@@ -26,8 +26,16 @@ function expiryIn(days: number): string | null {
 }
 
 /** Admins: a new report link. Its URL is shown here once (the server keeps only a hash), with a copy button. */
-export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; onCreated: (share: CreatedShare, subject: string) => void }) {
-  const [scope, setScope] = useState<ShareScope>(choices.tags.length > 0 ? "tag" : choices.monitors.length > 0 ? "monitor" : "audit");
+export function NewShareForm({
+  choices,
+  onCreated,
+}: {
+  choices: ShareChoices;
+  onCreated: (share: CreatedShare, subject: string) => void;
+}) {
+  const [scope, setScope] = useState<ShareScope>(
+    choices.tags.length > 0 ? "tag" : choices.monitors.length > 0 ? "monitor" : "audit",
+  );
   const [created, setCreated] = useState<CreatedShare | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -37,7 +45,10 @@ export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; on
       ? choices.tags.map((tag) => ({ value: tag, label: tag }))
       : scope === "monitor"
         ? choices.monitors.map((page) => ({ value: page.id, label: page.url }))
-        : choices.audits.map((saved) => ({ value: saved.id, label: `${saved.title ?? saved.url} (${new Date(saved.createdAt).toLocaleDateString()})` }));
+        : choices.audits.map((saved) => ({
+            value: saved.id,
+            label: `${saved.title ?? saved.url} (${new Date(saved.createdAt).toLocaleDateString()})`,
+          }));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +69,14 @@ export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; on
     if (!result.ok) return setError(result.error);
     setCreated(result.data);
     const label = options.find((option) => option.value === subject)?.label ?? subject;
-    onCreated(result.data, scope === "tag" ? `Tag “${label}”` : scope === "monitor" ? `Page ${label}` : `Audit of ${choices.audits.find((saved) => saved.id === subject)?.url ?? label}`);
+    onCreated(
+      result.data,
+      scope === "tag"
+        ? `Tag “${label}”`
+        : scope === "monitor"
+          ? `Page ${label}`
+          : `Audit of ${choices.audits.find((saved) => saved.id === subject)?.url ?? label}`,
+    );
   }
 
   async function copy(url: string) {
@@ -74,7 +92,13 @@ export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; on
     <Panel id="new-share" title="New report link">
       <form className="grid gap-3 sm:grid-cols-2" onSubmit={(event) => void submit(event)}>
         <Field label="Title (the client sees it)">
-          <input name="title" required maxLength={200} className={inputClass} placeholder="Acme: guest posts, spring 2026" />
+          <input
+            name="title"
+            required
+            maxLength={200}
+            className={inputClass}
+            placeholder="Acme: guest posts, spring 2026"
+          />
         </Field>
         <Field label="Shows">
           <select value={scope} onChange={(event) => setScope(event.target.value as ShareScope)} className={inputClass}>
@@ -87,7 +111,15 @@ export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; on
         </Field>
         <Field label={scope === "tag" ? "Tag" : scope === "monitor" ? "Page" : "Audit"}>
           <select key={scope} name="subject" required className={inputClass} disabled={options.length === 0}>
-            {options.length === 0 && <option value="">{scope === "tag" ? "No monitor has a tag yet" : scope === "monitor" ? "No page is monitored yet" : "No saved audit yet"}</option>}
+            {options.length === 0 && (
+              <option value="">
+                {scope === "tag"
+                  ? "No monitor has a tag yet"
+                  : scope === "monitor"
+                    ? "No page is monitored yet"
+                    : "No saved audit yet"}
+              </option>
+            )}
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -116,10 +148,21 @@ export function NewShareForm({ choices, onCreated }: { choices: ShareChoices; on
         </div>
       )}
       {created && (
-        <div className="mt-4 space-y-2 rounded-md bg-emerald-50 p-3 ring-1 ring-emerald-200 dark:bg-emerald-950/40 dark:ring-emerald-900" data-testid="created-share">
-          <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">Link for “{created.title}” created. Copy it now: it is not shown again.</p>
+        <div
+          className="mt-4 space-y-2 rounded-md bg-emerald-50 p-3 ring-1 ring-emerald-200 dark:bg-emerald-950/40 dark:ring-emerald-900"
+          data-testid="created-share"
+        >
+          <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">
+            Link for “{created.title}” created. Copy it now: it is not shown again.
+          </p>
           <div className="flex flex-wrap gap-2">
-            <input readOnly value={created.url} aria-label="Report link" className={`${inputClass} mt-0 min-w-0 flex-1 basis-64 font-mono`} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              readOnly
+              value={created.url}
+              aria-label="Report link"
+              className={`${inputClass} mt-0 min-w-0 flex-1 basis-64 font-mono`}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <button type="button" className={secondaryButtonClass} onClick={() => void copy(created.url)}>
               {copied ? "Copied" : "Copy link"}
             </button>

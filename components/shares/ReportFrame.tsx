@@ -6,8 +6,21 @@ import { utcTime } from "./format";
  * The frame of a client report: who shares it and what it covers, the CSV download, then the report.
  * No sign-in link, no navigation, no control: the reader can only read, page and download.
  */
-export function ReportFrame({ report, csvHref, children }: { report: ShareReport; csvHref: string; children: React.ReactNode }) {
-  const subject = report.scope === "tag" ? `Tracked links tagged “${report.subject}”` : report.scope === "monitor" ? `Tracked links on ${report.subject}` : `Links on ${report.subject}`;
+export function ReportFrame({
+  report,
+  csvHref,
+  children,
+}: {
+  report: ShareReport;
+  csvHref: string;
+  children: React.ReactNode;
+}) {
+  const subject =
+    report.scope === "tag"
+      ? `Tracked links tagged “${report.subject}”`
+      : report.scope === "monitor"
+        ? `Tracked links on ${report.subject}`
+        : `Links on ${report.subject}`;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70">

@@ -13,17 +13,31 @@ const COLUMNS = "lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.6fr)_minmax(0,1.2fr)_7
 /** Active, revoked (when), or expired (when). */
 function status(share: Share, now: number): { label: string; tone: string } {
   if (share.revokedAt) return { label: "Revoked", tone: "text-slate-600 dark:text-slate-400" };
-  if (share.expiresAt && Date.parse(share.expiresAt) <= now) return { label: "Expired", tone: "text-slate-600 dark:text-slate-400" };
+  if (share.expiresAt && Date.parse(share.expiresAt) <= now)
+    return { label: "Expired", tone: "text-slate-600 dark:text-slate-400" };
   return { label: "Active", tone: "text-emerald-800 dark:text-emerald-300" };
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * /app/reports: the team's client-report links. Admins and owners create them (the URL is shown once, with
  * a copy button) and revoke them; everyone else reads the list.
  */
-export function SharesPanel({ initial, subjects, choices, canManage, now }: { initial: Share[]; subjects: Record<string, string>; choices: ShareChoices; canManage: boolean; now: number }) {
+export function SharesPanel({
+  initial,
+  subjects,
+  choices,
+  canManage,
+  now,
+}: {
+  initial: Share[];
+  subjects: Record<string, string>;
+  choices: ShareChoices;
+  canManage: boolean;
+  now: number;
+}) {
   const [shares, setShares] = useState(initial);
   const [labels, setLabels] = useState(subjects);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +56,9 @@ export function SharesPanel({ initial, subjects, choices, canManage, now }: { in
     const result = await api("DELETE", `/api/account/shares/${share.id}`);
     if (!result.ok) return setError(result.error);
     setInfo(`Revoked “${share.title}”: its link now shows “not available”.`);
-    setShares((previous) => previous.map((item) => (item.id === share.id ? { ...item, revokedAt: new Date().toISOString() } : item)));
+    setShares((previous) =>
+      previous.map((item) => (item.id === share.id ? { ...item, revokedAt: new Date().toISOString() } : item)),
+    );
   }
 
   return (
@@ -52,7 +68,12 @@ export function SharesPanel({ initial, subjects, choices, canManage, now }: { in
       {info && <Notice kind="info">{info}</Notice>}
       <Panel id="shares" title={`Report links (${shares.length})`}>
         {shares.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No report link yet. {canManage ? "Create one above and send it to your client: they see the report without an account." : "Admins of your team create them."}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No report link yet.{" "}
+            {canManage
+              ? "Create one above and send it to your client: they see the report without an account."
+              : "Admins of your team create them."}
+          </p>
         ) : (
           <div>
             <ListHeader columns={COLUMNS} labels={["Title", "Shows", "Created", "Status", ""]} />
@@ -60,7 +81,11 @@ export function SharesPanel({ initial, subjects, choices, canManage, now }: { in
               {shares.map((share) => {
                 const state = status(share, now);
                 return (
-                  <li key={share.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`share-${share.title}`}>
+                  <li
+                    key={share.id}
+                    className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`}
+                    data-testid={`share-${share.title}`}
+                  >
                     <Cell label="Title" quiet className="col-span-2 font-medium wrap-anywhere lg:col-span-1">
                       {share.title}
                     </Cell>
@@ -69,8 +94,12 @@ export function SharesPanel({ initial, subjects, choices, canManage, now }: { in
                     </Cell>
                     <Cell label="Created" className="col-span-2 lg:col-span-1">
                       {day(share.createdAt)}
-                      <span className="block wrap-anywhere text-slate-600 dark:text-slate-400">by {share.createdBy.email}</span>
-                      {share.expiresAt && !share.revokedAt && <span className="block text-slate-600 dark:text-slate-400">until {day(share.expiresAt)}</span>}
+                      <span className="block wrap-anywhere text-slate-600 dark:text-slate-400">
+                        by {share.createdBy.email}
+                      </span>
+                      {share.expiresAt && !share.revokedAt && (
+                        <span className="block text-slate-600 dark:text-slate-400">until {day(share.expiresAt)}</span>
+                      )}
                     </Cell>
                     <Cell label="Status">
                       <span className={`font-medium ${state.tone}`}>{state.label}</span>

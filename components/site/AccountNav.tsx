@@ -20,7 +20,10 @@ export async function AccountNav() {
   }
   return (
     <div className="flex items-center gap-2">
-      <Link href="/sign-in" className={`${linkClass} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800`}>
+      <Link
+        href="/sign-in"
+        className={`${linkClass} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800`}
+      >
         Sign in
       </Link>
       <Link href="/sign-up" className={`${linkClass} bg-blue-700 text-white hover:bg-blue-800`}>

@@ -12,7 +12,8 @@ const NAV = [
   { href: "/openapi.json", label: "OpenAPI" },
 ];
 
-const LINK_CLASS = "text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300 dark:hover:text-blue-300";
+const LINK_CLASS =
+  "text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300 dark:hover:text-blue-300";
 
 function NavLinks({ className, current }: { className?: string; current?: string }) {
   return (

@@ -11,9 +11,17 @@ import { findAudit } from "./audits";
  * otherwise show as changed. `href` is the match key, so it cannot differ within a pair.
  */
 
-
 /** The Link fields a change can name, in the order a reader scans them. */
-export const COMPARED_FIELDS = ["linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName"] as const satisfies readonly (keyof Link)[];
+export const COMPARED_FIELDS = [
+  "linkType",
+  "anchorText",
+  "isNofollow",
+  "isSponsored",
+  "isUgc",
+  "isImage",
+  "httpStatus",
+  "matchedGroupName",
+] as const satisfies readonly (keyof Link)[];
 
 /**
  * The links of `after` against those of `before`: the n-th occurrence of an href in one pairs with the

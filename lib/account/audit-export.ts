@@ -17,12 +17,30 @@ import { csvRow, type CsvValue } from "./csv";
 export type ExportFormat = z.infer<typeof auditExportQuerySchema>["format"];
 
 /** The CSV header, exactly (account-api.md, then placement-verdict.md's signals after matchedGroupName). */
-export const EXPORT_CSV_COLUMNS = ["position", "href", "linkType", "anchorText", "isNofollow", "isSponsored", "isUgc", "isImage", "httpStatus", "matchedGroupName", "inRawHtml", "hidden", "region"] as const;
+export const EXPORT_CSV_COLUMNS = [
+  "position",
+  "href",
+  "linkType",
+  "anchorText",
+  "isNofollow",
+  "isSponsored",
+  "isUgc",
+  "isImage",
+  "httpStatus",
+  "matchedGroupName",
+  "inRawHtml",
+  "hidden",
+  "region",
+] as const;
 
 /** One CSV record of a link: its public fields, then its signals, in EXPORT_CSV_COLUMNS' order. */
 export function csvCells(link: SignedInLink): CsvValue[] {
   const { signals, ...fields } = link;
-  const flat: Record<(typeof EXPORT_CSV_COLUMNS)[number], CsvValue> = { ...fields, isImage: fields.isImage ?? null, ...signals };
+  const flat: Record<(typeof EXPORT_CSV_COLUMNS)[number], CsvValue> = {
+    ...fields,
+    isImage: fields.isImage ?? null,
+    ...signals,
+  };
   return EXPORT_CSV_COLUMNS.map((column) => flat[column]);
 }
 
@@ -35,7 +53,10 @@ export interface AuditDownload {
   body: ReadableStream<Uint8Array>;
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" };
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
 
 /** linklens-audit-example.com-20260105-143000Z.csv: the page's host and the audit's time (UTC); ASCII only. */
 export function exportFilename(row: Pick<AuditRow, "domain" | "createdAt">, format: ExportFormat): string {
@@ -53,7 +74,13 @@ function jsonHead(row: AuditRow): string {
  * A stream of `head`, then every link of the audit encoded in position order (a batch a pull), then
  * `tail`. Pull-based: the next batch is read only when the client has taken the previous one.
  */
-function linkStream(db: Pick<Db, "select">, auditId: string, head: string, encode: (link: SignedInLink, index: number) => string, tail: string): ReadableStream<Uint8Array> {
+function linkStream(
+  db: Pick<Db, "select">,
+  auditId: string,
+  head: string,
+  encode: (link: SignedInLink, index: number) => string,
+  tail: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after = 0;
   let index = 0;
@@ -79,7 +106,13 @@ function linkStream(db: Pick<Db, "select">, auditId: string, head: string, encod
 export async function exportAudit(ctx: AccountContext, id: string, format: ExportFormat): Promise<AuditDownload> {
   const { db } = ctx;
   const row = await findAudit(ctx, id);
-  await recordAudit(db, { organizationId: ctx.organization.id, actor: ctx.user, action: "audit.export", target: { type: "audit", id: row.id }, details: { format, url: row.url, links: row.stats.total } });
+  await recordAudit(db, {
+    organizationId: ctx.organization.id,
+    actor: ctx.user,
+    action: "audit.export",
+    target: { type: "audit", id: row.id },
+    details: { format, url: row.url, links: row.stats.total },
+  });
   const body =
     format === "csv"
       ? linkStream(db, row.id, csvRow(EXPORT_CSV_COLUMNS), (link) => csvRow(csvCells(link)), "")

@@ -20,7 +20,12 @@ type Insert = Pick<Db, "insert">;
 const INSERT_BATCH = 1_000;
 
 /** `signals[i]` belongs to `links[i]` (the analyzer's PageReport.linkSignals). */
-export async function insertLinks(tx: Insert, auditId: string, links: readonly AnalyzedLink[], signals: readonly LinkSignals[]): Promise<void> {
+export async function insertLinks(
+  tx: Insert,
+  auditId: string,
+  links: readonly AnalyzedLink[],
+  signals: readonly LinkSignals[],
+): Promise<void> {
   for (let start = 0; start < links.length; start += INSERT_BATCH) {
     await tx.insert(auditLink).values(
       links.slice(start, start + INSERT_BATCH).map((link, index) => {
@@ -41,7 +46,12 @@ export const signedInLinkOf = (row: LinkRow): SignedInLink => ({
 });
 
 /** Up to `limit` links after `afterPosition`, in position order (keyset on the primary key). */
-export async function readLinkBatch(db: Pick<Db, "select">, auditId: string, afterPosition: number, limit: number): Promise<SignedInLink[]> {
+export async function readLinkBatch(
+  db: Pick<Db, "select">,
+  auditId: string,
+  afterPosition: number,
+  limit: number,
+): Promise<SignedInLink[]> {
   const rows = await db
     .select()
     .from(auditLink)
@@ -66,12 +76,23 @@ export async function readSignedInLinks(db: Pick<Db, "select">, auditId: string)
  * One link of a saved audit of the caller's organization by its position, or null (no such audit in
  * the organization, or no such position): what "track a link from a saved audit" starts from.
  */
-export async function auditLinkAt(db: Pick<Db, "select">, ctx: AccountContext, auditId: string, position: number): Promise<Link | null> {
+export async function auditLinkAt(
+  db: Pick<Db, "select">,
+  ctx: AccountContext,
+  auditId: string,
+  position: number,
+): Promise<Link | null> {
   const [row] = await db
     .select({ link: auditLink })
     .from(auditLink)
     .innerJoin(audit, eq(audit.id, auditLink.auditId))
-    .where(and(eq(audit.organizationId, ctx.organization.id), eq(auditLink.auditId, auditId), eq(auditLink.position, position)))
+    .where(
+      and(
+        eq(audit.organizationId, ctx.organization.id),
+        eq(auditLink.auditId, auditId),
+        eq(auditLink.position, position),
+      ),
+    )
     .limit(1);
   return row ? linkOf(row.link) : null;
 }

@@ -33,7 +33,12 @@ function nextUtcMidnight(now: Date): number {
 }
 
 /** Takes one unit of today's quota if one is left. */
-export async function takeAuditUnit(db: Pick<Db, "insert">, organizationId: string, limit: number, now: Date = new Date()): Promise<QuotaTicket> {
+export async function takeAuditUnit(
+  db: Pick<Db, "insert">,
+  organizationId: string,
+  limit: number,
+  now: Date = new Date(),
+): Promise<QuotaTicket> {
   const day = utcDay(now);
   const rows = await db
     .insert(organizationDailyUsage)
@@ -55,7 +60,13 @@ export async function returnAuditUnit(db: Pick<Db, "update">, organizationId: st
   await db
     .update(organizationDailyUsage)
     .set({ audits: sql`${organizationDailyUsage.audits} - 1` })
-    .where(and(eq(organizationDailyUsage.organizationId, organizationId), eq(organizationDailyUsage.day, day), gt(organizationDailyUsage.audits, 0)));
+    .where(
+      and(
+        eq(organizationDailyUsage.organizationId, organizationId),
+        eq(organizationDailyUsage.day, day),
+        gt(organizationDailyUsage.audits, 0),
+      ),
+    );
 }
 
 /** X-RateLimit-* (decisions.md: Reset in Unix seconds) and, when refused, Retry-After until midnight UTC. */
@@ -71,10 +82,14 @@ export function quotaHeaders(ticket: QuotaTicket, nowMs: number = Date.now()): R
 
 /** The 429 of a spent quota. */
 export function quotaExceeded(ticket: QuotaTicket): ApiError {
-  return new ApiError("RATE_LIMITED", `Your organization has run its ${ticket.limit.toLocaleString("en-US")} audits for today (UTC).`, {
-    hint: "The count starts again at midnight UTC (see Retry-After and X-RateLimit-Reset). Saved audits stay readable meanwhile.",
-    headers: quotaHeaders(ticket),
-  });
+  return new ApiError(
+    "RATE_LIMITED",
+    `Your organization has run its ${ticket.limit.toLocaleString("en-US")} audits for today (UTC).`,
+    {
+      hint: "The count starts again at midnight UTC (see Retry-After and X-RateLimit-Reset). Saved audits stay readable meanwhile.",
+      headers: quotaHeaders(ticket),
+    },
+  );
 }
 
 /**
@@ -93,7 +108,9 @@ export async function spendAuditUnit<T>(
   try {
     return { result: await work(), headers: quotaHeaders(ticket) };
   } catch (error) {
-    await returnAuditUnit(db, organizationId, ticket.day).catch((refundError: unknown) => log.error({ err: refundError, organizationId }, "audit quota refund failed"));
+    await returnAuditUnit(db, organizationId, ticket.day).catch((refundError: unknown) =>
+      log.error({ err: refundError, organizationId }, "audit quota refund failed"),
+    );
     throw error;
   }
 }

@@ -48,7 +48,6 @@ const columns = {
 };
 export type AuditRow = Omit<typeof audit.$inferSelect, "snapshotGzip" | "inputHtmlGzip">;
 
-
 export interface RunOptions {
   requestId?: string;
   /** The request's signal: a client that goes away cancels the analysis (and nothing is saved). */
@@ -66,7 +65,10 @@ export interface CreatedAudit {
   headers: Record<string, string>;
 }
 
-const notFound = () => new ApiError("NOT_FOUND", "No audit with this id in your organization.", { hint: "Use an id from GET /api/account/audits." });
+const notFound = () =>
+  new ApiError("NOT_FOUND", "No audit with this id in your organization.", {
+    hint: "Use an id from GET /api/account/audits.",
+  });
 
 /**
  * Reads POST /api/account/audits: the public request shapes and their rules (decisions.md), including
@@ -75,11 +77,22 @@ const notFound = () => new ApiError("NOT_FOUND", "No audit with this id in your 
 export async function readAuditRequest(request: Request): Promise<ParsedAnalyzeRequest> {
   const config = getConfig();
   const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
-  return parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
+  return parseAnalyzeRequest(body, {
+    maxHtmlBytes: config.MAX_HTML_BYTES,
+    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+  });
 }
 
 function summaryOf(row: AuditRow): AuditSummary {
-  return { id: row.id, createdAt: row.createdAt.toISOString(), mode: row.mode, url: row.url, domain: row.domain, title: row.title, stats: row.stats };
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    mode: row.mode,
+    url: row.url,
+    domain: row.domain,
+    title: row.title,
+    stats: row.stats,
+  };
 }
 
 /** The Audit of a row and its links (GET, POST, re-run, and the JSON export's head). */
@@ -100,7 +113,11 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
 }
 
 /** The audit row of the caller's organization, or 404 (another organization's ids are unknown here). */
-export async function findAudit(ctx: OrganizationScope, id: string, db: Pick<Db, "select"> = ctx.db): Promise<AuditRow> {
+export async function findAudit(
+  ctx: OrganizationScope,
+  id: string,
+  db: Pick<Db, "select"> = ctx.db,
+): Promise<AuditRow> {
   const [row] = await db
     .select(columns)
     .from(audit)
@@ -111,28 +128,57 @@ export async function findAudit(ctx: OrganizationScope, id: string, db: Pick<Db,
 }
 
 /** One compressed blob of an audit already found in the organization. */
-async function readBlob(db: Pick<Db, "select">, id: string, blob: "snapshotGzip" | "inputHtmlGzip"): Promise<string | null> {
+async function readBlob(
+  db: Pick<Db, "select">,
+  id: string,
+  blob: "snapshotGzip" | "inputHtmlGzip",
+): Promise<string | null> {
   const [row] = await db.select({ data: audit[blob] }).from(audit).where(eq(audit.id, id)).limit(1);
   return row?.data ? (await gunzipAsync(row.data)).toString("utf8") : null;
 }
 
 /** Runs the analysis of one input with today's groups, then stores it, spending one unit of the quota. */
-async function runAndStore(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, options: RunOptions, rerunOf?: string): Promise<CreatedAudit> {
+async function runAndStore(
+  db: Db,
+  ctx: AccountContext,
+  input: ParsedAnalyzeRequest,
+  options: RunOptions,
+  rerunOf?: string,
+): Promise<CreatedAudit> {
   const config = getConfig();
   const organizationId = ctx.organization.id;
   // Read once: a group edited while this audit runs applies from the next audit on.
   const groups = await loadDomainGroups(db, organizationId);
   const { result, headers } = await spendAuditUnit(db, organizationId, config.ORG_AUDITS_PER_DAY, async () => {
-    const analyze = { settings: config, groups, clientKey: `org:${organizationId}`, signal: options.signal, requestId: options.requestId, signals: true };
-    const report = input.mode === "paste" ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze) : await inspectUrl(input.url, analyze);
+    const analyze = {
+      settings: config,
+      groups,
+      clientKey: `org:${organizationId}`,
+      signal: options.signal,
+      requestId: options.requestId,
+      signals: true,
+    };
+    const report =
+      input.mode === "paste"
+        ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze)
+        : await inspectUrl(input.url, analyze);
     return store(db, ctx, input, report, rerunOf);
   });
   return { audit: result, headers };
 }
 
-async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, report: PageReport, rerunOf: string | undefined): Promise<Audit> {
+async function store(
+  db: Db,
+  ctx: AccountContext,
+  input: ParsedAnalyzeRequest,
+  report: PageReport,
+  rerunOf: string | undefined,
+): Promise<Audit> {
   const { analysis, page } = report;
-  const [snapshotGzip, inputHtmlGzip] = await Promise.all([gzipAsync(analysis.sanitizedHtml), input.mode === "paste" ? gzipAsync(input.html) : Promise.resolve(null)]);
+  const [snapshotGzip, inputHtmlGzip] = await Promise.all([
+    gzipAsync(analysis.sanitizedHtml),
+    input.mode === "paste" ? gzipAsync(input.html) : Promise.resolve(null),
+  ]);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(audit)
@@ -164,11 +210,21 @@ async function store(db: Db, ctx: AccountContext, input: ParsedAnalyzeRequest, r
     return inserted;
   });
   // The links as stored: the analyzer's, with only U+0000 replaced (see storableText).
-  return auditOf(row, analysis.links.map((link, index) => ({ ...toStoredLink(link), signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS })));
+  return auditOf(
+    row,
+    analysis.links.map((link, index) => ({
+      ...toStoredLink(link),
+      signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+    })),
+  );
 }
 
 /** POST /api/account/audits: a new audit of a URL or of pasted HTML. */
-export async function createAudit(ctx: AccountContext, input: ParsedAnalyzeRequest, options: RunOptions = {}): Promise<CreatedAudit> {
+export async function createAudit(
+  ctx: AccountContext,
+  input: ParsedAnalyzeRequest,
+  options: RunOptions = {},
+): Promise<CreatedAudit> {
   const { db } = ctx;
   return runAndStore(db, ctx, input, options);
 }
@@ -214,8 +270,15 @@ export async function listAudits(ctx: AccountContext, query: PageRequest & { url
   const { db } = ctx;
   const keys = { createdAt: audit.createdAt, id: audit.id };
   const url = query.url === undefined ? undefined : normalizeUrlFilter(query.url);
-  const where = and(eq(audit.organizationId, ctx.organization.id), url === undefined ? undefined : or(eq(audit.url, url), eq(audit.requestedUrl, url)));
-  return keysetPage(db.select(columns).from(audit).$dynamic(), { keys, direction: "desc", where, page: query }, summaryOf);
+  const where = and(
+    eq(audit.organizationId, ctx.organization.id),
+    url === undefined ? undefined : or(eq(audit.url, url), eq(audit.requestedUrl, url)),
+  );
+  return keysetPage(
+    db.select(columns).from(audit).$dynamic(),
+    { keys, direction: "desc", where, page: query },
+    summaryOf,
+  );
 }
 
 /** DELETE /api/account/audits/{id}: the audit and its links; the audit log keeps the fact. */
@@ -224,6 +287,12 @@ export async function deleteAudit(ctx: AccountContext, id: string): Promise<void
   await db.transaction(async (tx) => {
     const row = await findAudit(ctx, id, tx);
     await tx.delete(audit).where(eq(audit.id, row.id));
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "audit.delete", target: { type: "audit", id: row.id }, details: { mode: row.mode, url: row.url } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "audit.delete",
+      target: { type: "audit", id: row.id },
+      details: { mode: row.mode, url: row.url },
+    });
   });
 }

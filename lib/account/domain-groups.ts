@@ -25,16 +25,28 @@ const NAME_INDEX = "domain_group_org_name_uq";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function view(row: Row): DomainGroup {
-  return { id: row.id, name: row.name, domains: row.domains, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    domains: row.domains,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-const notFound = () => new ApiError("NOT_FOUND", "No domain group with this id in your organization.", { hint: "Use an id from GET /api/account/domain-groups." });
+const notFound = () =>
+  new ApiError("NOT_FOUND", "No domain group with this id in your organization.", {
+    hint: "Use an id from GET /api/account/domain-groups.",
+  });
 
 /**
  * Hostnames as stored (lowercased, punycode, no trailing dot, like the paste-mode `domain`), duplicates
  * collapsed in first-mention order, and the sites they stand for. A bad entry is a 400 naming its index.
  */
-export function normalizeDomains(raw: readonly string[]): { domains: string[]; sites: { site: string; hostname: string }[] } {
+export function normalizeDomains(raw: readonly string[]): {
+  domains: string[];
+  sites: { site: string; hostname: string }[];
+} {
   const domains: string[] = [];
   const sites = new Map<string, string>();
   raw.forEach((entry, index) => {
@@ -58,7 +70,11 @@ export function normalizeDomains(raw: readonly string[]): { domains: string[]; s
 export async function listGroups(ctx: AccountContext, page: PageRequest) {
   const { db } = ctx;
   const keys = { createdAt: domainGroup.createdAt, id: domainGroup.id };
-  return keysetPage(db.select().from(domainGroup).$dynamic(), { keys, direction: "asc", where: eq(domainGroup.organizationId, ctx.organization.id), page }, view);
+  return keysetPage(
+    db.select().from(domainGroup).$dynamic(),
+    { keys, direction: "asc", where: eq(domainGroup.organizationId, ctx.organization.id), page },
+    view,
+  );
 }
 
 async function findGroup(db: Pick<Db, "select">, ctx: AccountContext, id: string): Promise<Row> {
@@ -83,21 +99,39 @@ export async function assertGroupExists(ctx: AccountContext, id: string): Promis
 }
 
 function nameTaken(name: string): ApiError {
-  return new ApiError("CONFLICT", `A domain group named "${name}" already exists.`, { hint: "Names are unique in an organization (ignoring case): choose another name." });
+  return new ApiError("CONFLICT", `A domain group named "${name}" already exists.`, {
+    hint: "Names are unique in an organization (ignoring case): choose another name.",
+  });
 }
 
 /** 409 when another group of the organization has the name (case-insensitive, like the unique index). */
-async function assertNameFree(tx: Pick<Db, "select">, ctx: AccountContext, name: string, selfId?: string): Promise<void> {
+async function assertNameFree(
+  tx: Pick<Db, "select">,
+  ctx: AccountContext,
+  name: string,
+  selfId?: string,
+): Promise<void> {
   const [row] = await tx
     .select({ id: domainGroup.id })
     .from(domainGroup)
-    .where(and(eq(domainGroup.organizationId, ctx.organization.id), sql`lower(${domainGroup.name}) = lower(${name})`, selfId ? ne(domainGroup.id, selfId) : undefined))
+    .where(
+      and(
+        eq(domainGroup.organizationId, ctx.organization.id),
+        sql`lower(${domainGroup.name}) = lower(${name})`,
+        selfId ? ne(domainGroup.id, selfId) : undefined,
+      ),
+    )
     .limit(1);
   if (row) throw nameTaken(name);
 }
 
 /** 409 naming the group that already has one of these sites. */
-async function assertSitesFree(tx: Pick<Db, "select">, ctx: AccountContext, sites: { site: string; hostname: string }[], selfId?: string): Promise<void> {
+async function assertSitesFree(
+  tx: Pick<Db, "select">,
+  ctx: AccountContext,
+  sites: { site: string; hostname: string }[],
+  selfId?: string,
+): Promise<void> {
   const taken = await tx
     .select({ site: domainGroupSite.site, name: domainGroup.name })
     .from(domainGroupSite)
@@ -124,14 +158,22 @@ async function assertSitesFree(tx: Pick<Db, "select">, ctx: AccountContext, site
 
 async function writeSites(tx: Tx, ctx: AccountContext, groupId: string, sites: { site: string }[]): Promise<void> {
   await tx.delete(domainGroupSite).where(eq(domainGroupSite.groupId, groupId));
-  await tx.insert(domainGroupSite).values(sites.map((s, position) => ({ organizationId: ctx.organization.id, site: s.site, groupId, position })));
+  await tx
+    .insert(domainGroupSite)
+    .values(sites.map((s, position) => ({ organizationId: ctx.organization.id, site: s.site, groupId, position })));
 }
 
 /**
  * Runs a save; a unique violation the pre-checks could not see (another instance saved the same name or
  * site a moment ago) is answered like the pre-check would have answered it, naming the other group.
  */
-async function saving<T>(db: Db, ctx: AccountContext, input: { name: string; sites: { site: string; hostname: string }[] }, selfId: string | undefined, save: () => Promise<T>): Promise<T> {
+async function saving<T>(
+  db: Db,
+  ctx: AccountContext,
+  input: { name: string; sites: { site: string; hostname: string }[] },
+  selfId: string | undefined,
+  save: () => Promise<T>,
+): Promise<T> {
   try {
     return await save();
   } catch (error) {
@@ -141,7 +183,9 @@ async function saving<T>(db: Db, ctx: AccountContext, input: { name: string; sit
     // The committed winner is visible now: the pre-checks, run again, name it.
     await assertNameFree(db, ctx, input.name, selfId);
     await assertSitesFree(db, ctx, input.sites, selfId);
-    throw new ApiError("CONFLICT", "Another change to your domain groups was saved at the same moment.", { hint: "Reload the groups and try again." });
+    throw new ApiError("CONFLICT", "Another change to your domain groups was saved at the same moment.", {
+      hint: "Reload the groups and try again.",
+    });
   }
 }
 
@@ -152,10 +196,19 @@ export async function createGroup(ctx: AccountContext, input: CreateGroupInput):
     db.transaction(async (tx) => {
       await assertNameFree(tx, ctx, input.name);
       await assertSitesFree(tx, ctx, sites);
-      const [row] = await tx.insert(domainGroup).values({ id: randomUUID(), organizationId: ctx.organization.id, name: input.name, domains }).returning();
+      const [row] = await tx
+        .insert(domainGroup)
+        .values({ id: randomUUID(), organizationId: ctx.organization.id, name: input.name, domains })
+        .returning();
       if (!row) throw new Error("domain group insert returned nothing");
       await writeSites(tx, ctx, row.id, sites);
-      await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "domain_group.create", target: { type: "domain_group", id: row.id }, details: { name: row.name, domains } });
+      await recordAudit(tx, {
+        organizationId: ctx.organization.id,
+        actor: ctx.user,
+        action: "domain_group.create",
+        target: { type: "domain_group", id: row.id },
+        details: { name: row.name, domains },
+      });
       return view(row);
     }),
   );
@@ -183,7 +236,10 @@ export async function updateGroup(ctx: AccountContext, id: string, input: Update
         actor: ctx.user,
         action: "domain_group.update",
         target: { type: "domain_group", id },
-        details: { before: { name: current.name, domains: current.domains }, after: { name: row.name, domains: row.domains } },
+        details: {
+          before: { name: current.name, domains: current.domains },
+          after: { name: row.name, domains: row.domains },
+        },
       });
       return view(row);
     }),
@@ -196,13 +252,23 @@ export async function deleteGroup(ctx: AccountContext, id: string): Promise<void
     const row = await findGroup(tx, ctx, id);
     // The site rows go with the group (ON DELETE CASCADE).
     await tx.delete(domainGroup).where(eq(domainGroup.id, row.id));
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "domain_group.delete", target: { type: "domain_group", id: row.id }, details: { name: row.name, domains: row.domains } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "domain_group.delete",
+      target: { type: "domain_group", id: row.id },
+      details: { name: row.name, domains: row.domains },
+    });
   });
 }
 
 /** Every group of the organization by name, for pages that show all of them (at most a few hundred). */
 export async function allGroups(ctx: AccountContext): Promise<DomainGroup[]> {
   const { db } = ctx;
-  const rows = await db.select().from(domainGroup).where(eq(domainGroup.organizationId, ctx.organization.id)).orderBy(asc(domainGroup.createdAt), asc(domainGroup.id));
+  const rows = await db
+    .select()
+    .from(domainGroup)
+    .where(eq(domainGroup.organizationId, ctx.organization.id))
+    .orderBy(asc(domainGroup.createdAt), asc(domainGroup.id));
   return rows.map(view);
 }

@@ -7,7 +7,12 @@ import type { Me } from "../schemas/team";
 export async function describeMe(ctx: AccountContext): Promise<Me> {
   const { db } = ctx;
   const organizations = await db
-    .select({ id: schema.organization.id, name: schema.organization.name, slug: schema.organization.slug, role: schema.member.role })
+    .select({
+      id: schema.organization.id,
+      name: schema.organization.name,
+      slug: schema.organization.slug,
+      role: schema.member.role,
+    })
     .from(schema.member)
     .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
     .where(eq(schema.member.userId, ctx.user.id))

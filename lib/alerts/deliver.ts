@@ -16,7 +16,14 @@ import type { MuteAction } from "./tokens";
  */
 export async function queueAlertEmail(
   tx: DbOrTx,
-  input: { organizationId: string; recipient: Recipient; content: EmailContent; unsubscribe: MuteAction; events: AlertEventRow[]; links: AlertLinks },
+  input: {
+    organizationId: string;
+    recipient: Recipient;
+    content: EmailContent;
+    unsubscribe: MuteAction;
+    events: AlertEventRow[];
+    links: AlertLinks;
+  },
 ): Promise<string> {
   const outboxId = await enqueueEmail(tx, {
     to: input.recipient.email,
@@ -25,14 +32,21 @@ export async function queueAlertEmail(
     recipientUserId: input.recipient.userId,
     headers: unsubscribeHeaders(input.links, input.unsubscribe),
   });
-  await tx.insert(alertDelivery).values(input.events.map((event) => ({ eventId: event.id, userId: input.recipient.userId, outboxId })));
+  await tx
+    .insert(alertDelivery)
+    .values(input.events.map((event) => ({ eventId: event.id, userId: input.recipient.userId, outboxId })));
   return outboxId;
 }
 
 export type Places = Awaited<ReturnType<typeof placesOf>>;
 
 /** Groups events by monitor (in first-seen order) into email sections for one recipient. */
-export function sectionsFor(events: AlertEventRow[], recipient: Recipient, links: AlertLinks, { pageOf, targetOf }: Places): Array<{ section: MonitorSection; events: AlertEventRow[] }> {
+export function sectionsFor(
+  events: AlertEventRow[],
+  recipient: Recipient,
+  links: AlertLinks,
+  { pageOf, targetOf }: Places,
+): Array<{ section: MonitorSection; events: AlertEventRow[] }> {
   const byMonitor = new Map<string, AlertEventRow[]>();
   for (const event of events) byMonitor.set(event.monitorId, [...(byMonitor.get(event.monitorId) ?? []), event]);
   return [...byMonitor].map(([monitorId, grouped]) => ({
@@ -41,7 +55,12 @@ export function sectionsFor(events: AlertEventRow[], recipient: Recipient, links
       monitorUrl: pageOf.get(monitorId) ?? "",
       appUrl: links.monitor(monitorId),
       muteUrl: links.mute({ kind: "mute", userId: recipient.userId, monitorId }),
-      events: grouped.map((event) => ({ type: event.type, before: event.before, after: event.after, target: event.trackedLinkId ? (targetOf.get(event.trackedLinkId) ?? null) : null })),
+      events: grouped.map((event) => ({
+        type: event.type,
+        before: event.before,
+        after: event.after,
+        target: event.trackedLinkId ? (targetOf.get(event.trackedLinkId) ?? null) : null,
+      })),
     },
   }));
 }

@@ -1,4 +1,11 @@
-import { REASON_WORDS, VERDICT_LABELS, VERDICT_REASONS, VERDICT_VALUES, type VerdictReason, type VerdictValue } from "../schemas/verdict";
+import {
+  REASON_WORDS,
+  VERDICT_LABELS,
+  VERDICT_REASONS,
+  VERDICT_VALUES,
+  type VerdictReason,
+  type VerdictValue,
+} from "../schemas/verdict";
 import type { AlertType } from "./types";
 
 /**
@@ -42,7 +49,14 @@ export function shortUrl(url: string): string {
   return short.length > 80 ? `${short.slice(0, 77)}…` : short;
 }
 
-type LinkLike = { href?: unknown; anchorText?: unknown; isNofollow?: unknown; isSponsored?: unknown; isUgc?: unknown; httpStatus?: unknown } | null;
+type LinkLike = {
+  href?: unknown;
+  anchorText?: unknown;
+  isNofollow?: unknown;
+  isSponsored?: unknown;
+  isUgc?: unknown;
+  httpStatus?: unknown;
+} | null;
 
 function linkOf(side: Record<string, unknown> | null): LinkLike {
   const link = side?.link;
@@ -75,7 +89,9 @@ function stateText(side: Record<string, unknown> | null): string {
 /** A verdict_changed side ({ value, reasons }) read defensively: stored JSON is not trusted to be well formed. */
 function verdictSide(side: Record<string, unknown> | null): { value: VerdictValue | null; reasons: VerdictReason[] } {
   const value = (VERDICT_VALUES as readonly unknown[]).includes(side?.value) ? (side?.value as VerdictValue) : null;
-  const reasons = Array.isArray(side?.reasons) ? VERDICT_REASONS.filter((reason) => (side.reasons as unknown[]).includes(reason)) : [];
+  const reasons = Array.isArray(side?.reasons)
+    ? VERDICT_REASONS.filter((reason) => (side.reasons as unknown[]).includes(reason))
+    : [];
   return { value, reasons };
 }
 
@@ -89,8 +105,15 @@ function verdictChange(event: DescribedEvent, page: string, target: string, plac
   // The headline is the news: what now stands in the link's way, in words ("Page now blocked by robots.txt").
   const first = added[0];
   const headline =
-    after.value === "counts" ? `Link counts again: ${target} on ${page}` : first ? `${NEWS[first]}: ${target} on ${page}` : `Link now ${label(after.value).toLowerCase()}: ${target} on ${page}`;
-  const now = after.reasons.length > 0 ? ` Now: ${after.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}.` : " Nothing stands in its way any more.";
+    after.value === "counts"
+      ? `Link counts again: ${target} on ${page}`
+      : first
+        ? `${NEWS[first]}: ${target} on ${page}`
+        : `Link now ${label(after.value).toLowerCase()}: ${target} on ${page}`;
+  const now =
+    after.reasons.length > 0
+      ? ` Now: ${after.reasons.map((reason) => REASON_WORDS[reason]).join("; ")}.`
+      : " Nothing stands in its way any more.";
   return {
     headline,
     summary: `The link to ${place.target ?? target} on ${place.pageUrl} went from “${label(before.value)}” to “${label(after.value)}”.${now}`,
@@ -138,13 +161,23 @@ export function describeEvent(event: DescribedEvent, place: EventPlace): Descrip
       return {
         headline: `Link removed: ${target} on ${page}`,
         summary: `The link to ${place.target ?? target} is no longer on ${place.pageUrl} (confirmed by consecutive checks).`,
-        changes: [stateChange, { label: "Last seen as", before: before ? `${anchorText(before)}, ${relText(before)}` : "—", after: "not on the page" }],
+        changes: [
+          stateChange,
+          {
+            label: "Last seen as",
+            before: before ? `${anchorText(before)}, ${relText(before)}` : "—",
+            after: "not on the page",
+          },
+        ],
       };
     case "link_restored":
       return {
         headline: `Link back: ${target} on ${page}`,
         summary: `The link to ${place.target ?? target} is on ${place.pageUrl} again.`,
-        changes: [stateChange, { label: "Link", before: "not on the page", after: `${anchorText(after)}, ${relText(after)}` }],
+        changes: [
+          stateChange,
+          { label: "Link", before: "not on the page", after: `${anchorText(after)}, ${relText(after)}` },
+        ],
       };
     case "link_broken":
       return {
@@ -181,7 +214,13 @@ export function describeEvent(event: DescribedEvent, place: EventPlace): Descrip
       return {
         headline: `Page unreachable: ${page}`,
         summary: `${place.pageUrl} did not load as a web page in ${String(event.after?.consecutivePageErrors ?? "several")} checks in a row. Tracked links keep their last state until it loads again.`,
-        changes: [{ label: "Last error", before: "loading", after: `${String(event.after?.errorCode ?? "error")}${typeof status === "number" ? ` (HTTP ${status})` : ""}` }],
+        changes: [
+          {
+            label: "Last error",
+            before: "loading",
+            after: `${String(event.after?.errorCode ?? "error")}${typeof status === "number" ? ` (HTTP ${status})` : ""}`,
+          },
+        ],
       };
     }
     case "verdict_changed":

@@ -47,9 +47,20 @@ export function duePeriod(mode: "daily" | "weekly", digestHourUtc: number, now: 
 /** Sends every digest due at `now`; answers how many emails were queued. */
 export async function runDigests(db: Db, now: Date, links: AlertLinks): Promise<number> {
   const candidates = await db
-    .select({ userId: notificationPreference.userId, organizationId: notificationPreference.organizationId, email: notificationPreference.email, hour: notificationPreference.digestHourUtc })
+    .select({
+      userId: notificationPreference.userId,
+      organizationId: notificationPreference.organizationId,
+      email: notificationPreference.email,
+      hour: notificationPreference.digestHourUtc,
+    })
     .from(notificationPreference)
-    .innerJoin(member, and(eq(member.userId, notificationPreference.userId), eq(member.organizationId, notificationPreference.organizationId)))
+    .innerJoin(
+      member,
+      and(
+        eq(member.userId, notificationPreference.userId),
+        eq(member.organizationId, notificationPreference.organizationId),
+      ),
+    )
     .where(inArray(notificationPreference.email, ["daily", "weekly"]));
   let queued = 0;
   for (const candidate of candidates) {
@@ -59,7 +70,12 @@ export async function runDigests(db: Db, now: Date, links: AlertLinks): Promise<
     queued += await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(digestRun)
-        .values({ userId: candidate.userId, organizationId: candidate.organizationId, period: period.key, createdAt: now })
+        .values({
+          userId: candidate.userId,
+          organizationId: candidate.organizationId,
+          period: period.key,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning();
       if (!claimed) return 0;
@@ -71,12 +87,26 @@ export async function runDigests(db: Db, now: Date, links: AlertLinks): Promise<
   return queued;
 }
 
-async function sendDigest(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], recipient: Recipient, organizationId: string, mode: "daily" | "weekly", period: Period, now: Date, links: AlertLinks): Promise<number> {
+async function sendDigest(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  recipient: Recipient,
+  organizationId: string,
+  mode: "daily" | "weekly",
+  period: Period,
+  now: Date,
+  links: AlertLinks,
+): Promise<number> {
   const rows = await tx
     .select({ event: alertEvent })
     .from(alertEvent)
     .leftJoin(alertDelivery, and(eq(alertDelivery.eventId, alertEvent.id), eq(alertDelivery.userId, recipient.userId)))
-    .where(and(eq(alertEvent.organizationId, organizationId), gte(alertEvent.createdAt, period.windowStart), isNull(alertDelivery.eventId)))
+    .where(
+      and(
+        eq(alertEvent.organizationId, organizationId),
+        gte(alertEvent.createdAt, period.windowStart),
+        isNull(alertDelivery.eventId),
+      ),
+    )
     .orderBy(alertEvent.createdAt, alertEvent.id);
   const pending = rows.map((row) => row.event).filter((event) => event.createdAt <= now);
   const muted = await mutes(
@@ -86,9 +116,25 @@ async function sendDigest(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], r
   );
   const events = pending.filter((event) => wants(recipient, muted, event));
   if (events.length === 0) return 0;
-  const [org] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId)).limit(1);
+  const [org] = await tx
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, organizationId))
+    .limit(1);
   const sections = sectionsFor(events, recipient, links, await placesOf(tx, events));
-  const content = digestEmail({ period: mode, organizationName: org?.name ?? "your team", sections: sections.map((s) => s.section), settingsUrl: links.settings() });
-  await queueAlertEmail(tx, { organizationId, recipient, content, unsubscribe: { kind: "off", userId: recipient.userId, organizationId }, events, links });
+  const content = digestEmail({
+    period: mode,
+    organizationName: org?.name ?? "your team",
+    sections: sections.map((s) => s.section),
+    settingsUrl: links.settings(),
+  });
+  await queueAlertEmail(tx, {
+    organizationId,
+    recipient,
+    content,
+    unsubscribe: { kind: "off", userId: recipient.userId, organizationId },
+    events,
+    links,
+  });
   return 1;
 }

@@ -22,7 +22,8 @@ export interface MonitorSection {
 }
 
 const SECTION_STYLE = "margin:0 0 24px;padding:16px;border:1px solid #e2e8f0;border-radius:10px";
-const BUTTON_STYLE = "background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;display:inline-block";
+const BUTTON_STYLE =
+  "background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;display:inline-block";
 
 function described(section: MonitorSection): Description[] {
   return section.events.map((event) => describeEvent(event, { pageUrl: section.monitorUrl, target: event.target }));
@@ -34,7 +35,8 @@ function htmlSection(section: MonitorSection, heading: boolean): SafeHtml {
 <p style="margin:0 0 6px;font-weight:600">${d.headline}</p>
 <p style="margin:0 0 8px;color:#334155">${d.summary}</p>
 <table style="border-collapse:collapse;font-size:14px">${d.changes.map(
-      (c) => html`<tr><td style="padding:2px 12px 2px 0;color:#64748b">${c.label}</td><td style="padding:2px 8px;text-decoration:line-through;color:#94a3b8">${c.before}</td><td style="padding:2px 8px">→ ${c.after}</td></tr>`,
+      (c) =>
+        html`<tr><td style="padding:2px 12px 2px 0;color:#64748b">${c.label}</td><td style="padding:2px 8px;text-decoration:line-through;color:#94a3b8">${c.before}</td><td style="padding:2px 8px">→ ${c.after}</td></tr>`,
     )}</table></div>`,
   );
   return html`<div style="${SECTION_STYLE}">
@@ -63,7 +65,8 @@ function page(title: string, body: SafeHtml, footer: string): string {
 <p style="font-size:12px;color:#64748b">${footer}</p></div></body></html>`.value;
 }
 
-const FOOTER = "You get this email because you are a member of a LinkLens team that monitors this page. Choose immediate, daily or weekly emails, or none, under Settings → Notifications.";
+const FOOTER =
+  "You get this email because you are a member of a LinkLens team that monitors this page. Choose immediate, daily or weekly emails, or none, under Settings → Notifications.";
 
 /** One check's changes on one page, for one recipient. */
 export function alertEmail(section: MonitorSection): EmailContent {
@@ -79,7 +82,12 @@ export function alertEmail(section: MonitorSection): EmailContent {
 }
 
 /** A period's changes, grouped by monitor. */
-export function digestEmail(input: { period: "daily" | "weekly"; organizationName: string; sections: MonitorSection[]; settingsUrl: string }): EmailContent {
+export function digestEmail(input: {
+  period: "daily" | "weekly";
+  organizationName: string;
+  sections: MonitorSection[];
+  settingsUrl: string;
+}): EmailContent {
   const count = input.sections.reduce((sum, section) => sum + section.events.length, 0);
   const subject = `Your ${input.period} LinkLens digest: ${count} change${count === 1 ? "" : "s"} on ${input.sections.length} page${input.sections.length === 1 ? "" : "s"} (${input.organizationName})`;
   const body = html`${input.sections.map((section) => htmlSection(section, true))}<p style="font-size:12px;color:#64748b"><a href="${safeHref(input.settingsUrl)}">Notification settings</a></p>`;

@@ -35,7 +35,13 @@ export type DbOrTx = Pick<Db, "insert" | "select" | "update" | "delete" | "execu
  * already is skipped (two reminder runs write one reminder, and email it once). Call it once per check
  * with all of the check's events, so one check's changes on a page make one email.
  */
-export async function recordAlertEvents(tx: DbOrTx, organizationId: string, events: readonly NewAlertEvent[], now: Date, links: AlertLinks = processAlertLinks()): Promise<AlertEventRow[]> {
+export async function recordAlertEvents(
+  tx: DbOrTx,
+  organizationId: string,
+  events: readonly NewAlertEvent[],
+  now: Date,
+  links: AlertLinks = processAlertLinks(),
+): Promise<AlertEventRow[]> {
   if (events.length === 0) return [];
   const rows = await tx
     .insert(alertEvent)

@@ -29,10 +29,22 @@ export function reminderFor(expiresOn: string, today: string): { key: "7" | "1";
 export async function runExpiryReminders(db: Db, now: Date, links: AlertLinks): Promise<number> {
   const today = utcDate(now);
   const rows = await db
-    .select({ id: trackedLink.id, organizationId: trackedLink.organizationId, monitorId: trackedLink.monitorId, expiresOn: trackedLink.expiresOn, state: trackedLink.state })
+    .select({
+      id: trackedLink.id,
+      organizationId: trackedLink.organizationId,
+      monitorId: trackedLink.monitorId,
+      expiresOn: trackedLink.expiresOn,
+      state: trackedLink.state,
+    })
     .from(trackedLink)
     .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
-    .where(and(gte(trackedLink.expiresOn, today), lte(trackedLink.expiresOn, utcDate(new Date(now.getTime() + 7 * DAY_MS))), eq(monitor.paused, false)));
+    .where(
+      and(
+        gte(trackedLink.expiresOn, today),
+        lte(trackedLink.expiresOn, utcDate(new Date(now.getTime() + 7 * DAY_MS))),
+        eq(monitor.paused, false),
+      ),
+    );
   const byOrganization = new Map<string, NewAlertEvent[]>();
   for (const row of rows) {
     if (!row.expiresOn) continue;
@@ -51,7 +63,9 @@ export async function runExpiryReminders(db: Db, now: Date, links: AlertLinks): 
   }
   let written = 0;
   for (const [organizationId, events] of byOrganization) {
-    written += await db.transaction(async (tx) => (await recordAlertEvents(tx, organizationId, events, now, links)).length);
+    written += await db.transaction(
+      async (tx) => (await recordAlertEvents(tx, organizationId, events, now, links)).length,
+    );
   }
   return written;
 }

@@ -8,7 +8,10 @@ import { placesOf } from "./recipients";
 export type FeedItem = AlertFeedItem;
 
 /** The /app/alerts list and the overview's latest alerts. */
-export async function alertFeed(ctx: AccountContext, query: AlertsQuery): Promise<{ items: FeedItem[]; nextCursor: string | null }> {
+export async function alertFeed(
+  ctx: AccountContext,
+  query: AlertsQuery,
+): Promise<{ items: FeedItem[]; nextCursor: string | null }> {
   const { db } = ctx;
   const page = await listAlerts(ctx, query);
   const { pageOf, targetOf } = await placesOf(db, page.items);
@@ -18,7 +21,14 @@ export async function alertFeed(ctx: AccountContext, query: AlertsQuery): Promis
       { type: event.type as Parameters<typeof describeEvent>[0]["type"], before: event.before, after: event.after },
       { pageUrl: monitorUrl, target: event.trackedLinkId ? (targetOf.get(event.trackedLinkId) ?? null) : null },
     );
-    return { id: event.id, type: event.type, createdAt: event.createdAt, monitorId: event.monitorId, monitorUrl, ...described };
+    return {
+      id: event.id,
+      type: event.type,
+      createdAt: event.createdAt,
+      monitorId: event.monitorId,
+      monitorUrl,
+      ...described,
+    };
   });
   return { items, nextCursor: page.nextCursor };
 }

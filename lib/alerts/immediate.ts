@@ -9,9 +9,16 @@ import { mutes, organizationRecipients, placesOf, wants } from "./recipients";
  * monitor (a check's changes on one page arrive as one message), to every member whose preference is
  * `immediate`, who wants these types and has not muted the monitor.
  */
-export async function emailImmediately(tx: DbOrTx, organizationId: string, events: AlertEventRow[], links: AlertLinks): Promise<number> {
+export async function emailImmediately(
+  tx: DbOrTx,
+  organizationId: string,
+  events: AlertEventRow[],
+  links: AlertLinks,
+): Promise<number> {
   if (events.length === 0) return 0;
-  const recipients = (await organizationRecipients(tx, organizationId)).filter((recipient) => recipient.preferences.email === "immediate");
+  const recipients = (await organizationRecipients(tx, organizationId)).filter(
+    (recipient) => recipient.preferences.email === "immediate",
+  );
   if (recipients.length === 0) return 0;
   const muted = await mutes(
     tx,
@@ -24,7 +31,14 @@ export async function emailImmediately(tx: DbOrTx, organizationId: string, event
     const theirs = events.filter((event) => wants(recipient, muted, event));
     for (const { section, events: grouped } of sectionsFor(theirs, recipient, links, places)) {
       const monitorId = grouped[0]?.monitorId ?? "";
-      await queueAlertEmail(tx, { organizationId, recipient, content: alertEmail(section), unsubscribe: { kind: "mute", userId: recipient.userId, monitorId }, events: grouped, links });
+      await queueAlertEmail(tx, {
+        organizationId,
+        recipient,
+        content: alertEmail(section),
+        unsubscribe: { kind: "mute", userId: recipient.userId, monitorId },
+        events: grouped,
+        links,
+      });
       queued += 1;
     }
   }

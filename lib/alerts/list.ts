@@ -11,16 +11,31 @@ import { alertsQuerySchema, type AlertEvent, type AlertsQuery } from "../schemas
  */
 
 export function parseAlertsQuery(request: Request): AlertsQuery {
-  return parseQuery(request, alertsQuerySchema, "Filters: type (comma-separated), monitorId, trackedLinkId, since (ISO 8601); and limit, cursor.");
+  return parseQuery(
+    request,
+    alertsQuerySchema,
+    "Filters: type (comma-separated), monitorId, trackedLinkId, since (ISO 8601); and limit, cursor.",
+  );
 }
 
 export type AlertEventView = AlertEvent;
 
 export function alertEventView(row: typeof alertEvent.$inferSelect): AlertEventView {
-  return { id: row.id, type: row.type, monitorId: row.monitorId, trackedLinkId: row.trackedLinkId, before: row.before, after: row.after, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: row.type,
+    monitorId: row.monitorId,
+    trackedLinkId: row.trackedLinkId,
+    before: row.before,
+    after: row.after,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-export async function listAlerts(ctx: AccountContext, query: AlertsQuery): Promise<{ items: AlertEventView[]; nextCursor: string | null }> {
+export async function listAlerts(
+  ctx: AccountContext,
+  query: AlertsQuery,
+): Promise<{ items: AlertEventView[]; nextCursor: string | null }> {
   const keys = { createdAt: alertEvent.createdAt, id: alertEvent.id };
   const filters: Array<SQL | undefined> = [
     eq(alertEvent.organizationId, ctx.organization.id),
@@ -29,5 +44,9 @@ export async function listAlerts(ctx: AccountContext, query: AlertsQuery): Promi
     query.trackedLinkId ? eq(alertEvent.trackedLinkId, query.trackedLinkId) : undefined,
     query.since ? gte(alertEvent.createdAt, new Date(query.since)) : undefined,
   ];
-  return keysetPage(ctx.db.select().from(alertEvent).$dynamic(), { keys, direction: "desc", where: and(...filters), page: query }, alertEventView);
+  return keysetPage(
+    ctx.db.select().from(alertEvent).$dynamic(),
+    { keys, direction: "desc", where: and(...filters), page: query },
+    alertEventView,
+  );
 }

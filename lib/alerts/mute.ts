@@ -14,7 +14,11 @@ export interface MuteStatus {
 
 /** The monitor's page of a `mute` action, or null when the monitor or the user's membership is gone. */
 async function mutedPage(db: Db, action: Extract<MuteAction, { kind: "mute" }>): Promise<string | null> {
-  const [target] = await db.select({ url: monitor.url, organizationId: monitor.organizationId }).from(monitor).where(eq(monitor.id, action.monitorId)).limit(1);
+  const [target] = await db
+    .select({ url: monitor.url, organizationId: monitor.organizationId })
+    .from(monitor)
+    .where(eq(monitor.id, action.monitorId))
+    .limit(1);
   return target && (await membershipOf(db, action.userId, target.organizationId)) ? target.url : null;
 }
 
@@ -34,7 +38,10 @@ export async function muteStatus(db: Db, action: MuteAction): Promise<MuteStatus
     return { kind: "mute", pageUrl, muted: row !== undefined };
   }
   if (!(await membershipOf(db, action.userId, action.organizationId))) return null;
-  const current = await readPreferences(db, { user: { id: action.userId }, organization: { id: action.organizationId } });
+  const current = await readPreferences(db, {
+    user: { id: action.userId },
+    organization: { id: action.organizationId },
+  });
   return { kind: "off", pageUrl: null, muted: current.email === "off" };
 }
 
@@ -47,8 +54,12 @@ export async function applyMuteAction(db: Db, action: MuteAction, undo: boolean)
   if (action.kind === "mute") {
     const pageUrl = await mutedPage(db, action);
     if (pageUrl === null) return null;
-    if (undo) await db.delete(monitorMute).where(and(eq(monitorMute.userId, action.userId), eq(monitorMute.monitorId, action.monitorId)));
-    else await db.insert(monitorMute).values({ userId: action.userId, monitorId: action.monitorId }).onConflictDoNothing();
+    if (undo)
+      await db
+        .delete(monitorMute)
+        .where(and(eq(monitorMute.userId, action.userId), eq(monitorMute.monitorId, action.monitorId)));
+    else
+      await db.insert(monitorMute).values({ userId: action.userId, monitorId: action.monitorId }).onConflictDoNothing();
     return { kind: "mute", pageUrl, muted: !undo };
   }
   if (!(await membershipOf(db, action.userId, action.organizationId))) return null;
@@ -59,6 +70,9 @@ export async function applyMuteAction(db: Db, action: MuteAction, undo: boolean)
   await db
     .insert(notificationPreference)
     .values({ userId: action.userId, organizationId: action.organizationId, ...current, email, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: [notificationPreference.userId, notificationPreference.organizationId], set: { email, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [notificationPreference.userId, notificationPreference.organizationId],
+      set: { email, updatedAt: new Date() },
+    });
   return { kind: "off", pageUrl: null, muted: !undo };
 }

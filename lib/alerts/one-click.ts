@@ -12,21 +12,34 @@ import { verifyMuteToken, type MuteAction } from "./tokens";
 
 function actionOf(token: string | null, runtime: Runtime): MuteAction {
   const action = token ? verifyMuteToken(resolveAuthSecret(runtime.settings), token) : null;
-  if (!action) throw new ApiError("INVALID_REQUEST", "token: this link is not valid.", { hint: "Use the link of the email unchanged; change notification settings in the app under Settings." });
+  if (!action)
+    throw new ApiError("INVALID_REQUEST", "token: this link is not valid.", {
+      hint: "Use the link of the email unchanged; change notification settings in the app under Settings.",
+    });
   return action;
 }
 
 function found(status: MuteStatus | null): MuteStatus {
-  if (!status) throw new ApiError("NOT_FOUND", "The monitor or the team of this link no longer exists.", { hint: "Nothing to mute: you get no emails about it." });
+  if (!status)
+    throw new ApiError("NOT_FOUND", "The monitor or the team of this link no longer exists.", {
+      hint: "Nothing to mute: you get no emails about it.",
+    });
   return status;
 }
 
 /** What the link would do and whether it is in effect; changes nothing. */
-export async function muteStatusFromToken(token: string | null, runtime: Runtime = processRuntime()): Promise<MuteStatus> {
+export async function muteStatusFromToken(
+  token: string | null,
+  runtime: Runtime = processRuntime(),
+): Promise<MuteStatus> {
   return found(await muteStatus(runtime.db, actionOf(token, runtime)));
 }
 
 /** Mutes (or with `undo` unmutes) what the link names. */
-export async function muteFromToken(token: string | null, undo: boolean, runtime: Runtime = processRuntime()): Promise<MuteStatus> {
+export async function muteFromToken(
+  token: string | null,
+  undo: boolean,
+  runtime: Runtime = processRuntime(),
+): Promise<MuteStatus> {
   return found(await applyMuteAction(runtime.db, actionOf(token, runtime), undo));
 }

@@ -21,9 +21,20 @@ export async function readPreferences(db: Pick<Db, "select">, ctx: PreferenceSco
   const [row] = await db
     .select()
     .from(notificationPreference)
-    .where(and(eq(notificationPreference.userId, ctx.user.id), eq(notificationPreference.organizationId, ctx.organization.id)))
+    .where(
+      and(
+        eq(notificationPreference.userId, ctx.user.id),
+        eq(notificationPreference.organizationId, ctx.organization.id),
+      ),
+    )
     .limit(1);
-  return row ? { email: row.email, types: ALERT_TYPES.filter((type) => row.types.includes(type)), digestHourUtc: row.digestHourUtc } : { ...DEFAULT_PREFERENCES, types: [...DEFAULT_PREFERENCES.types] };
+  return row
+    ? {
+        email: row.email,
+        types: ALERT_TYPES.filter((type) => row.types.includes(type)),
+        digestHourUtc: row.digestHourUtc,
+      }
+    : { ...DEFAULT_PREFERENCES, types: [...DEFAULT_PREFERENCES.types] };
 }
 
 /** GET /api/account/notifications: the caller's preferences in the active organization. */
@@ -32,13 +43,19 @@ export async function getPreferences(ctx: PreferenceScope & { db: Db }): Promise
 }
 
 /** PUT /api/account/notifications: the fields sent change, the others stay. */
-export async function updatePreferences(ctx: PreferenceScope & { db: Db; now: () => Date }, update: PreferencesUpdate): Promise<NotificationPreferences> {
+export async function updatePreferences(
+  ctx: PreferenceScope & { db: Db; now: () => Date },
+  update: PreferencesUpdate,
+): Promise<NotificationPreferences> {
   return ctx.db.transaction(async (tx) => {
     const next = { ...(await readPreferences(tx, ctx)), ...update };
     await tx
       .insert(notificationPreference)
       .values({ userId: ctx.user.id, organizationId: ctx.organization.id, ...next, updatedAt: ctx.now() })
-      .onConflictDoUpdate({ target: [notificationPreference.userId, notificationPreference.organizationId], set: { ...next, updatedAt: ctx.now() } });
+      .onConflictDoUpdate({
+        target: [notificationPreference.userId, notificationPreference.organizationId],
+        set: { ...next, updatedAt: ctx.now() },
+      });
     return next;
   });
 }

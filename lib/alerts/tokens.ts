@@ -8,7 +8,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * can do nothing but that one reversible thing.
  */
 
-export type MuteAction = { kind: "mute"; userId: string; monitorId: string } | { kind: "off"; userId: string; organizationId: string };
+export type MuteAction =
+  { kind: "mute"; userId: string; monitorId: string } | { kind: "off"; userId: string; organizationId: string };
 
 function sign(secret: string, payload: string): string {
   return createHmac("sha256", secret).update(`linklens-alerts:${payload}`).digest("base64url");
@@ -30,7 +31,12 @@ export function verifyMuteToken(secret: string, token: string): MuteAction | nul
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string" && part.length > 0)) return null;
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 3 ||
+      !parsed.every((part) => typeof part === "string" && part.length > 0)
+    )
+      return null;
     const [kind, userId, subject] = parsed as [string, string, string];
     if (kind === "mute") return { kind, userId, monitorId: subject };
     if (kind === "off") return { kind, userId, organizationId: subject };

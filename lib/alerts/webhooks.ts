@@ -11,7 +11,13 @@ import { placesOf } from "./recipients";
  * words of its email (headline, before → after) for Slack. Nothing is looked up when the organization
  * has no endpoint.
  */
-export async function queueWebhooks(tx: DbOrTx, organizationId: string, events: AlertEventRow[], links: AlertLinks, now: Date): Promise<number> {
+export async function queueWebhooks(
+  tx: DbOrTx,
+  organizationId: string,
+  events: AlertEventRow[],
+  links: AlertLinks,
+  now: Date,
+): Promise<number> {
   if (events.length === 0) return 0;
   const targets = await webhookTargets(tx, organizationId);
   if (!targets) return 0;

@@ -79,7 +79,12 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
       Reflect.apply(nativeSetTimeout, window, [() => end(entry, true), 0]);
     };
     // Runs a page callback inside its chain: timers it sets inherit the chain's start.
-    const inChain = (root: number, callback: (...args: unknown[]) => unknown, thisArg: unknown, args: unknown[]): unknown => {
+    const inChain = (
+      root: number,
+      callback: (...args: unknown[]) => unknown,
+      thisArg: unknown,
+      args: unknown[],
+    ): unknown => {
       const previous = state.root;
       state.root = root;
       try {
@@ -98,13 +103,25 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
           for (const script of scripts) watchScript(script);
         }
       }
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: watchedAttributes });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: watchedAttributes,
+    });
 
     const JS_TYPES = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i;
     const watched = new WeakSet<HTMLScriptElement>();
     function watchScript(script: HTMLScriptElement): void {
       // Only scripts the browser will fetch and then fire load or error on.
-      if (watched.has(script) || !script.getAttribute("src") || script.hasAttribute("nomodule") || !JS_TYPES.test((script.getAttribute("type") ?? "").trim())) return;
+      if (
+        watched.has(script) ||
+        !script.getAttribute("src") ||
+        script.hasAttribute("nomodule") ||
+        !JS_TYPES.test((script.getAttribute("type") ?? "").trim())
+      )
+        return;
       watched.add(script);
       const entry = begin(limits.maxOpenMs, "script");
       const done = () => endLater(entry);
@@ -144,7 +161,8 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
           timer.entry = begin(delay + 1_000, "timer");
           timers.set(id, timer);
           // A string handler cannot be wrapped: a timer of ours, set right after it with the same delay, fires right after it.
-          if (typeof handler !== "function") Reflect.apply(target, window, [() => (timers.delete(id), end(timer.entry, true)), delay]);
+          if (typeof handler !== "function")
+            Reflect.apply(target, window, [() => (timers.delete(id), end(timer.entry, true)), delay]);
         }
         return id;
       },
@@ -192,7 +210,12 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
 
     // Frame and idle callbacks: open while their chain is young; a frame that never comes (a page the
     // browser does not paint) stops counting after a second.
-    const callbackWrapper = (register: "requestAnimationFrame" | "requestIdleCallback", cancel: "cancelAnimationFrame" | "cancelIdleCallback", youngMs: number, kind: string) => {
+    const callbackWrapper = (
+      register: "requestAnimationFrame" | "requestIdleCallback",
+      cancel: "cancelAnimationFrame" | "cancelIdleCallback",
+      youngMs: number,
+      kind: string,
+    ) => {
       const nativeRegister = window[register] as ((...args: unknown[]) => number) | undefined;
       const nativeCancel = window[cancel] as ((...args: unknown[]) => void) | undefined;
       if (typeof nativeRegister !== "function" || typeof nativeCancel !== "function") return;
@@ -257,7 +280,8 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
       });
     };
     trackPromise(window, "fetch", "fetch");
-    for (const reader of ["json", "text", "arrayBuffer", "blob", "formData", "bytes"]) trackPromise(Response.prototype, reader, "body");
+    for (const reader of ["json", "text", "arrayBuffer", "blob", "formData", "bytes"])
+      trackPromise(Response.prototype, reader, "body");
     const nativeSend = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = new Proxy(nativeSend, {
       apply(target, thisArg: XMLHttpRequest, args: unknown[]) {
@@ -278,7 +302,9 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
 
 /** Reads the tracker's report in the page (serialized by Puppeteer); null when the tracker is not there. */
 export function activityReport(key: string): ActivityReport | null {
-  const state = (window as unknown as Record<string, { lastActivity: number; open: Map<number, [number, string]> } | undefined>)[key];
+  const state = (
+    window as unknown as Record<string, { lastActivity: number; open: Map<number, [number, string]> } | undefined>
+  )[key];
   if (!state) return null;
   const now = performance.now();
   let open = 0;

@@ -18,7 +18,15 @@ import type { Config } from "@/lib/config";
 export interface UrlAnalysisDeps {
   pool: AnalyzerPool;
   renderer: Renderer;
-  settings: Pick<Config, "RENDER_TIMEOUT_MS" | "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS" | "DENY_HOSTS">;
+  settings: Pick<
+    Config,
+    | "RENDER_TIMEOUT_MS"
+    | "LINK_CHECK_MAX"
+    | "LINK_CHECK_CONCURRENCY"
+    | "LINK_CHECK_TIMEOUT_MS"
+    | "ALLOW_PRIVATE_HOSTS"
+    | "DENY_HOSTS"
+  >;
   requestId?: string;
   /** The client's key, for the pool's fairness (one running job per client). */
   clientKey?: string;
@@ -100,7 +108,10 @@ async function analyseRendered(
   // requested one, else (a redirect to another origin) fetched now, beside the parse and the link checks.
   const finalUrl = URL.parse(rendered.finalUrl);
   let robotsMs = 0;
-  const robots = deps.signals && finalUrl ? deps.signals.robots.answer(finalUrl).finally(() => (robotsMs = performance.now() - robotsStarted)) : null;
+  const robots =
+    deps.signals && finalUrl
+      ? deps.signals.robots.answer(finalUrl).finally(() => (robotsMs = performance.now() - robotsStarted))
+      : null;
   const timing: JobTiming = { timings: {} };
   const report = await deps.pool
     .analyze(
@@ -123,7 +134,9 @@ async function analyseRendered(
   const analysedAt = performance.now();
 
   const wanted = deps.checkLinks ?? (() => true);
-  const checkable = analysis.links.filter((link) => link.linkType !== "ignored" && wanted(link)).map((link) => link.href);
+  const checkable = analysis.links
+    .filter((link) => link.linkType !== "ignored" && wanted(link))
+    .map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
   const robotsTxt = robots ? await robots : null;
   const fromRaw = withRawLinks(analysis.links, report.linkSignals, raw ? await raw.hrefs() : null);
@@ -140,7 +153,13 @@ async function analyseRendered(
       checkMs: Math.round(performance.now() - analysedAt),
       checked: statuses.size,
       renderedBytes: rendered.html.length,
-      stages: roundTimings({ ...rendered.timings, ...timing.timings, linkChecks: performance.now() - analysedAt, ...(robots ? { robotsTxt: robotsMs } : {}), ...(raw ? { rawHtml: raw.ms } : {}) }),
+      stages: roundTimings({
+        ...rendered.timings,
+        ...timing.timings,
+        linkChecks: performance.now() - analysedAt,
+        ...(robots ? { robotsTxt: robotsMs } : {}),
+        ...(raw ? { rawHtml: raw.ms } : {}),
+      }),
       peakHeapMb: timing.peakHeapMb,
       settle: rendered.settled && { ended: rendered.settled.ended, waitedFor: roundMs(rendered.settled.waitedFor) },
     },

@@ -115,6 +115,12 @@ export class AnchorAccumulator {
  * decisions.md fallback chain: the link's text, else the alts of images inside, else aria-label,
  * else title, else null.
  */
-export function chooseAnchorText(accumulator: AnchorAccumulator, ariaLabel: string | null, title: string | null): string | null {
-  return accumulator.text.result() ?? accumulator.alts.result() ?? collapseAttribute(ariaLabel) ?? collapseAttribute(title);
+export function chooseAnchorText(
+  accumulator: AnchorAccumulator,
+  ariaLabel: string | null,
+  title: string | null,
+): string | null {
+  return (
+    accumulator.text.result() ?? accumulator.alts.result() ?? collapseAttribute(ariaLabel) ?? collapseAttribute(title)
+  );
 }

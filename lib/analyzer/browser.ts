@@ -22,7 +22,11 @@ import { withTimeout } from "@/lib/timeout";
  * builds and preloads for every window a render opens and every page that stays open (about 0.3 CPU s
  * each; `npm run bench:browser-ui` measures it against a browser with them on).
  */
-export const BROWSER_UI_FEATURES: readonly string[] = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"];
+export const BROWSER_UI_FEATURES: readonly string[] = [
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxAimPopup",
+  "PreloadTopChromeWebUI",
+];
 
 /** Chromium features a headless renderer has no use for; each costs CPU or background traffic. */
 const DISABLED_FEATURES = [
@@ -68,14 +72,27 @@ export const BASE_CHROMIUM_ARGS: readonly string[] = [
  * contexts), --disable-web-security and --disable-site-isolation-trials (weaken the page sandbox);
  * we only take what its Lambda build needs to draw and start.
  */
-const SPARTICUZ_KEEP = ["--use-gl=", "--use-angle=", "--enable-unsafe-swiftshader", "--in-process-gpu", "--no-zygote", "--font-render-hinting="];
+const SPARTICUZ_KEEP = [
+  "--use-gl=",
+  "--use-angle=",
+  "--enable-unsafe-swiftshader",
+  "--in-process-gpu",
+  "--no-zygote",
+  "--font-render-hinting=",
+];
 
 const SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 /** Where a browser comes from. */
 export type BrowserSource =
   | { kind: "remote"; wsEndpoint: string }
-  | { kind: "local"; executablePath: string; extraArgs: string[]; headless: LaunchOptions["headless"]; origin: "env" | "sparticuz" | "system" };
+  | {
+      kind: "local";
+      executablePath: string;
+      extraArgs: string[];
+      headless: LaunchOptions["headless"];
+      origin: "env" | "sparticuz" | "system";
+    };
 
 /** Options of BrowserManager. */
 export interface BrowserManagerOptions {
@@ -95,7 +112,9 @@ async function sparticuzSource(): Promise<BrowserSource | null> {
     const { default: chromium } = await import("@sparticuz/chromium");
     const executablePath = await chromium.executablePath();
     if (!executablePath || !existsSync(/*turbopackIgnore: true*/ executablePath)) return null;
-    const extraArgs = chromium.args.filter((arg) => SPARTICUZ_KEEP.some((keep) => arg === keep || (keep.endsWith("=") && arg.startsWith(keep))));
+    const extraArgs = chromium.args.filter((arg) =>
+      SPARTICUZ_KEEP.some((keep) => arg === keep || (keep.endsWith("=") && arg.startsWith(keep))),
+    );
     return { kind: "local", executablePath, extraArgs, headless: "shell", origin: "sparticuz" };
   } catch {
     return null;
@@ -106,14 +125,17 @@ async function sparticuzSource(): Promise<BrowserSource | null> {
 export async function browserSources(config: BrowserManagerOptions["config"]): Promise<BrowserSource[]> {
   if (config.BROWSER_WS_ENDPOINT) return [{ kind: "remote", wsEndpoint: config.BROWSER_WS_ENDPOINT }];
   if (config.PUPPETEER_EXECUTABLE_PATH) {
-    return [{ kind: "local", executablePath: config.PUPPETEER_EXECUTABLE_PATH, extraArgs: [], headless: true, origin: "env" }];
+    return [
+      { kind: "local", executablePath: config.PUPPETEER_EXECUTABLE_PATH, extraArgs: [], headless: true, origin: "env" },
+    ];
   }
   const sources: BrowserSource[] = [];
   const sparticuz = await sparticuzSource();
   if (sparticuz) sources.push(sparticuz);
   for (const path of SYSTEM_CANDIDATES) {
     // turbopackIgnore: probing a browser binary is not a file the server bundle needs to trace.
-    if (existsSync(/*turbopackIgnore: true*/ path)) sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });
+    if (existsSync(/*turbopackIgnore: true*/ path))
+      sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });
   }
   return sources;
 }
@@ -193,7 +215,10 @@ export class BrowserManager {
         lastError = error;
       }
     }
-    throw new Error(`Could not start a browser: ${lastError instanceof Error ? lastError.message : String(lastError)}`, { cause: lastError });
+    throw new Error(
+      `Could not start a browser: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+      { cause: lastError },
+    );
   }
 
   private async open(source: BrowserSource): Promise<Browser> {
@@ -208,7 +233,12 @@ export class BrowserManager {
       // A pipe instead of a DevTools port: nothing else on the host can drive this browser, and the
       // browser exits by itself when this process dies (its end of the pipe closes).
       pipe: true,
-      args: [...BASE_CHROMIUM_ARGS, ...source.extraArgs, ...proxyLaunchArgs(this.options.proxyUrl), ...(this.options.extraArgs ?? [])],
+      args: [
+        ...BASE_CHROMIUM_ARGS,
+        ...source.extraArgs,
+        ...proxyLaunchArgs(this.options.proxyUrl),
+        ...(this.options.extraArgs ?? []),
+      ],
       // The server owns signal handling and closes the browser through the analyzer's shutdown hook; puppeteer's SIGINT handler would
       // process.exit() in the middle of a graceful shutdown. Its exit hook still kills the child.
       handleSIGINT: false,
@@ -234,7 +264,10 @@ export class BrowserManager {
     this.closing = true;
     const browser = await this.releaseLocal();
     if (!browser) return;
-    await withTimeout(browser.close().catch(() => undefined), 3_000);
+    await withTimeout(
+      browser.close().catch(() => undefined),
+      3_000,
+    );
     killProcessTree(browser);
   }
 

@@ -23,7 +23,8 @@ export const PER_HOST_LIMIT = 2;
 
 /** Options of checkLinks. The settings come from the caller (read once at the front door), never from the environment here. */
 export interface CheckLinksOptions {
-  config: Pick<Config, "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS"> & Partial<Pick<Config, "DENY_HOSTS">>;
+  config: Pick<Config, "LINK_CHECK_MAX" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "ALLOW_PRIVATE_HOSTS"> &
+    Partial<Pick<Config, "DENY_HOSTS">>;
   /**
    * DNS for the guard: one analysis's cache (shared with its render), or a test's. A custom resolver gets
    * its own dispatcher, closed at the end.
@@ -52,12 +53,23 @@ export function checkKey(url: string): string {
 }
 
 /** One request's outcome: a response, or no HTTP response at all (and whether the guard refused). */
-type Attempt = { status: number; location: string | null } | { status: null; blocked: boolean; aborted: boolean; unreachable: boolean };
+type Attempt =
+  | { status: number; location: string | null }
+  | { status: null; blocked: boolean; aborted: boolean; unreachable: boolean };
 /** checkOne's answer: an HTTP status, NO_RESPONSE, or NOT_CHECKED when the batch ended first. */
 type Outcome = number | typeof NOT_CHECKED;
 
 /** Error codes meaning "no connection was made": retrying with another method cannot help. */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_FAIL",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /** true when `error` (or its cause chain) is a DNS, connect or TLS failure rather than a dropped request. */
 function isUnreachable(error: unknown): boolean {
@@ -102,12 +114,26 @@ function sharedDispatcher(allow: readonly string[], deny: readonly string[], tim
   const key = `${allow.join(",")}|${deny.join(",")}|${timeoutMs}`;
   if (defaultDispatcher?.key !== key) {
     void defaultDispatcher?.dispatcher.close().catch(() => undefined);
-    defaultDispatcher = { key, dispatcher: createGuardedDispatcher({ allowPrivateHosts: allow, denyHosts: deny, connectTimeoutMs: timeoutMs, connectionsPerOrigin: PER_HOST_LIMIT }) };
+    defaultDispatcher = {
+      key,
+      dispatcher: createGuardedDispatcher({
+        allowPrivateHosts: allow,
+        denyHosts: deny,
+        connectTimeoutMs: timeoutMs,
+        connectionsPerOrigin: PER_HOST_LIMIT,
+      }),
+    };
   }
   return defaultDispatcher.dispatcher;
 }
 
-async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal): Promise<Attempt> {
+async function attempt(
+  url: URL,
+  method: "HEAD" | "GET",
+  dispatcher: Dispatcher,
+  timeoutMs: number,
+  batch: AbortSignal,
+): Promise<Attempt> {
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), batch]);
   try {
     const response = await request(url, {
@@ -135,7 +161,12 @@ async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher,
     }
     return { status: response.statusCode, location: typeof location === "string" ? location : (location?.[0] ?? null) };
   } catch (error) {
-    return { status: null, blocked: isBlockedConnection(error), aborted: batch.aborted, unreachable: isUnreachable(error) };
+    return {
+      status: null,
+      blocked: isBlockedConnection(error),
+      aborted: batch.aborted,
+      unreachable: isUnreachable(error),
+    };
   }
 }
 
@@ -145,7 +176,13 @@ async function attempt(url: URL, method: "HEAD" | "GET", dispatcher: Dispatcher,
  * when the link stays unchecked: the batch was aborted first, the URL budget is spent, or a hop leads
  * to a deny-listed host (the operator's choice says nothing about the link's health).
  */
-async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, batch: AbortSignal, scope: CheckScope): Promise<Outcome> {
+async function checkOne(
+  start: URL,
+  dispatcher: Dispatcher,
+  timeoutMs: number,
+  batch: AbortSignal,
+  scope: CheckScope,
+): Promise<Outcome> {
   let current = start;
   let method: "HEAD" | "GET" = "HEAD";
   for (let redirects = 0; ; redirects += 1) {
@@ -154,8 +191,10 @@ async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, b
     current.password = "";
     if (isDeniedHost(current.hostname, scope.denyHosts) || !scope.budget.admit(current.href)) return NOT_CHECKED;
     let result = await attempt(current, method, dispatcher, timeoutMs, batch);
-    if (result.status === null && (result.aborted || result.blocked || result.unreachable)) return result.aborted ? NOT_CHECKED : NO_RESPONSE;
-    const isRedirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location !== null;
+    if (result.status === null && (result.aborted || result.blocked || result.unreachable))
+      return result.aborted ? NOT_CHECKED : NO_RESPONSE;
+    const isRedirect =
+      result.status !== null && result.status >= 300 && result.status < 400 && result.location !== null;
     if (method === "HEAD" && !isRedirect && (result.status === null || result.status < 200 || result.status >= 300)) {
       // Many servers answer HEAD with 405/404/403 or drop it; GET is the real question.
       const retry = await attempt(current, "GET", dispatcher, timeoutMs, batch);
@@ -168,7 +207,8 @@ async function checkOne(start: URL, dispatcher: Dispatcher, timeoutMs: number, b
       }
     }
     if (result.status === null) return NO_RESPONSE;
-    if (!(result.status >= 300 && result.status < 400) || !("location" in result) || result.location === null) return result.status;
+    if (!(result.status >= 300 && result.status < 400) || !("location" in result) || result.location === null)
+      return result.status;
     if (redirects >= MAX_REDIRECTS) return result.status;
     let next: URL;
     try {
@@ -217,10 +257,18 @@ export async function checkLinks(urls: string[], options: CheckLinksOptions): Pr
   }
   if (unique.length === 0) return results;
 
-  const ownDispatcher = !options.dispatcher && options.resolver
-    ? createGuardedDispatcher({ allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS, denyHosts, resolver: options.resolver, connectTimeoutMs: timeoutMs, connectionsPerOrigin: PER_HOST_LIMIT })
-    : null;
-  const dispatcher = options.dispatcher ?? ownDispatcher ?? sharedDispatcher(config.ALLOW_PRIVATE_HOSTS, denyHosts, timeoutMs);
+  const ownDispatcher =
+    !options.dispatcher && options.resolver
+      ? createGuardedDispatcher({
+          allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+          denyHosts,
+          resolver: options.resolver,
+          connectTimeoutMs: timeoutMs,
+          connectionsPerOrigin: PER_HOST_LIMIT,
+        })
+      : null;
+  const dispatcher =
+    options.dispatcher ?? ownDispatcher ?? sharedDispatcher(config.ALLOW_PRIVATE_HOSTS, denyHosts, timeoutMs);
   const scope: CheckScope = { budget: new UrlBudget(config.LINK_CHECK_MAX), denyHosts };
   const deadline = AbortSignal.timeout(options.deadlineMs ?? Math.max(10_000, 3 * timeoutMs));
   const batch = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;

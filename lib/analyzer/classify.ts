@@ -100,7 +100,8 @@ export function classifyHref(raw: string, context: PageContext): ClassifiedHref 
   // A fragment exists iff the serialization has a "#" (it is percent-encoded everywhere else), which
   // also catches a bare "#" whose fragment is empty. Compared with the document URL, not the base.
   const hash = href.indexOf("#");
-  if (hash !== -1 && href.slice(0, hash) === context.documentUrlNoFragment) return { href, linkType: "ignored", hostname: null };
+  if (hash !== -1 && href.slice(0, hash) === context.documentUrlNoFragment)
+    return { href, linkType: "ignored", hostname: null };
   return { href, linkType: isSameSite(url.hostname, context) ? "internal" : "external", hostname: url.hostname };
 }
 

@@ -57,7 +57,11 @@ interface AnalysedLink {
 }
 
 /** Builds the camera of a leased page; `links` are the analysis's links, `marker` the visibility pass's nonce. */
-export function createEvidenceCamera(lease: PageLease, links: readonly AnalysedLink[], marker: string | null): EvidenceCamera {
+export function createEvidenceCamera(
+  lease: PageLease,
+  links: readonly AnalysedLink[],
+  marker: string | null,
+): EvidenceCamera {
   let line: Promise<unknown> = Promise.resolve();
   let released = false;
 
@@ -66,7 +70,14 @@ export function createEvidenceCamera(lease: PageLease, links: readonly AnalysedL
     if (!link || marker === null) return null;
     let ordinal = 0;
     for (let index = 0; index < position - 1; index += 1) if (links[index]?.href === link.href) ordinal += 1;
-    return { marker, attribute: HIDDEN_ATTRIBUTE, href: link.href, ordinal, index: position - 1, outlineTag: OUTLINE_TAG };
+    return {
+      marker,
+      attribute: HIDDEN_ATTRIBUTE,
+      href: link.href,
+      ordinal,
+      index: position - 1,
+      outlineTag: OUTLINE_TAG,
+    };
   };
 
   const capture = async (position: number | null): Promise<EvidenceShot | null> => {
@@ -75,7 +86,12 @@ export function createEvidenceCamera(lease: PageLease, links: readonly AnalysedL
     await lease.wake();
     await withTimeout(page.evaluate(pageScript(clearFrames, OUTLINE_TAG)), STEP_TIMEOUT_MS);
     const asked = position === null ? null : request(position);
-    const box = asked ? ((await withTimeout(page.evaluate(pageScript(frameLink, asked)) as Promise<FrameBox | null>, STEP_TIMEOUT_MS)) ?? null) : null;
+    const box = asked
+      ? ((await withTimeout(
+          page.evaluate(pageScript(frameLink, asked)) as Promise<FrameBox | null>,
+          STEP_TIMEOUT_MS,
+        )) ?? null)
+      : null;
     if (!box) await withTimeout(page.evaluate(pageScript(scrollToTop)), STEP_TIMEOUT_MS);
     try {
       const whole = await screenshot(page);
@@ -113,14 +129,32 @@ export function createEvidenceCamera(lease: PageLease, links: readonly AnalysedL
   };
 }
 
-async function screenshot(page: Page, clip?: { x: number; y: number; width: number; height: number }): Promise<Buffer | null> {
-  const taken = await withTimeout(page.screenshot({ type: "png", ...(clip ? { clip, captureBeyondViewport: false } : {}) }), STEP_TIMEOUT_MS);
+async function screenshot(
+  page: Page,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<Buffer | null> {
+  const taken = await withTimeout(
+    page.screenshot({ type: "png", ...(clip ? { clip, captureBeyondViewport: false } : {}) }),
+    STEP_TIMEOUT_MS,
+  );
   return taken ? Buffer.from(taken) : null;
 }
 
 /** A band of `band` CSS pixels of the viewport's height, centred on the box (or from the top), clipped in page coordinates. */
-async function bandShot(page: Page, box: FrameBox | null, band: number): Promise<{ png: Buffer; box: FrameBox | null } | null> {
-  const view = await withTimeout(page.evaluate(() => ({ left: window.visualViewport?.pageLeft ?? window.scrollX, top: window.visualViewport?.pageTop ?? window.scrollY, width: window.innerWidth, height: window.innerHeight })), STEP_TIMEOUT_MS);
+async function bandShot(
+  page: Page,
+  box: FrameBox | null,
+  band: number,
+): Promise<{ png: Buffer; box: FrameBox | null } | null> {
+  const view = await withTimeout(
+    page.evaluate(() => ({
+      left: window.visualViewport?.pageLeft ?? window.scrollX,
+      top: window.visualViewport?.pageTop ?? window.scrollY,
+      width: window.innerWidth,
+      height: window.innerHeight,
+    })),
+    STEP_TIMEOUT_MS,
+  );
   if (!view) return null;
   const height = Math.min(band, view.height);
   const centre = box ? box.y + box.height / 2 : height / 2;

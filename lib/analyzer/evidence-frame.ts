@@ -48,7 +48,9 @@ export function frameLink(request: FrameRequest): FrameBox | null {
     if (element.localName === "area") {
       const map = element.closest("map");
       const name = map?.getAttribute("name") || map?.id;
-      const image = name ? Array.from(document.querySelectorAll("img[usemap]")).find((img) => img.getAttribute("usemap") === `#${name}`) : undefined;
+      const image = name
+        ? Array.from(document.querySelectorAll("img[usemap]")).find((img) => img.getAttribute("usemap") === `#${name}`)
+        : undefined;
       if (!image) return null;
       boxed = image;
     }
@@ -68,7 +70,8 @@ export function frameLink(request: FrameRequest): FrameBox | null {
     };
     for (const rect of Array.from(boxed.getClientRects())) add(rect);
     if (!(right > left && bottom > top)) {
-      for (const inner of Array.from(boxed.querySelectorAll("*"))) for (const rect of Array.from(inner.getClientRects())) add(rect);
+      for (const inner of Array.from(boxed.querySelectorAll("*")))
+        for (const rect of Array.from(inner.getClientRects())) add(rect);
     }
     const width = window.innerWidth;
     const height = window.innerHeight;

@@ -9,8 +9,21 @@ import { HIDDEN_ATTRIBUTE } from "./visibility";
 export const POSITION_ATTRIBUTE = "data-linklens-position";
 
 /** Landmark elements and roles → the region a link inside them is in (placement-verdict.md). */
-const REGION_OF_TAG: Readonly<Record<string, Region>> = { main: "main", article: "main", header: "header", nav: "nav", aside: "aside", footer: "footer" };
-const REGION_OF_ROLE: Readonly<Record<string, Region>> = { main: "main", banner: "header", navigation: "nav", complementary: "aside", contentinfo: "footer" };
+const REGION_OF_TAG: Readonly<Record<string, Region>> = {
+  main: "main",
+  article: "main",
+  header: "header",
+  nav: "nav",
+  aside: "aside",
+  footer: "footer",
+};
+const REGION_OF_ROLE: Readonly<Record<string, Region>> = {
+  main: "main",
+  banner: "header",
+  navigation: "nav",
+  complementary: "aside",
+  contentinfo: "footer",
+};
 
 /**
  * The landmark an HTML element opens, or null. A role attribute decides when it has one (`<div
@@ -124,7 +137,13 @@ export function extractLinks(document: Document, scripting: boolean, hiddenMarke
               anchor,
               region: landmarks.at(-1)?.region ?? null,
               // A mark without this render's nonce was written by the page, not by us: not evidence.
-              hidden: mark !== null && hiddenMarker !== undefined && mark.length === hiddenMarker.length + 1 && mark.startsWith(hiddenMarker) ? mark.endsWith("1") : null,
+              hidden:
+                mark !== null &&
+                hiddenMarker !== undefined &&
+                mark.length === hiddenMarker.length + 1 &&
+                mark.startsWith(hiddenMarker)
+                  ? mark.endsWith("1")
+                  : null,
             });
             // An image map region's own alt is its text alternative, like an image's alt.
             if (name === "area") anchor.addAlt(element.getAttribute("alt"));

@@ -163,7 +163,8 @@ export class FairQueue {
   private pump(): void {
     while (this.running < this.slots) {
       const pasteRoom = this.runningPaste < this.slots - this.reservedForUrl;
-      const eligible = (ticket: Ticket) => (this.runningPerKey.get(ticket.key) ?? 0) < this.maxRunningPerClient && (ticket.lane === "url" || pasteRoom);
+      const eligible = (ticket: Ticket) =>
+        (this.runningPerKey.get(ticket.key) ?? 0) < this.maxRunningPerClient && (ticket.lane === "url" || pasteRoom);
       let index = this.waiting.findIndex((ticket) => ticket.lane === "url" && eligible(ticket));
       if (index === -1) index = this.waiting.findIndex(eligible);
       if (index === -1) return;

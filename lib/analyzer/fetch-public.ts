@@ -53,7 +53,10 @@ function policyProblem(url: URL, options: FetchPublicOptions): string | null {
 }
 
 /** Reads at most `max` bytes of a body, then stops reading (the socket is destroyed). */
-async function readCapped(body: Dispatcher.ResponseData["body"], max: number): Promise<{ body: Buffer; truncated: boolean }> {
+async function readCapped(
+  body: Dispatcher.ResponseData["body"],
+  max: number,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -71,12 +74,18 @@ async function readCapped(body: Dispatcher.ResponseData["body"], max: number): P
 
 function headersOf(raw: Dispatcher.ResponseData["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
   return out;
 }
 
 export async function fetchPublic(start: URL, options: FetchPublicOptions): Promise<FetchPublicOutcome> {
-  const dispatcher = createGuardedDispatcher({ allowPrivateHosts: options.settings.ALLOW_PRIVATE_HOSTS, denyHosts: options.settings.DENY_HOSTS, resolver: options.resolver, connectionsPerOrigin: 1 });
+  const dispatcher = createGuardedDispatcher({
+    allowPrivateHosts: options.settings.ALLOW_PRIVATE_HOSTS,
+    denyHosts: options.settings.DENY_HOSTS,
+    resolver: options.resolver,
+    connectionsPerOrigin: 1,
+  });
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   let url = start;
@@ -93,7 +102,12 @@ export async function fetchPublic(start: URL, options: FetchPublicOptions): Prom
         maxRedirections: 0,
       } as Parameters<typeof request>[1]);
       const location = response.headers.location;
-      if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === "string" && options.maxRedirects > 0) {
+      if (
+        response.statusCode >= 300 &&
+        response.statusCode < 400 &&
+        typeof location === "string" &&
+        options.maxRedirects > 0
+      ) {
         await response.body.dump().catch(() => undefined);
         if (hop >= options.maxRedirects) return { kind: "too_many_redirects", url: url.href };
         const next = URL.parse(location, url);
@@ -102,12 +116,24 @@ export async function fetchPublic(start: URL, options: FetchPublicOptions): Prom
         continue;
       }
       const { body, truncated } = await readCapped(response.body, options.maxBodyBytes);
-      return { kind: "response", status: response.statusCode, headers: headersOf(response.headers), body, truncated, url: url.href };
+      return {
+        kind: "response",
+        status: response.statusCode,
+        headers: headersOf(response.headers),
+        body,
+        truncated,
+        url: url.href,
+      };
     }
   } catch (error) {
     if (deadline.aborted) return { kind: "timeout", url: url.href };
     if (isBlockedConnection(error) || (error instanceof GuardError && error.kind === "blocked")) {
-      return { kind: "blocked", url: url.href, message: error instanceof Error ? error.message : "blocked", redirected: url !== start };
+      return {
+        kind: "blocked",
+        url: url.href,
+        message: error instanceof Error ? error.message : "blocked",
+        redirected: url !== start,
+      };
     }
     return { kind: "unreachable", url: url.href, message: error instanceof Error ? error.message : String(error) };
   } finally {

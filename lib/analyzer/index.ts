@@ -17,7 +17,19 @@ import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
  * edge): nothing behind this door reads the environment.
  */
 
-export type { AnalysisResult, AnalyzedLink, DomainGroups, LinkSignals, LinkStats, LinkType, NoindexSource, PageReport, PageSignals, Region, RobotsTxtAnswer } from "./types";
+export type {
+  AnalysisResult,
+  AnalyzedLink,
+  DomainGroups,
+  LinkSignals,
+  LinkStats,
+  LinkType,
+  NoindexSource,
+  PageReport,
+  PageSignals,
+  Region,
+  RobotsTxtAnswer,
+} from "./types";
 export { parsePublicUrl } from "@/lib/net/url-policy";
 /** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
 export { siteOf } from "./classify";
@@ -161,11 +173,20 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
     { html: input.html, pageUrl: input.pageUrl, scripting: false, groups: options.groups },
     { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing },
   );
-  log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
+  log.info(
+    { requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb },
+    "paste mode timings",
+  );
   // Paste mode: nothing was rendered or fetched, so only what the markup itself says.
   return {
     analysis,
-    page: { ...signals, httpStatus: null, finalUrl: null, noindexSource: signals.noindex ? "meta" : null, robotsTxt: null },
+    page: {
+      ...signals,
+      httpStatus: null,
+      finalUrl: null,
+      noindexSource: signals.noindex ? "meta" : null,
+      robotsTxt: null,
+    },
     linkSignals,
     removedByScript: null,
     rawHtml: null,
@@ -196,10 +217,23 @@ export type PasteBodyOutcome =
  * back for the caller's validation (paste-body.ts).
  * @throws what analyzeHtml throws.
  */
-export async function analyzePasteBody(body: Uint8Array, rules: PasteBodyRules, options: AnalyzeOptions): Promise<PasteBodyOutcome> {
+export async function analyzePasteBody(
+  body: Uint8Array,
+  rules: PasteBodyRules,
+  options: AnalyzeOptions,
+): Promise<PasteBodyOutcome> {
   const timing: JobTiming = { timings: {} };
-  const outcome = await pool(options.settings).analyzeBody(body, rules, { clientKey: options.clientKey, lane: "paste", signal: options.signal, timing });
-  if (outcome.kind === "analysed") log.info({ requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb }, "paste mode timings");
+  const outcome = await pool(options.settings).analyzeBody(body, rules, {
+    clientKey: options.clientKey,
+    lane: "paste",
+    signal: options.signal,
+    timing,
+  });
+  if (outcome.kind === "analysed")
+    log.info(
+      { requestId: options.requestId, stages: roundTimings(timing.timings), peakHeapMb: timing.peakHeapMb },
+      "paste mode timings",
+    );
   const { ok: _ok, timing: _timing, ...rest } = outcome;
   return rest;
 }
@@ -240,7 +274,10 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
  * PDF in the browser URL mode already runs, scripts off and every request but data: refused.
  * @throws ApiError UPSTREAM_ERROR when the browser cannot print it in time.
  */
-export async function printPdf(html: string, options: { settings: AnalyzerSettings; timeoutMs?: number }): Promise<Buffer> {
+export async function printPdf(
+  html: string,
+  options: { settings: AnalyzerSettings; timeoutMs?: number },
+): Promise<Buffer> {
   return renderer(options.settings).print(html, { timeoutMs: options.timeoutMs ?? 20_000 });
 }
 

@@ -32,20 +32,117 @@ export const NESTING_LIMITS = {
 } as const;
 
 const VOID = new Set([
-  "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+  "area",
+  "base",
+  "basefont",
+  "bgsound",
+  "br",
+  "col",
+  "embed",
+  "frame",
+  "hr",
+  "image",
+  "img",
+  "input",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
 ]);
 // Elements whose content the tokenizer reads as text up to the matching end tag (scripting off;
 // noscript is markup there, and URL-mode noscript content is counted as markup, which only leans high).
 const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "textarea", "title"]);
 // Start tags that close an open <p> (the HTML "close a p element" list).
 const CLOSES_P = new Set([
-  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup",
-  "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "table", "hr", "li", "dd", "dt",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "center",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "header",
+  "hgroup",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "search",
+  "section",
+  "summary",
+  "ul",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "pre",
+  "listing",
+  "form",
+  "table",
+  "hr",
+  "li",
+  "dd",
+  "dt",
 ]);
 // Start tags that leave SVG/MathML for HTML (the tree builder's "breakout" list).
 const BREAKOUT = new Set([
-  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img",
-  "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+  "b",
+  "big",
+  "blockquote",
+  "body",
+  "br",
+  "center",
+  "code",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "embed",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "hr",
+  "i",
+  "img",
+  "li",
+  "listing",
+  "menu",
+  "meta",
+  "nobr",
+  "ol",
+  "p",
+  "pre",
+  "ruby",
+  "s",
+  "small",
+  "span",
+  "strong",
+  "strike",
+  "sub",
+  "sup",
+  "table",
+  "tt",
+  "u",
+  "ul",
+  "var",
 ]);
 
 interface OpenElement {
@@ -55,10 +152,36 @@ interface OpenElement {
 
 // The tree builder's formatting elements (kept on the active formatting list) and the start tags that
 // push a marker onto that list (entries before a marker are never reconstructed inside it).
-const FORMATTING = new Set(["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"]);
+const FORMATTING = new Set([
+  "a",
+  "b",
+  "big",
+  "code",
+  "em",
+  "font",
+  "i",
+  "nobr",
+  "s",
+  "small",
+  "strike",
+  "strong",
+  "tt",
+  "u",
+]);
 const MARKERS = new Set(["applet", "object", "marquee", "td", "th", "caption", "template"]);
 // Elements that bound "has a p element in button scope" (the HTML scope list plus button).
-const P_SCOPE_BOUNDARY = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "button"]);
+const P_SCOPE_BOUNDARY = new Set([
+  "applet",
+  "caption",
+  "html",
+  "table",
+  "td",
+  "th",
+  "marquee",
+  "object",
+  "template",
+  "button",
+]);
 
 /** One entry of the modelled active formatting list: the element (while open), or a marker (null). */
 interface FormattingEntry {
@@ -120,7 +243,11 @@ export function estimateNesting(html: string, stopAbove?: NestingEstimate): Nest
     }
   };
   while (i < length) {
-    if (stopAbove && (maxDepth > stopAbove.maxDepth || totalDepth > stopAbove.totalDepth || reconstructed > stopAbove.reconstructed)) break;
+    if (
+      stopAbove &&
+      (maxDepth > stopAbove.maxDepth || totalDepth > stopAbove.totalDepth || reconstructed > stopAbove.reconstructed)
+    )
+      break;
     const lt = html.indexOf("<", i);
     // Text before this tag (or the end) re-creates closed formatting elements, unless it is all space.
     const textEnd = lt === -1 ? length : lt;
@@ -212,7 +339,8 @@ export function estimateNesting(html: string, stopAbove?: NestingEstimate): Nest
     if (!foreignContext) {
       closeImplied(stack, name);
       // Block-level start tags do not reconstruct; inline ones and text do.
-      if (active.length > 0 && !CLOSES_P.has(name) && !MARKERS.has(name) && name !== "table" && name !== "tr") reconstruct();
+      if (active.length > 0 && !CLOSES_P.has(name) && !MARKERS.has(name) && name !== "table" && name !== "tr")
+        reconstruct();
       if (VOID.has(name)) continue;
     } else if (selfClosing) {
       continue;
@@ -222,7 +350,12 @@ export function estimateNesting(html: string, stopAbove?: NestingEstimate): Nest
     const element: OpenElement = { name, foreign };
     push(element);
     if (!foreign && FORMATTING.has(name)) {
-      addFormatting(active, { name, attributes: html.slice(TAG_NAME.lastIndex, tagEnd).trim(), element, index: stack.length - 1 });
+      addFormatting(active, {
+        name,
+        attributes: html.slice(TAG_NAME.lastIndex, tagEnd).trim(),
+        element,
+        index: stack.length - 1,
+      });
     } else if (!foreign && MARKERS.has(name)) {
       active.push(null);
     }

@@ -42,7 +42,8 @@ export function readPasteBody(bytes: Uint8Array, rules: PasteBodyRules): PasteBo
   } catch {
     return { kind: "invalid-json" };
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { kind: "refused", body, htmlBytes: null };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { kind: "refused", body, htmlBytes: null };
   const fields = body as Record<string, unknown>;
   const html = fields.html;
   if (typeof html !== "string") return { kind: "refused", body, htmlBytes: null };
@@ -51,9 +52,20 @@ export function readPasteBody(bytes: Uint8Array, rules: PasteBodyRules): PasteBo
   const htmlBytes = Buffer.byteLength(html, "utf8");
   const refused: PasteBodyRead = { kind: "refused", body: skeleton, htmlBytes };
   const domain = fields.domain;
-  if (!Object.keys(fields).every((key) => PASTE_KEYS.has(key)) || (domain !== undefined && typeof domain !== "string") || htmlBytes > rules.maxHtmlBytes) return refused;
+  if (
+    !Object.keys(fields).every((key) => PASTE_KEYS.has(key)) ||
+    (domain !== undefined && typeof domain !== "string") ||
+    htmlBytes > rules.maxHtmlBytes
+  )
+    return refused;
   try {
-    return { kind: "paste", html, domain: domain === undefined ? rules.defaultDomain : normalizePasteHostname(domain), htmlBytes, skeleton };
+    return {
+      kind: "paste",
+      html,
+      domain: domain === undefined ? rules.defaultDomain : normalizePasteHostname(domain),
+      htmlBytes,
+      skeleton,
+    };
   } catch {
     return refused;
   }

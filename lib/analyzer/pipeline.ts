@@ -9,7 +9,15 @@ import { relFlags } from "./robots";
 import { sanitizeDocument } from "./sanitize";
 import { computeStats } from "./stats";
 import { Stopwatch, type StageTimings } from "./timings";
-import type { AnalysisResult, AnalyzeDocumentInput, AnalyzedLink, DocumentReport, DocumentSignals, DomainGroups, LinkSignals } from "./types";
+import type {
+  AnalysisResult,
+  AnalyzeDocumentInput,
+  AnalyzedLink,
+  DocumentReport,
+  DocumentSignals,
+  DomainGroups,
+  LinkSignals,
+} from "./types";
 
 const MAX_TITLE_LENGTH = 500;
 
@@ -23,7 +31,11 @@ const MAX_TITLE_LENGTH = 500;
  * parse (see nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
  * `timings`, when given, receives the time of each stage (timings.ts); `onStage` runs after each one.
  */
-export function analyzeDocument(input: AnalyzeDocumentInput, timings?: StageTimings, onStage?: () => void): AnalysisResult {
+export function analyzeDocument(
+  input: AnalyzeDocumentInput,
+  timings?: StageTimings,
+  onStage?: () => void,
+): AnalysisResult {
   return inspectDocument(input, timings, onStage).analysis;
 }
 
@@ -70,7 +82,11 @@ export function inspectDocument(
     const sanitizedHtml = sanitizeDocument(document, clock);
 
     // inRawHtml comes from the raw body's own job (raw-links.ts); the caller fills it in.
-    const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({ inRawHtml: null, hidden: raw.hidden, region: raw.region }));
+    const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({
+      inRawHtml: null,
+      hidden: raw.hidden,
+      region: raw.region,
+    }));
 
     return {
       analysis: {
@@ -107,11 +123,13 @@ function groupClassifier(context: PageContext, groups: DomainGroups | undefined)
 function readSignals(document: Document, html: string, extraction: Extraction, context: PageContext): DocumentSignals {
   const rawTitle = document.title.replace(/\s+/g, " ").trim();
   const title = rawTitle === "" ? null : rawTitle.slice(0, MAX_TITLE_LENGTH);
-  const canonical = extraction.canonicalHref === null ? null : URL.parse(extraction.canonicalHref.trim(), context.baseUrl);
+  const canonical =
+    extraction.canonicalHref === null ? null : URL.parse(extraction.canonicalHref.trim(), context.baseUrl);
   return {
     title,
     noindex: extraction.metaNoindex,
-    canonicalUrl: canonical && (canonical.protocol === "http:" || canonical.protocol === "https:") ? canonical.href : null,
+    canonicalUrl:
+      canonical && (canonical.protocol === "http:" || canonical.protocol === "https:") ? canonical.href : null,
     challenge: documentLooksLikeChallenge(title, html),
   };
 }

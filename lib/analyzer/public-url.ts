@@ -23,13 +23,25 @@ export function isAllowListedUrl(url: URL, allowPrivateHosts: readonly string[])
  * each request re-resolves it (the receiver may not be in DNS yet).
  * @throws ApiError BLOCKED_URL (403).
  */
-export async function assertPublicUrl(url: URL, settings: PublicUrlSettings, options: { resolver?: Resolver } = {}): Promise<"public" | "unresolved"> {
+export async function assertPublicUrl(
+  url: URL,
+  settings: PublicUrlSettings,
+  options: { resolver?: Resolver } = {},
+): Promise<"public" | "unresolved"> {
   try {
-    await resolveChecked(url.hostname, effectivePort(url), { allowPrivateHosts: settings.ALLOW_PRIVATE_HOSTS, denyHosts: settings.DENY_HOSTS, resolver: options.resolver });
+    await resolveChecked(url.hostname, effectivePort(url), {
+      allowPrivateHosts: settings.ALLOW_PRIVATE_HOSTS,
+      denyHosts: settings.DENY_HOSTS,
+      resolver: options.resolver,
+    });
     return "public";
   } catch (error) {
-    if (error instanceof DeniedHostError) throw new ApiError("BLOCKED_URL", `The URL's host ${url.hostname} is on this service's deny list.`, { cause: error });
-    if (error instanceof GuardError && error.kind === "blocked") throw new ApiError("BLOCKED_URL", `The URL's host ${url.hostname} is not a public address.`, { cause: error });
+    if (error instanceof DeniedHostError)
+      throw new ApiError("BLOCKED_URL", `The URL's host ${url.hostname} is on this service's deny list.`, {
+        cause: error,
+      });
+    if (error instanceof GuardError && error.kind === "blocked")
+      throw new ApiError("BLOCKED_URL", `The URL's host ${url.hostname} is not a public address.`, { cause: error });
     return "unresolved";
   }
 }

@@ -36,7 +36,11 @@ export function purifyWindow(window: Window): Window {
       get(this: Node): ArrayLike<Node> {
         if (nodeName.call(this) === "FORM") return liveChildNodes.call(this) as NodeListOf<Node>;
         const children: Node[] = [];
-        for (let child = firstChild.call(this) as Node | null; child !== null; child = nextSibling.call(child) as Node | null) {
+        for (
+          let child = firstChild.call(this) as Node | null;
+          child !== null;
+          child = nextSibling.call(child) as Node | null
+        ) {
           children.push(child);
         }
         return children;

@@ -28,7 +28,8 @@ function metaCharset(body: Buffer): string | null {
 
 export function decodeBody(body: Buffer, contentType: string | null): string {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return new TextDecoder("utf-8").decode(body);
-  if ((body[0] === 0xfe && body[1] === 0xff) || (body[0] === 0xff && body[1] === 0xfe)) return new TextDecoder(body[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
+  if ((body[0] === 0xfe && body[1] === 0xff) || (body[0] === 0xff && body[1] === 0xfe))
+    return new TextDecoder(body[0] === 0xfe ? "utf-16be" : "utf-16le").decode(body);
   const decoder = decoderFor(charsetOf(contentType)) ?? decoderFor(metaCharset(body)) ?? new TextDecoder("utf-8");
   return decoder.decode(body);
 }

@@ -23,9 +23,14 @@ export class RawLinksJob {
   /** The render's listener: starts the parse of the body's links (the document URL is their base). */
   readonly listener: RawBodyListener = (body, contentType, url) => {
     const started = performance.now();
-    const signal = this.options.signal ? AbortSignal.any([this.options.signal, this.controller.signal]) : this.controller.signal;
+    const signal = this.options.signal
+      ? AbortSignal.any([this.options.signal, this.controller.signal])
+      : this.controller.signal;
     this.job = this.pool
-      .rawLinks({ rawHtml: decodeBody(body, contentType), pageUrl: url }, { clientKey: this.options.clientKey, lane: "url", signal })
+      .rawLinks(
+        { rawHtml: decodeBody(body, contentType), pageUrl: url },
+        { clientKey: this.options.clientKey, lane: "url", signal },
+      )
       // Not knowing the raw links is never a failed analysis: inRawHtml is then null.
       .catch(() => null)
       .finally(() => (this.ms = performance.now() - started));
@@ -43,7 +48,11 @@ export class RawLinksJob {
 }
 
 /** The links' signals with inRawHtml filled in, and the raw links the rendered page no longer has. */
-export function withRawLinks(links: readonly AnalyzedLink[], signals: readonly LinkSignals[], rawHrefs: string[] | null): { linkSignals: LinkSignals[]; removedByScript: string[] | null } {
+export function withRawLinks(
+  links: readonly AnalyzedLink[],
+  signals: readonly LinkSignals[],
+  rawHrefs: string[] | null,
+): { linkSignals: LinkSignals[]; removedByScript: string[] | null } {
   if (rawHrefs === null) return { linkSignals: [...signals], removedByScript: null };
   const raw = new Set(rawHrefs);
   return {

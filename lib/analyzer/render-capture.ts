@@ -71,7 +71,13 @@ function remaining(deadline: number): number {
 }
 
 /** Loads `url` in the prepared page by `deadline` (epoch ms) and serializes it; throws ApiError (see createRenderer). */
-export async function loadAndCapture(prepared: PreparedPageReady, url: URL, deadline: number, clock: Stopwatch, settings: CaptureSettings): Promise<CapturedPage> {
+export async function loadAndCapture(
+  prepared: PreparedPageReady,
+  url: URL,
+  deadline: number,
+  clock: Stopwatch,
+  settings: CaptureSettings,
+): Promise<CapturedPage> {
   const session = prepared.session;
   const { page, network, state } = prepared.page;
   clock.lap("pageSetup");
@@ -86,23 +92,33 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
   const response = state.mainResponse;
   if (!response) {
     const reason = state.failure ?? (gotoError instanceof Error ? gotoError.message : "no response");
-    if (/timeout/i.test(reason) || /TimeoutError/.test(String(gotoError))) throw upstream("The page did not answer in time.", gotoError);
+    if (/timeout/i.test(reason) || /TimeoutError/.test(String(gotoError)))
+      throw upstream("The page did not answer in time.", gotoError);
     throw upstream(`The page could not be loaded (${reason}).`, gotoError);
   }
   const status = response.status();
-  if (status >= 500) throw new ApiError("UPSTREAM_ERROR", `The page answered HTTP ${status}.`, { upstreamStatus: status });
-  if (status >= 400) throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`, { upstreamStatus: status });
+  if (status >= 500)
+    throw new ApiError("UPSTREAM_ERROR", `The page answered HTTP ${status}.`, { upstreamStatus: status });
+  if (status >= 400)
+    throw new ApiError("UNPROCESSABLE_PAGE", `The page answered HTTP ${status}.`, { upstreamStatus: status });
   const headers = response.headers();
   let isHtml = isHtmlContentType(headers["content-type"]);
-  if (isHtml === false) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, { upstreamStatus: status });
+  if (isHtml === false)
+    throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${headers["content-type"] ?? "unknown type"}).`, {
+      upstreamStatus: status,
+    });
 
   clock.lap("navigation");
   // The body as the server sent it (Chromium keeps it; decoded from gzip/br, not from its charset), read
   // while the page settles; its listener starts the parse of its links meanwhile.
   const rawBody = settings.signals ? readBody(response, settings.maxHtmlBytes, deadline) : null;
   const listener = settings.onRawBody;
-  if (rawBody && listener) void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
-  const settled = gotoError === null ? await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs }) : undefined;
+  if (rawBody && listener)
+    void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
+  const settled =
+    gotoError === null
+      ? await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs })
+      : undefined;
   clock.lap("settle");
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
   // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized.
@@ -130,12 +146,14 @@ export async function loadAndCapture(prepared: PreparedPageReady, url: URL, dead
     throw upstream("The page did not produce a document in time.", gotoError);
   }
   isHtml ??= HTML_TYPES.includes(snapshot.type);
-  if (!isHtml) throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${snapshot.type}).`, { upstreamStatus: status });
+  if (!isHtml)
+    throw new ApiError("UNPROCESSABLE_PAGE", `The page is not HTML (${snapshot.type}).`, { upstreamStatus: status });
   const maxBytes = settings.maxHtmlBytes;
   // Characters never outnumber UTF-8 bytes, so this cheap count can reject before we serialize.
   if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
   const html = await page.content();
-  if (Buffer.byteLength(html, "utf8") > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
+  if (Buffer.byteLength(html, "utf8") > maxBytes)
+    throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
   const body = rawBody ? await rawBody : null;
   if (rawBody) clock.lap("rawBody");
 

@@ -40,7 +40,10 @@ export interface PageSettings {
 
 /** Closes a prepared page's context and session, bounded; never throws. */
 export async function discardPage(prepared: PreparedPage): Promise<void> {
-  await withTimeout(prepared.context.close().catch(() => undefined), 3_000);
+  await withTimeout(
+    prepared.context.close().catch(() => undefined),
+    3_000,
+  );
   await prepared.session.close().catch(() => undefined);
 }
 
@@ -100,7 +103,11 @@ export class PageFactory {
     const context = prepared.context;
     // Popups (window.open, target=_blank) are closed as soon as they appear; only our page lives here.
     context.on("targetcreated", (target: Target) => {
-      if (target.type() === "page" && target.opener()) void target.page().then((popup) => popup?.close().catch(() => undefined), () => undefined);
+      if (target.type() === "page" && target.opener())
+        void target.page().then(
+          (popup) => popup?.close().catch(() => undefined),
+          () => undefined,
+        );
     });
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => undefined));

@@ -41,8 +41,15 @@ export interface GuardSettings {
  * the returned state fills in as the navigation happens.
  */
 export async function guardPage(page: Page, settings: GuardSettings): Promise<NavigationState> {
-  const state: NavigationState = { mainResponse: null, hops: [], interceptBlocked: null, badSchemeRedirect: null, failure: null };
-  const isMainNavigation = (request: HTTPRequest) => request.isNavigationRequest() && request.frame() === page.mainFrame();
+  const state: NavigationState = {
+    mainResponse: null,
+    hops: [],
+    interceptBlocked: null,
+    badSchemeRedirect: null,
+    failure: null,
+  };
+  const isMainNavigation = (request: HTTPRequest) =>
+    request.isNavigationRequest() && request.frame() === page.mainFrame();
 
   const stopWatching = await watchRedirectHops(page, state);
   page.on("request", (request) => {
@@ -90,7 +97,9 @@ async function watchRedirectHops(page: Page, state: NavigationState): Promise<()
   });
   session.on("Network.responseReceivedExtraInfo", (event: Protocol.Network.ResponseReceivedExtraInfoEvent) => {
     if (!documentRequests.has(event.requestId) || !REDIRECTS.has(event.statusCode)) return;
-    const location = Object.entries(event.headers).find(([name]) => name.toLowerCase() === "location")?.[1]?.split("\n")[0];
+    const location = Object.entries(event.headers)
+      .find(([name]) => name.toLowerCase() === "location")?.[1]
+      ?.split("\n")[0];
     if (location === undefined) return;
     // A reference without a scheme of its own keeps the hop's, which is http(s): any http base tells them apart.
     const scheme = URL.parse(location, "http://hop.invalid/")?.protocol;
@@ -106,7 +115,12 @@ async function watchRedirectHops(page: Page, state: NavigationState): Promise<()
 }
 
 /** Layer 3; also the place that keeps the page from navigating away after its document arrived. */
-async function intercept(request: HTTPRequest, mainNavigation: boolean, state: NavigationState, settings: GuardSettings): Promise<void> {
+async function intercept(
+  request: HTTPRequest,
+  mainNavigation: boolean,
+  state: NavigationState,
+  settings: GuardSettings,
+): Promise<void> {
   if (request.isInterceptResolutionHandled()) return;
   const raw = request.url();
   let target: URL | null = null;
@@ -156,12 +170,15 @@ export function throwIfBlocked(state: NavigationState, session: ProxyListener, u
   const redirected = (hop: string) => hop !== url.href || state.hops.length > 1;
   // Chromium refuses redirects to file:, data:, javascript: and unknown schemes on its own, before any
   // response event reaches us; its error text is then the only trace.
-  const schemeRefusal = /ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME|ERR_DISALLOWED_URL_SCHEME/.test(state.failure ?? "");
+  const schemeRefusal = /ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME|ERR_DISALLOWED_URL_SCHEME/.test(
+    state.failure ?? "",
+  );
   if (state.badSchemeRedirect || (!state.mainResponse && schemeRefusal)) {
     throw new ApiError("BLOCKED_REDIRECT", "The page redirects to a URL that is not http or https.");
   }
   if (state.interceptBlocked) {
-    if (redirected(state.interceptBlocked)) throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
+    if (redirected(state.interceptBlocked))
+      throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
     throw new ApiError("BLOCKED_URL", "The URL's host is not a public address.");
   }
   // The proxy refused the main document: as a 403 of its own (plain http) or a failed tunnel (https).
@@ -174,9 +191,12 @@ export function throwIfBlocked(state: NavigationState, session: ProxyListener, u
     } catch {
       continue;
     }
-    const refused = session.wasUrlBlocked(target.href) || (!response && session.wasHostBlocked(target.hostname, effectivePort(target)));
+    const refused =
+      session.wasUrlBlocked(target.href) ||
+      (!response && session.wasHostBlocked(target.hostname, effectivePort(target)));
     if (!refused) continue;
-    if (redirected(hop)) throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
+    if (redirected(hop))
+      throw new ApiError("BLOCKED_REDIRECT", "The page redirects to an address LinkLens may not fetch.");
     throw new ApiError("BLOCKED_URL", "The URL's host is not a public address.");
   }
 }

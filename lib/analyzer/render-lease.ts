@@ -30,7 +30,11 @@ export async function leasePage(page: Page, context: BrowserContext): Promise<Pa
   try {
     cdp = await page.createCDPSession();
     // Chromium's own page freezing (what it does to background tabs): no task of the page runs meanwhile.
-    frozen = (await withTimeout(cdp.send("Page.setWebLifecycleState", { state: "frozen" }).then(() => true), LIFECYCLE_TIMEOUT_MS)) === true;
+    frozen =
+      (await withTimeout(
+        cdp.send("Page.setWebLifecycleState", { state: "frozen" }).then(() => true),
+        LIFECYCLE_TIMEOUT_MS,
+      )) === true;
   } catch {
     // A page that cannot be frozen keeps running until it is closed: slower, never wrong.
   }
@@ -38,7 +42,10 @@ export async function leasePage(page: Page, context: BrowserContext): Promise<Pa
   const close = (): Promise<void> => {
     closing ??= (async () => {
       clearTimeout(expiry);
-      await withTimeout(context.close().catch(() => undefined), 3_000);
+      await withTimeout(
+        context.close().catch(() => undefined),
+        3_000,
+      );
     })();
     return closing;
   };
@@ -49,7 +56,10 @@ export async function leasePage(page: Page, context: BrowserContext): Promise<Pa
     async wake() {
       if (!frozen || !cdp) return;
       frozen = false;
-      await withTimeout(cdp.send("Page.setWebLifecycleState", { state: "active" }).catch(() => undefined), LIFECYCLE_TIMEOUT_MS);
+      await withTimeout(
+        cdp.send("Page.setWebLifecycleState", { state: "active" }).catch(() => undefined),
+        LIFECYCLE_TIMEOUT_MS,
+      );
     },
     close,
   };

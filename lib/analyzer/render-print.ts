@@ -24,10 +24,18 @@ export async function printHtml(browser: Browser, html: string, options: PrintOp
       await page.setRequestInterception(true);
       page.on("request", (request: HTTPRequest) => {
         if (request.isInterceptResolutionHandled()) return;
-        void (request.url().startsWith("data:") ? request.continue() : request.abort("blockedbyclient")).catch(() => undefined);
+        void (request.url().startsWith("data:") ? request.continue() : request.abort("blockedbyclient")).catch(
+          () => undefined,
+        );
       });
       await page.setContent(html, { waitUntil: "load", timeout: options.timeoutMs });
-      const pdf = await page.pdf({ format: "A4", printBackground: true, pageRanges: "1", preferCSSPageSize: true, timeout: options.timeoutMs });
+      const pdf = await page.pdf({
+        format: "A4",
+        printBackground: true,
+        pageRanges: "1",
+        preferCSSPageSize: true,
+        timeout: options.timeoutMs,
+      });
       return Buffer.from(pdf);
     })();
     const pdf = await withTimeout(job, options.timeoutMs);
@@ -37,6 +45,9 @@ export async function printHtml(browser: Browser, html: string, options: PrintOp
     if (error instanceof ApiError) throw error;
     throw new ApiError("UPSTREAM_ERROR", "The report could not be printed.", { cause: error });
   } finally {
-    await withTimeout(context.close().catch(() => undefined), 3_000);
+    await withTimeout(
+      context.close().catch(() => undefined),
+      3_000,
+    );
   }
 }

@@ -49,7 +49,10 @@ export class RenderQueue {
       this.running += 1;
       return this.releaser();
     }
-    if (priority === "interactive" && this.waiting.filter((waiter) => waiter.priority === "interactive").length >= this.maxWaiting) {
+    if (
+      priority === "interactive" &&
+      this.waiting.filter((waiter) => waiter.priority === "interactive").length >= this.maxWaiting
+    ) {
       throw new ApiError("RATE_LIMITED", "The render queue is full: too many pages are being analysed right now.", {
         hint: "Retry in a few seconds, or paste the page's HTML instead (paste mode does not use the render queue).",
       });

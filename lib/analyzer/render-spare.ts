@@ -45,7 +45,17 @@ export class SparePages {
     this.spare = null;
     if (!spare) return null;
     const page = spare.page?.page;
-    const alive = page && !page.isClosed() && page.browser().connected && (await withTimeout(page.evaluate("1").then(() => true, () => false), 1_000));
+    const alive =
+      page &&
+      !page.isClosed() &&
+      page.browser().connected &&
+      (await withTimeout(
+        page.evaluate("1").then(
+          () => true,
+          () => false,
+        ),
+        1_000,
+      ));
     if (alive) {
       this.used += 1;
       return spare;

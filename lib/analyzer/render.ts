@@ -65,7 +65,15 @@ export interface RenderOptions {
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
-export type RenderSettings = Pick<Config, "RENDER_TIMEOUT_MS" | "MAX_CONCURRENT_RENDERS" | "ALLOW_PRIVATE_HOSTS" | "BROWSER_WS_ENDPOINT" | "PUPPETEER_EXECUTABLE_PATH" | "DENY_HOSTS">;
+export type RenderSettings = Pick<
+  Config,
+  | "RENDER_TIMEOUT_MS"
+  | "MAX_CONCURRENT_RENDERS"
+  | "ALLOW_PRIVATE_HOSTS"
+  | "BROWSER_WS_ENDPOINT"
+  | "PUPPETEER_EXECUTABLE_PATH"
+  | "DENY_HOSTS"
+>;
 
 /** Options of createRenderer. */
 export interface RendererOptions {
@@ -154,7 +162,11 @@ class PuppeteerRenderer implements Renderer {
         bindHost: this.options.proxyBindHost,
         advertiseHost: this.options.proxyAdvertiseHost,
       });
-      const browser = new BrowserManager({ config: this.config, proxyUrl: proxy.url, extraArgs: this.options.extraArgs });
+      const browser = new BrowserManager({
+        config: this.config,
+        proxyUrl: proxy.url,
+        extraArgs: this.options.extraArgs,
+      });
       this.proxy = proxy;
       this.browser = browser;
       return { proxy, browser };
@@ -173,19 +185,35 @@ class PuppeteerRenderer implements Renderer {
       const handle: RenderHandle = { clock, timings, context: null };
       const resolver = options.resolver ?? this.options.resolver;
       const limits = { timeoutMs, graceMs: this.options.watchdogGraceMs ?? 5_000 };
-      return await underWatchdog(() => this.renderOnce(url, timeoutMs, handle, resolver, options), handle, limits, options.signal, async () => {
-        await this.browser?.kill();
-      });
+      return await underWatchdog(
+        () => this.renderOnce(url, timeoutMs, handle, resolver, options),
+        handle,
+        limits,
+        options.signal,
+        async () => {
+          await this.browser?.kill();
+        },
+      );
     } finally {
       release();
       this.spares.schedule();
     }
   }
 
-  private async renderOnce(url: URL, timeoutMs: number, handle: RenderHandle, resolver: Resolver | undefined, options: RenderOptions): Promise<RenderResult> {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
+  private async renderOnce(
+    url: URL,
+    timeoutMs: number,
+    handle: RenderHandle,
+    resolver: Resolver | undefined,
+    options: RenderOptions,
+  ): Promise<RenderResult> {
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new ApiError("INVALID_URL", "Only http and https URLs can be analysed.");
     // Layer 1: a blocked first host answers BLOCKED_URL before the browser sees anything.
-    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, { resolver, denyHosts: this.config.DENY_HOSTS });
+    await assertPublicHost(url.hostname, effectivePort(url), this.config.ALLOW_PRIVATE_HOSTS, {
+      resolver,
+      denyHosts: this.config.DENY_HOSTS,
+    });
 
     // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
     const { started } = await this.liveBrowser();
@@ -221,7 +249,11 @@ class PuppeteerRenderer implements Renderer {
       } finally {
         handle.context = null;
         handle.clock.lap("capture");
-        if (!lease) await withTimeout(context.close().catch(() => undefined), 3_000);
+        if (!lease)
+          await withTimeout(
+            context.close().catch(() => undefined),
+            3_000,
+          );
         handle.clock.lap("contextClose");
       }
     } catch (error) {

@@ -90,7 +90,10 @@ export class RobotsTxtCache {
     const running = this.inflight.get(origin);
     if (running) return running;
     const fetching = this.fetchEntry(origin).then((entry) => {
-      const ttl = entry.kind === "all" && entry.answer === "unavailable" ? (this.options.unavailableTtlMs ?? 5 * 60_000) : (this.options.ttlMs ?? 60 * 60_000);
+      const ttl =
+        entry.kind === "all" && entry.answer === "unavailable"
+          ? (this.options.unavailableTtlMs ?? 5 * 60_000)
+          : (this.options.ttlMs ?? 60 * 60_000);
       this.remember(origin, entry, this.now() + ttl);
       return entry;
     });

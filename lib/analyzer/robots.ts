@@ -10,7 +10,10 @@ const TOKEN_SEPARATORS = /[\s,]+/;
 
 /** Lowercased tokens of a rel or robots-content value, split on whitespace and commas. */
 export function splitTokens(value: string): string[] {
-  return value.toLowerCase().split(TOKEN_SEPARATORS).filter((token) => token !== "");
+  return value
+    .toLowerCase()
+    .split(TOKEN_SEPARATORS)
+    .filter((token) => token !== "");
 }
 
 /**
@@ -47,7 +50,13 @@ export function robotsContentSaysNoindex(content: string): boolean {
 /** X-Robots-Tag scopes that speak to us: unscoped (everyone), Google's crawler, and our own bot. */
 const OUR_ROBOTS_SCOPES = new Set(["googlebot", "linklensbot"]);
 /** X-Robots-Tag directives that carry a `name: value`, so their colon is not a user-agent scope. */
-const VALUED_DIRECTIVES = new Set(["max-snippet", "max-image-preview", "max-video-preview", "unavailable_after", "indexifembedded"]);
+const VALUED_DIRECTIVES = new Set([
+  "max-snippet",
+  "max-image-preview",
+  "max-video-preview",
+  "unavailable_after",
+  "indexifembedded",
+]);
 
 /**
  * Whether an X-Robots-Tag value (one header, or several joined by newlines) tells us not to
@@ -69,7 +78,11 @@ export function robotsHeaderNoindex(value: string | undefined | null): boolean {
   return robotsHeaderSays(value, "noindex", NOINDEX_SCOPES);
 }
 
-function robotsHeaderSays(value: string | undefined | null, directive: "nofollow" | "noindex", scopes: ReadonlySet<string> = OUR_ROBOTS_SCOPES): boolean {
+function robotsHeaderSays(
+  value: string | undefined | null,
+  directive: "nofollow" | "noindex",
+  scopes: ReadonlySet<string> = OUR_ROBOTS_SCOPES,
+): boolean {
   if (!value) return false;
   for (const header of value.split(/\n/)) {
     let scope: string | null = null;

@@ -52,8 +52,36 @@ const FORBIDDEN = new Set(SNAPSHOT_CONFIG.FORBID_TAGS);
 // DOMPurify's default FORBID_CONTENTS (a removed element of these loses its content too) plus the
 // forbidden elements that hold no markup worth keeping.
 const FORBID_CONTENTS = new Set([
-  ...["annotation-xml", "audio", "colgroup", "desc", "foreignobject", "head", "iframe", "math", "mi", "mn", "mo", "ms", "mtext"],
-  ...["noembed", "noframes", "noscript", "plaintext", "script", "selectedcontent", "style", "svg", "template", "thead", "title", "video", "xmp"],
+  ...[
+    "annotation-xml",
+    "audio",
+    "colgroup",
+    "desc",
+    "foreignobject",
+    "head",
+    "iframe",
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+  ],
+  ...[
+    "noembed",
+    "noframes",
+    "noscript",
+    "plaintext",
+    "script",
+    "selectedcontent",
+    "style",
+    "svg",
+    "template",
+    "thead",
+    "title",
+    "video",
+    "xmp",
+  ],
   ...["frame", "frameset", "embed", "meta", "base", "link"],
 ]);
 
@@ -102,7 +130,8 @@ export function sanitizeDocument(document: Document, clock?: Stopwatch): string 
   const root = document.documentElement;
   purify.sanitize(root, SNAPSHOT_CONFIG);
   clock?.lap("purify");
-  const doctype = document.doctype !== null && document.doctype.name.toLowerCase() === "html" ? "<!DOCTYPE html>\n" : "";
+  const doctype =
+    document.doctype !== null && document.doctype.name.toLowerCase() === "html" ? "<!DOCTYPE html>\n" : "";
   const html = doctype + root.outerHTML;
   clock?.lap("serialize");
   return html;

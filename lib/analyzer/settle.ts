@@ -1,6 +1,13 @@
 import type { HTTPRequest, Page } from "puppeteer-core";
 import { withTimeout } from "@/lib/timeout";
-import { activityReport, activityTracker, TRACKER_KEY, WATCHED_ATTRIBUTES, type ActivityReport, type TrackerLimits } from "./activity-tracker";
+import {
+  activityReport,
+  activityTracker,
+  TRACKER_KEY,
+  WATCHED_ATTRIBUTES,
+  type ActivityReport,
+  type TrackerLimits,
+} from "./activity-tracker";
 import { pageScript } from "./page-script";
 
 /**
@@ -37,7 +44,19 @@ export interface NetworkTracker {
  * images and fonts are skipped anyway), or they never end (event streams, WebSockets), or they are
  * fire-and-forget (beacons, pings, reports, prefetches).
  */
-const UNTRACKED_TYPES = new Set(["image", "media", "font", "texttrack", "eventsource", "websocket", "ping", "manifest", "cspviolationreport", "prefetch", "signedexchange"]);
+const UNTRACKED_TYPES = new Set([
+  "image",
+  "media",
+  "font",
+  "texttrack",
+  "eventsource",
+  "websocket",
+  "ping",
+  "manifest",
+  "cspviolationreport",
+  "prefetch",
+  "signedexchange",
+]);
 
 /**
  * Our own count of the page's requests in flight. puppeteer's waitForNetworkIdle also counts requests
@@ -87,7 +106,12 @@ export const NETWORK_IDLE_MS = 50;
  * render at most that long. Frames: an animation loop is an animation after a second. Intervals over
  * 250 ms are tickers, carousels or pings, never waited for; shorter ones are "wait until ready" polls.
  */
-export const TRACKER_LIMITS: TrackerLimits = { chainMs: 2_000, frameMs: 1_000, shortIntervalMs: 250, maxOpenMs: 10_000 };
+export const TRACKER_LIMITS: TrackerLimits = {
+  chainMs: 2_000,
+  frameMs: 1_000,
+  shortIntervalMs: 250,
+  maxOpenMs: 10_000,
+};
 
 /** Installs the activity tracker in every frame the page will load. Call before page.goto. */
 export async function installActivityTracker(page: Page, limits: TrackerLimits = TRACKER_LIMITS): Promise<void> {
@@ -97,7 +121,10 @@ export async function installActivityTracker(page: Page, limits: TrackerLimits =
 const READ_ACTIVITY = pageScript(activityReport, TRACKER_KEY);
 
 async function readActivity(page: Page): Promise<ActivityReport | null> {
-  return page.evaluate(READ_ACTIVITY).then((report) => (report ?? null) as ActivityReport | null).catch(() => null);
+  return page
+    .evaluate(READ_ACTIVITY)
+    .then((report) => (report ?? null) as ActivityReport | null)
+    .catch(() => null);
 }
 
 /** What the rule looks at in one poll. */
@@ -110,10 +137,15 @@ export interface SettleObservation {
 }
 
 /** The settle rule (see the header): true when the page can no longer change. */
-export function isSettled(seen: SettleObservation, windows: { quietMs: number; idleMs: number; networkIdleMs: number }): boolean {
+export function isSettled(
+  seen: SettleObservation,
+  windows: { quietMs: number; idleMs: number; networkIdleMs: number },
+): boolean {
   if (seen.inflight > 0) return false;
   if (seen.activity === null) return seen.sinceNetworkMs >= windows.quietMs;
-  return seen.sinceNetworkMs >= windows.networkIdleMs && seen.activity.open === 0 && seen.activity.quietMs >= windows.idleMs;
+  return (
+    seen.sinceNetworkMs >= windows.networkIdleMs && seen.activity.open === 0 && seen.activity.quietMs >= windows.idleMs
+  );
 }
 
 const POLL_MS = 20;
@@ -129,7 +161,12 @@ export interface SettleResult {
 }
 
 /** Waits until the page is done (see above), at most `maxMs` and never past `deadline` (epoch ms). */
-export async function settle(page: Page, tracker: NetworkTracker, deadline: number, settings: SettleSettings): Promise<SettleResult> {
+export async function settle(
+  page: Page,
+  tracker: NetworkTracker,
+  deadline: number,
+  settings: SettleSettings,
+): Promise<SettleResult> {
   const windows = {
     quietMs: settings.quietMs,
     idleMs: Math.min(settings.idleMs ?? IDLE_MS, settings.quietMs),
@@ -158,7 +195,12 @@ export async function settle(page: Page, tracker: NetworkTracker, deadline: numb
       // Read after the page answered: a request that started meanwhile counts.
       const seen = { inflight: tracker.inflight.size, sinceNetworkMs: Date.now() - tracker.lastActivity, activity };
       if (isSettled(seen, windows)) return { ended: "idle", waitedFor };
-      holding = seen.inflight > 0 ? ["network"] : activity && activity.open > 0 ? Object.keys(activity.kinds ?? { open: 1 }) : ["quiet"];
+      holding =
+        seen.inflight > 0
+          ? ["network"]
+          : activity && activity.open > 0
+            ? Object.keys(activity.kinds ?? { open: 1 })
+            : ["quiet"];
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, stopAt - Date.now()))));
   }

@@ -8,7 +8,17 @@ import type { AnalyzedLink, LinkStats } from "./types";
  * checks fill in httpStatus.
  */
 export function computeStats(links: readonly AnalyzedLink[]): LinkStats {
-  const stats: LinkStats = { total: links.length, internal: 0, external: 0, ignored: 0, follow: 0, nofollow: 0, sponsored: 0, ugc: 0, broken: 0 };
+  const stats: LinkStats = {
+    total: links.length,
+    internal: 0,
+    external: 0,
+    ignored: 0,
+    follow: 0,
+    nofollow: 0,
+    sponsored: 0,
+    ugc: 0,
+    broken: 0,
+  };
   for (const link of links) {
     if (isBrokenStatus(link.httpStatus)) stats.broken += 1;
     if (link.linkType === "ignored") {

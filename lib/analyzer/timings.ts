@@ -70,6 +70,7 @@ export class Stopwatch {
 /** Rounds every stage to 0.1 ms for logging. */
 export function roundTimings(timings: StageTimings): StageTimings {
   const rounded: StageTimings = {};
-  for (const [stage, ms] of Object.entries(timings) as Array<[Stage, number]>) rounded[stage] = Math.round(ms * 10) / 10;
+  for (const [stage, ms] of Object.entries(timings) as Array<[Stage, number]>)
+    rounded[stage] = Math.round(ms * 10) / 10;
   return rounded;
 }

@@ -53,17 +53,36 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     for (const rect of rects) {
       if (rect.width <= 0 && rect.height <= 0) continue;
       box = box
-        ? { left: Math.min(box.left, rect.left), top: Math.min(box.top, rect.top), right: Math.max(box.right, rect.right), bottom: Math.max(box.bottom, rect.bottom) }
+        ? {
+            left: Math.min(box.left, rect.left),
+            top: Math.min(box.top, rect.top),
+            right: Math.max(box.right, rect.right),
+            bottom: Math.max(box.bottom, rect.bottom),
+          }
         : { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
     }
     return box;
   };
   const join = (a: Box | null, b: Box | null): Box | null =>
-    !a ? b : !b ? a : { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
-  const seen = (element: Element): boolean => element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: false });
+    !a
+      ? b
+      : !b
+        ? a
+        : {
+            left: Math.min(a.left, b.left),
+            top: Math.min(a.top, b.top),
+            right: Math.max(a.right, b.right),
+            bottom: Math.max(a.bottom, b.bottom),
+          };
+  const seen = (element: Element): boolean =>
+    element.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: false });
   /** An image's size as the markup sets it (its used size says nothing while it is not downloaded). */
   const zeroSized = (element: HTMLElement): boolean =>
-    ["width", "height"].some((side) => element.getAttribute(side)?.trim() === "0" || /^0(px|%|em|rem)?$/.test(element.style.getPropertyValue(side).trim()));
+    ["width", "height"].some(
+      (side) =>
+        element.getAttribute(side)?.trim() === "0" ||
+        /^0(px|%|em|rem)?$/.test(element.style.getPropertyValue(side).trim()),
+    );
   const clipsOverflow = (s: CSSStyleDeclaration): boolean => s.overflowX !== "visible" || s.overflowY !== "visible";
 
   /** The box an element shows: its own, or (zero width or height, or display: contents) its visible descendants'. */
@@ -96,12 +115,17 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     return box;
   };
 
-  const length = (value: string, basis: number): number => (value.endsWith("%") ? (parseFloat(value) / 100) * basis : parseFloat(value) || 0);
+  const length = (value: string, basis: number): number =>
+    value.endsWith("%") ? (parseFloat(value) / 100) * basis : parseFloat(value) || 0;
   /** Whether a clip-path basic shape leaves nothing of a `width`×`height` box (url(), paths: assumed to leave something). */
   const clipPathEmpty = (value: string, width: number, height: number): boolean => {
     const shape = /^(inset|circle|ellipse|polygon)\((.*)\)/.exec(value.trim());
     if (!shape) return false;
-    const args = (shape[2] ?? "").split(/\s+at\s+/)[0]?.split(/\s+round\s+/)[0]?.trim() ?? "";
+    const args =
+      (shape[2] ?? "")
+        .split(/\s+at\s+/)[0]
+        ?.split(/\s+round\s+/)[0]
+        ?.trim() ?? "";
     if (shape[1] === "inset") {
       const v = args.split(/\s+/);
       const [t = "0", r = t, b = t, l = r] = v;
@@ -126,7 +150,9 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     if (s.position !== "absolute" && s.position !== "fixed") return false;
     const rect = /^rect\((.*)\)$/.exec(s.clip.trim());
     if (!rect) return false;
-    const [top, right, bottom, left] = (rect[1] ?? "").split(/[\s,]+/).map((part, index) => (part === "auto" ? [0, width, height, 0][index] ?? 0 : parseFloat(part) || 0));
+    const [top, right, bottom, left] = (rect[1] ?? "")
+      .split(/[\s,]+/)
+      .map((part, index) => (part === "auto" ? ([0, width, height, 0][index] ?? 0) : parseFloat(part) || 0));
     return (right ?? 0) <= (left ?? 0) || (bottom ?? 0) <= (top ?? 0);
   };
 
@@ -147,7 +173,12 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     if (clipsOverflow(s) && element !== root && element !== document.body && s.display !== "contents") {
       const box = union(element.getClientRects());
       if (!nonEmpty(box) || element.clientWidth === 0 || element.clientHeight === 0) overflowToNothing = true;
-      else if (box) onPageScroller = box.right + scrollX > 0 && box.bottom + scrollY > 0 && box.left + scrollX < docWidth && box.top + scrollY < docHeight;
+      else if (box)
+        onPageScroller =
+          box.right + scrollX > 0 &&
+          box.bottom + scrollY > 0 &&
+          box.left + scrollX < docWidth &&
+          box.top + scrollY < docHeight;
     }
     found = { clipped, overflowToNothing, onPageScroller };
     facts.set(element, found);
@@ -166,7 +197,11 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
       if (own.overflowToNothing) return true;
       if (own.onPageScroller) inScroller = true;
     }
-    const outside = box.right + scrollX <= 0 || box.bottom + scrollY <= 0 || box.left + scrollX >= docWidth || box.top + scrollY >= docHeight;
+    const outside =
+      box.right + scrollX <= 0 ||
+      box.bottom + scrollY <= 0 ||
+      box.left + scrollX >= docWidth ||
+      box.top + scrollY >= docHeight;
     return outside && !inScroller;
   };
 
@@ -174,7 +209,9 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     const map = area.closest("map");
     const name = map?.getAttribute("name") || map?.id;
     if (!name) return [];
-    return Array.from(document.querySelectorAll("img[usemap]")).filter((img) => img.getAttribute("usemap") === `#${name}`) as HTMLImageElement[];
+    return Array.from(document.querySelectorAll("img[usemap]")).filter(
+      (img) => img.getAttribute("usemap") === `#${name}`,
+    ) as HTMLImageElement[];
   };
 
   let marked = 0;

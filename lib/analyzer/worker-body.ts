@@ -24,7 +24,15 @@ export interface BodyTask {
 type Timed<T> = T & { timing?: WorkerTiming };
 
 export type BodyOutcome =
-  | Timed<{ ok: true; kind: "analysed"; json: Uint8Array; domain: string; htmlBytes: number; skeleton: Record<string, unknown>; stats: LinkStats }>
+  | Timed<{
+      ok: true;
+      kind: "analysed";
+      json: Uint8Array;
+      domain: string;
+      htmlBytes: number;
+      skeleton: Record<string, unknown>;
+      stats: LinkStats;
+    }>
   | Timed<{ ok: true; kind: "refused"; body: unknown; htmlBytes: number | null }>
   | Timed<{ ok: true; kind: "invalid-json" }>
   | Timed<{ ok: true; kind: "too-deep" }>
@@ -44,11 +52,25 @@ export function analyzeBodyTask({ body, rules, started }: BodyTask): BodyOutcome
     const read = readPasteBody(body, rules);
     decoding.lap("decode");
     if (read.kind !== "paste") return { ok: true, ...read, timing: timing() };
-    const { analysis } = inspectDocument({ html: read.html, pageUrl: `https://${read.domain}/`, scripting: false }, timings, sampleHeap, (release) => setImmediate(release));
+    const { analysis } = inspectDocument(
+      { html: read.html, pageUrl: `https://${read.domain}/`, scripting: false },
+      timings,
+      sampleHeap,
+      (release) => setImmediate(release),
+    );
     const encoding = new Stopwatch(timings, sampleHeap);
     const json = new TextEncoder().encode(JSON.stringify(analysis));
     encoding.lap("encode");
-    const outcome: BodyOutcome = { ok: true, kind: "analysed", json, domain: read.domain, htmlBytes: read.htmlBytes, skeleton: read.skeleton, stats: analysis.stats, timing: timing() };
+    const outcome: BodyOutcome = {
+      ok: true,
+      kind: "analysed",
+      json,
+      domain: read.domain,
+      htmlBytes: read.htmlBytes,
+      skeleton: read.skeleton,
+      stats: analysis.stats,
+      timing: timing(),
+    };
     // The answer's bytes go to the main thread as they are: transferred, not copied.
     return move({ [transferableSymbol]: [json.buffer], [valueSymbol]: outcome });
   } catch (error) {

@@ -14,11 +14,14 @@ export interface WorkerTiming {
   finishedAt: number;
 }
 
-export type WorkerFailure = { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string } & { timing?: WorkerTiming };
+export type WorkerFailure = { ok: false; code: "UNPROCESSABLE_PAGE" | "INTERNAL_ERROR"; message: string } & {
+  timing?: WorkerTiming;
+};
 
 /** A thrown value as a worker's answer: the page's fault (422) or ours (500). */
 export function workerFailure(error: unknown): WorkerFailure {
-  if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE") return { ok: false, code: error.code, message: error.message };
+  if (error instanceof ApiError && error.code === "UNPROCESSABLE_PAGE")
+    return { ok: false, code: error.code, message: error.message };
   if (error instanceof RangeError) {
     // Maximum call stack size exceeded: a hostile document, not our bug to report as 500.
     return { ok: false, code: "UNPROCESSABLE_PAGE", message: "The document is too deeply nested to analyse." };

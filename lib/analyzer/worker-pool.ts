@@ -84,7 +84,10 @@ export class AnalyzerPool {
   constructor(options: PoolOptions = {}) {
     const threads = options.threads ?? Math.max(2, Math.min(4, os.availableParallelism()));
     this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+    this.timers = options.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    };
     this.now = options.now ?? (() => performance.now());
     // Jobs reach Piscina only when a thread is free (the fair queue holds the rest), so Piscina's own
     // queue only ever holds a job whose worker is being replaced.
@@ -120,7 +123,10 @@ export class AnalyzerPool {
    * Admission is fair between clients (fair-queue.ts); see run() for the caps.
    */
   async analyze(input: AnalyzeDocumentInput, job: AnalyzeJobOptions = {}): Promise<DocumentReport> {
-    const outcome = await this.run<WorkerOutcome>((started) => ({ task: { input, started } satisfies WorkerTask, transferList: [] }), job);
+    const outcome = await this.run<WorkerOutcome>(
+      (started) => ({ task: { input, started } satisfies WorkerTask, transferList: [] }),
+      job,
+    );
     if (outcome.ok) return outcome.report;
     throw failureError(outcome);
   }
@@ -131,7 +137,10 @@ export class AnalyzerPool {
    * settles, so it costs the check no waiting.
    */
   async rawLinks(raw: RawLinksInput, job: AnalyzeJobOptions = {}): Promise<string[] | null> {
-    const outcome = await this.run<RawLinksOutcome>((started) => ({ task: { raw, started } satisfies RawLinksTask, transferList: [] }), job);
+    const outcome = await this.run<RawLinksOutcome>(
+      (started) => ({ task: { raw, started } satisfies RawLinksTask, transferList: [] }),
+      job,
+    );
     return outcome.ok ? outcome.rawHrefs : null;
   }
 
@@ -140,8 +149,15 @@ export class AnalyzerPool {
    * (the caller must not touch them afterwards), which parses, analyses and encodes the answer; the
    * answer's JSON bytes come back transferred too. Admission, caps and errors as analyze().
    */
-  async analyzeBody(body: Uint8Array, rules: PasteBodyRules, job: AnalyzeJobOptions = {}): Promise<Exclude<BodyOutcome, { ok: false }>> {
-    const outcome = await this.run<BodyOutcome>((started) => ({ task: { body, rules, started } satisfies BodyTask, transferList: [body.buffer as ArrayBuffer] }), job);
+  async analyzeBody(
+    body: Uint8Array,
+    rules: PasteBodyRules,
+    job: AnalyzeJobOptions = {},
+  ): Promise<Exclude<BodyOutcome, { ok: false }>> {
+    const outcome = await this.run<BodyOutcome>(
+      (started) => ({ task: { body, rules, started } satisfies BodyTask, transferList: [body.buffer as ArrayBuffer] }),
+      job,
+    );
     if (outcome.ok) return outcome;
     throw failureError(outcome);
   }
@@ -160,7 +176,10 @@ export class AnalyzerPool {
     const { port1, port2 } = new MessageChannel();
     let startedAt: number | null = null;
     let runTimer: unknown;
-    const waitTimer = this.timers.setTimeout(() => controller.abort(new QueueTimeout()), Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS));
+    const waitTimer = this.timers.setTimeout(
+      () => controller.abort(new QueueTimeout()),
+      Math.max(this.timeoutMs, MAX_QUEUE_WAIT_MS),
+    );
     const onCallerAbort = () => controller.abort(job.signal?.reason);
     job.signal?.throwIfAborted();
     job.signal?.addEventListener("abort", onCallerAbort, { once: true });
@@ -213,7 +232,12 @@ export class AnalyzerPool {
     const threads = this.pool.options.maxThreads;
     await Promise.all(
       // The URL lane may use every thread, so each one gets its warm-up job at once.
-      Array.from({ length: threads }, () => this.analyze({ html: '<a href="/">warm-up</a>', pageUrl: "https://example.com/", scripting: false }, { lane: "url" })),
+      Array.from({ length: threads }, () =>
+        this.analyze(
+          { html: '<a href="/">warm-up</a>', pageUrl: "https://example.com/", scripting: false },
+          { lane: "url" },
+        ),
+      ),
     );
   }
 
@@ -250,7 +274,10 @@ function mapPoolError(error: unknown): Error {
 
 /** The pool's options from the configuration (one place, so the server's warm-up and the routes agree). */
 export function poolOptionsFrom(
-  config: Pick<Config, "ANALYSIS_TIMEOUT_MS" | "ANALYSIS_MAX_HEAP_MB" | "ANALYSIS_CLIENT_BUDGET_MS" | "ANALYSIS_JOBS_PER_CLIENT">,
+  config: Pick<
+    Config,
+    "ANALYSIS_TIMEOUT_MS" | "ANALYSIS_MAX_HEAP_MB" | "ANALYSIS_CLIENT_BUDGET_MS" | "ANALYSIS_JOBS_PER_CLIENT"
+  >,
 ): PoolOptions {
   return {
     timeoutMs: config.ANALYSIS_TIMEOUT_MS,
@@ -259,4 +286,3 @@ export function poolOptionsFrom(
     maxRunningPerClient: config.ANALYSIS_JOBS_PER_CLIENT,
   };
 }
-

@@ -59,7 +59,9 @@ function rawLinksTask({ raw, started }: RawLinksTask): RawLinksOutcome {
   }
 }
 
-export default function analyzeTask(task: WorkerTask | RawLinksTask | BodyTask): WorkerOutcome | RawLinksOutcome | ReturnType<typeof analyzeBodyTask> {
+export default function analyzeTask(
+  task: WorkerTask | RawLinksTask | BodyTask,
+): WorkerOutcome | RawLinksOutcome | ReturnType<typeof analyzeBodyTask> {
   if ("body" in task) return analyzeBodyTask(task);
   if ("raw" in task) return rawLinksTask(task);
   const job = startJob(task.started);

@@ -26,7 +26,10 @@ export type AnalyzeAnswer = { kind: "json"; bytes: Uint8Array } | { kind: "resul
 type AnalysisContext = Parameters<typeof runAnalysis>[1];
 
 /** Runs the analyzer request whose body is `bytes` (they are transferred to a worker: do not reuse them). */
-export async function analyzeRequestBody(bytes: Uint8Array, context: AnalysisContext & { config: Config }): Promise<AnalyzeAnswer> {
+export async function analyzeRequestBody(
+  bytes: Uint8Array,
+  context: AnalysisContext & { config: Config },
+): Promise<AnalyzeAnswer> {
   const { config } = context;
   const limits = { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS };
   if (bytes.byteLength <= INLINE_BODY_BYTES) {
@@ -47,9 +50,17 @@ export async function analyzeRequestBody(bytes: Uint8Array, context: AnalysisCon
     return { kind: "result", result: await runAnalysis(request, context) };
   }
   const request = parseAnalyzeRequest(outcome.skeleton, { ...limits, htmlBytes: outcome.htmlBytes });
-  if (request.mode !== "paste" || request.domain !== outcome.domain) throw new Error("the worker and the API read a paste body differently");
+  if (request.mode !== "paste" || request.domain !== outcome.domain)
+    throw new Error("the worker and the API read a paste body differently");
   log.info(
-    { requestId: context.requestId, mode: "paste", htmlBytes: outcome.htmlBytes, links: outcome.stats.total, broken: outcome.stats.broken, analysisMs: Math.round(performance.now() - started) },
+    {
+      requestId: context.requestId,
+      mode: "paste",
+      htmlBytes: outcome.htmlBytes,
+      links: outcome.stats.total,
+      broken: outcome.stats.broken,
+      analysisMs: Math.round(performance.now() - started),
+    },
     "analysis done",
   );
   return { kind: "json", bytes: outcome.json };

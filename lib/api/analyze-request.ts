@@ -37,7 +37,10 @@ export function parseAnalyzeRequest(
   if (!parsed.success) throw new ApiError("INVALID_REQUEST", describeZodError(parsed.error));
   const htmlBytes = limits.htmlBytes ?? Buffer.byteLength(parsed.data.html, "utf8");
   if (htmlBytes > limits.maxHtmlBytes) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `html is ${htmlBytes.toLocaleString("en-US")} bytes; the limit is ${limits.maxHtmlBytes.toLocaleString("en-US")} bytes.`);
+    throw new ApiError(
+      "PAYLOAD_TOO_LARGE",
+      `html is ${htmlBytes.toLocaleString("en-US")} bytes; the limit is ${limits.maxHtmlBytes.toLocaleString("en-US")} bytes.`,
+    );
   }
   return { mode: "paste", html: parsed.data.html, domain: normalizePasteDomain(parsed.data.domain) };
 }

@@ -31,14 +31,19 @@ export interface AnalysisContext {
 /** runAnalysis, answering the whole report (page signals, link signals) beside the public result. */
 export async function runInspection(request: ParsedAnalyzeRequest, context: AnalysisContext): Promise<PageReport> {
   const started = performance.now();
-  const options = { settings: context.config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal };
+  const options = {
+    settings: context.config,
+    requestId: context.requestId,
+    clientKey: context.clientKey,
+    signal: context.signal,
+  };
   let report: PageReport;
   if (request.mode === "paste") {
     report = await inspectHtml({ html: request.html, pageUrl: `https://${request.domain}/` }, options);
   } else {
     if (context.botCheck !== false && botProtectionEnabled() && isAutomatedUserAgent(context.userAgent)) {
       throw new ApiError("BOT_DETECTED", "URL mode is not available to automated clients.", {
-        hint: "Use paste mode: send the page's HTML as {\"html\": \"…\", \"domain\": \"…\"}, or run a signed-in audit.",
+        hint: 'Use paste mode: send the page\'s HTML as {"html": "…", "domain": "…"}, or run a signed-in audit.',
       });
     }
     const budget = await consumeUrlBudget();

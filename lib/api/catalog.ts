@@ -39,7 +39,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/api/v1",
     operationId: "listPublicApi",
     summary: "List the public operations",
-    description: "Operation catalog with the docs, OpenAPI and llms.txt locations. First call when only the origin is known.",
+    description:
+      "Operation catalog with the docs, OpenAPI and llms.txt locations. First call when only the origin is known.",
     successSchema: ApiIndexSchema,
     errorCodes: ["METHOD_NOT_ALLOWED"],
     curl: "curl {base}/api/v1",
@@ -72,7 +73,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/openapi.json",
     operationId: "getOpenApiSpec",
     summary: "OpenAPI 3.1 document",
-    description: "The OpenAPI 3.1 description of the public API, generated from the same schemas the server validates with.",
+    description:
+      "The OpenAPI 3.1 description of the public API, generated from the same schemas the server validates with.",
     successSchema: null,
     errorCodes: ["METHOD_NOT_ALLOWED"],
     curl: "curl {base}/openapi.json",
@@ -98,8 +100,7 @@ export const OPERATIONS: readonly Operation[] = [
       "RATE_LIMITED",
       "UPSTREAM_ERROR",
     ],
-    curl:
-      "curl -X POST {base}/api/demo/analyze -H 'Content-Type: application/json' -d '{\"html\":\"<a href=\\\"https://example.org/\\\" rel=\\\"nofollow\\\">Example</a>\",\"domain\":\"example.com\"}'",
+    curl: 'curl -X POST {base}/api/demo/analyze -H \'Content-Type: application/json\' -d \'{"html":"<a href=\\"https://example.org/\\" rel=\\"nofollow\\">Example</a>","domain":"example.com"}\'',
     cors: false,
   },
 ];
@@ -118,7 +119,11 @@ export const WHEN_NOT_TO_USE = [
 ];
 
 /** The five public limits as facts for /docs and /llms.txt. */
-export function limitFacts(config: { RATE_LIMIT_PER_MINUTE: number; MAX_HTML_BYTES: number; DEMO_URL_MONTHLY_BUDGET: number }): string[] {
+export function limitFacts(config: {
+  RATE_LIMIT_PER_MINUTE: number;
+  MAX_HTML_BYTES: number;
+  DEMO_URL_MONTHLY_BUDGET: number;
+}): string[] {
   return [
     `${config.RATE_LIMIT_PER_MINUTE} POST /api/demo/analyze requests per client IP per minute (sliding window); excess gets 429 RATE_LIMITED.`,
     `A monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL-mode renders for the whole service (calendar month, UTC); when spent, URL mode answers 429 and paste mode keeps working.`,

@@ -1,5 +1,14 @@
 import { MCP_PATH, MCP_TOOLS } from "./mcp-catalog";
-import { API_VERSION, CONTACT, OPERATIONS, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_SLUG, WHEN_NOT_TO_USE, WHEN_TO_USE } from "./catalog";
+import {
+  API_VERSION,
+  CONTACT,
+  OPERATIONS,
+  SERVICE_DESCRIPTION,
+  SERVICE_NAME,
+  SERVICE_SLUG,
+  WHEN_NOT_TO_USE,
+  WHEN_TO_USE,
+} from "./catalog";
 import type { ApiIndex, Health, Product } from "./schemas";
 
 /** The bodies of the discovery routes, built from the catalog for a given public origin. */
@@ -12,7 +21,12 @@ export function buildApiIndex(origin: string): ApiIndex {
     docs: `${origin}/docs`,
     openapi: `${origin}/openapi.json`,
     llmsTxt: `${origin}/llms.txt`,
-    operations: OPERATIONS.map(({ method, path, operationId, description }) => ({ method, path, operationId, description })),
+    operations: OPERATIONS.map(({ method, path, operationId, description }) => ({
+      method,
+      path,
+      operationId,
+      description,
+    })),
   };
 }
 

@@ -10,7 +10,8 @@ export const MCP_TOOLS = [
   {
     name: "analyze_page",
     args: "{url, includeSnapshot?}",
-    summary: "renders a public URL and returns every link with its classification, rel flags, anchor text, position and HTTP status, plus stats; spends URL-render budget",
+    summary:
+      "renders a public URL and returns every link with its classification, rel flags, anchor text, position and HTTP status, plus stats; spends URL-render budget",
   },
   {
     name: "analyze_html",
@@ -20,7 +21,8 @@ export const MCP_TOOLS = [
   {
     name: "find_link",
     args: "{url | html, target, domain?, match?}",
-    summary: "is my link on this page, is it followed, and does it still count? The links matching target (match: exact, prefix or domain) with rel flags, anchor text, position, status and signals (inRawHtml, hidden, region), the best match's verdict (counts, at_risk or does_not_count, with reasons such as hidden, nofollow, page_noindex, robots_disallowed, script_only, canonical_elsewhere), the page's noindex, canonical and robots.txt; or found: false",
+    summary:
+      "is my link on this page, is it followed, and does it still count? The links matching target (match: exact, prefix or domain) with rel flags, anchor text, position, status and signals (inRawHtml, hidden, region), the best match's verdict (counts, at_risk or does_not_count, with reasons such as hidden, nofollow, page_noindex, robots_disallowed, script_only, canonical_elsewhere), the page's noindex, canonical and robots.txt; or found: false",
   },
 ] as const;
 

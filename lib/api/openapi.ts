@@ -10,9 +10,15 @@ import { DemoAnalyzeRequestSchema, ErrorSchema } from "./schemas";
  */
 
 const RATE_LIMIT_HEADERS = {
-  "X-RateLimit-Limit": { description: "Requests allowed in the window (or the monthly URL budget on a budget 429).", schema: { type: "integer" as const } },
+  "X-RateLimit-Limit": {
+    description: "Requests allowed in the window (or the monthly URL budget on a budget 429).",
+    schema: { type: "integer" as const },
+  },
   "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" as const } },
-  "X-RateLimit-Reset": { description: "Unix time in whole seconds at which the limit next has room.", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": {
+    description: "Unix time in whole seconds at which the limit next has room.",
+    schema: { type: "integer" as const },
+  },
 };
 
 /** One response description per status, from the rows of the error table this operation can answer. */
@@ -33,8 +39,12 @@ function errorResponses(operation: Operation) {
         description: describeStatus(operation.errorCodes, status),
         headers: {
           ...(isAnalyzer ? RATE_LIMIT_HEADERS : {}),
-          ...(status === 429 ? { "Retry-After": { description: "Seconds to wait (at least 1).", schema: { type: "integer" as const } } } : {}),
-          ...(status === 405 ? { Allow: { description: "The allowed methods.", schema: { type: "string" as const } } } : {}),
+          ...(status === 429
+            ? { "Retry-After": { description: "Seconds to wait (at least 1).", schema: { type: "integer" as const } } }
+            : {}),
+          ...(status === 405
+            ? { Allow: { description: "The allowed methods.", schema: { type: "string" as const } } }
+            : {}),
         },
         content: { "application/json": { schema: ErrorSchema } },
       },
@@ -46,7 +56,11 @@ function register(registry: OpenAPIRegistry, operation: Operation): void {
   const isAnalyzer = operation.operationId === "analyzePublicDemo";
   const successContent = operation.successSchema
     ? { "application/json": { schema: operation.successSchema } }
-    : { "application/json": { schema: z.record(z.string(), z.unknown()).meta({ description: "The OpenAPI 3.1 document." }) } };
+    : {
+        "application/json": {
+          schema: z.record(z.string(), z.unknown()).meta({ description: "The OpenAPI 3.1 document." }),
+        },
+      };
   registry.registerPath({
     method: operation.method === "GET" ? "get" : "post",
     path: operation.path,
@@ -66,7 +80,10 @@ function register(registry: OpenAPIRegistry, operation: Operation): void {
                     urlMode: { summary: "URL mode: render a public page", value: { url: "https://example.com/" } },
                     pasteMode: {
                       summary: "Paste mode: classify HTML you already have",
-                      value: { html: '<a href="https://example.org/" rel="sponsored">Partner</a> <a href="/about">About</a>', domain: "example.com" },
+                      value: {
+                        html: '<a href="https://example.org/" rel="sponsored">Partner</a> <a href="/about">About</a>',
+                        domain: "example.com",
+                      },
                     },
                   },
                 },

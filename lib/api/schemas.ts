@@ -22,7 +22,9 @@ export const ErrorSchema = z
     errorCode: z
       .string()
       .regex(/^[A-Z0-9_]{1,80}$/)
-      .meta({ description: `Stable machine code; see the Errors section of /docs. The public operations answer ${PUBLIC_ERROR_CODES.join(", ")}.` }),
+      .meta({
+        description: `Stable machine code; see the Errors section of /docs. The public operations answer ${PUBLIC_ERROR_CODES.join(", ")}.`,
+      }),
     hint: z.string().meta({ description: "What to do next." }),
     docs: z.url().meta({ description: "URL of this error code's row in the human API docs (/docs#error-CODE)." }),
   })
@@ -82,11 +84,17 @@ export const UrlModeRequestSchema = z
 
 export const PasteModeRequestSchema = z
   .strictObject({
-    html: z.string().meta({ description: "Raw HTML to classify; never fetched from the network.", example: '<a href="https://example.org/" rel="nofollow">Example</a>' }),
+    html: z.string().meta({
+      description: "Raw HTML to classify; never fetched from the network.",
+      example: '<a href="https://example.org/" rel="nofollow">Example</a>',
+    }),
     domain: z
       .string()
       .optional()
-      .meta({ description: `Hostname used as the classification origin; defaults to ${DEFAULT_PASTE_DOMAIN}.`, example: "example.com" }),
+      .meta({
+        description: `Hostname used as the classification origin; defaults to ${DEFAULT_PASTE_DOMAIN}.`,
+        example: "example.com",
+      }),
   })
   .meta({ id: "DemoAnalyzePasteRequest", title: "Paste mode" });
 
@@ -100,7 +108,9 @@ export type DemoAnalyzeRequest = z.infer<typeof DemoAnalyzeRequestSchema>;
 
 export const LinkSchema = z
   .strictObject({
-    href: z.string().meta({ description: "Absolute URL (WHATWG serialization), or the raw attribute when it cannot be resolved." }),
+    href: z
+      .string()
+      .meta({ description: "Absolute URL (WHATWG serialization), or the raw attribute when it cannot be resolved." }),
     position: z.int().nullable().meta({ description: "1-based document-order index of the link." }),
     linkType: z.enum(["internal", "external", "ignored"]),
     anchorText: z.string().nullable(),
@@ -108,11 +118,14 @@ export const LinkSchema = z
     isSponsored: z.boolean().nullable(),
     isUgc: z.boolean().nullable(),
     isImage: z.boolean().nullable().optional(),
-    httpStatus: z
-      .int()
+    httpStatus: z.int().nullable().meta({
+      description:
+        "URL mode: final status after up to 5 redirects, 0 for no HTTP response; null when not checked or in paste mode.",
+    }),
+    matchedGroupName: z
+      .string()
       .nullable()
-      .meta({ description: "URL mode: final status after up to 5 redirects, 0 for no HTTP response; null when not checked or in paste mode." }),
-    matchedGroupName: z.string().nullable().meta({ description: "Always null on the public surface (domain groups belong to accounts)." }),
+      .meta({ description: "Always null on the public surface (domain groups belong to accounts)." }),
   })
   .meta({ id: "Link" });
 
@@ -133,7 +146,9 @@ export const StatsSchema = z
 export const DemoAnalyzeSuccessSchema = z
   .strictObject({
     success: z.literal(true),
-    sanitizedHtml: z.string().meta({ description: "Defanged snapshot: scripts and event handlers stripped; links carry data-linklens-position." }),
+    sanitizedHtml: z.string().meta({
+      description: "Defanged snapshot: scripts and event handlers stripped; links carry data-linklens-position.",
+    }),
     links: z.array(LinkSchema),
     stats: StatsSchema,
     domain: z.string(),

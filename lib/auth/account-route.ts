@@ -41,7 +41,11 @@ const ACCOUNT_TOO_LARGE_HINT = "Send a smaller body: docs/account-api.md gives e
 function withRequestHint(error: unknown, hint: string): unknown {
   if (error instanceof ZodError) return new ApiError("INVALID_REQUEST", describeZodError(error), { hint });
   if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE" && error.hint === ERRORS.PAYLOAD_TOO_LARGE.hint) {
-    return new ApiError("PAYLOAD_TOO_LARGE", error.message, { hint: ACCOUNT_TOO_LARGE_HINT, headers: error.headers, cause: error.cause });
+    return new ApiError("PAYLOAD_TOO_LARGE", error.message, {
+      hint: ACCOUNT_TOO_LARGE_HINT,
+      headers: error.headers,
+      cause: error.cause,
+    });
   }
   if (error instanceof ApiError && error.code === "INVALID_REQUEST" && error.hint === ERRORS.INVALID_REQUEST.hint) {
     return new ApiError("INVALID_REQUEST", error.message, { hint, headers: error.headers, cause: error.cause });
@@ -64,20 +68,23 @@ export const IMPLEMENTED = Symbol.for("linklens.accountRoute.implemented");
  */
 export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
   const allow = METHODS.filter((m) => methods[m]);
-  const wrap = (method: Method) => async (request: Request, route: RouteContext): Promise<Response> => {
-    const spec = methods[method];
-    if (!spec) return methodNotAllowed(request, allow);
-    try {
-      const ctx = await authorize(request, spec.permission);
-      const params = (await route?.params) ?? {};
-      // No stored id holds U+0000, and PostgreSQL would refuse the lookup (a 500): it names nothing.
-      if (Object.values(params).some((value) => [value ?? ""].flat().some(hasNul))) throw new ApiError("NOT_FOUND", "Nothing with this id exists in your organization.");
-      if (spec.resource) await spec.resource(ctx, params);
-      return await spec.handler(ctx, request, params);
-    } catch (error) {
-      return errorResponse(withRequestHint(error, spec.requestHint ?? ACCOUNT_REQUEST_HINT), request);
-    }
-  };
+  const wrap =
+    (method: Method) =>
+    async (request: Request, route: RouteContext): Promise<Response> => {
+      const spec = methods[method];
+      if (!spec) return methodNotAllowed(request, allow);
+      try {
+        const ctx = await authorize(request, spec.permission);
+        const params = (await route?.params) ?? {};
+        // No stored id holds U+0000, and PostgreSQL would refuse the lookup (a 500): it names nothing.
+        if (Object.values(params).some((value) => [value ?? ""].flat().some(hasNul)))
+          throw new ApiError("NOT_FOUND", "Nothing with this id exists in your organization.");
+        if (spec.resource) await spec.resource(ctx, params);
+        return await spec.handler(ctx, request, params);
+      } catch (error) {
+        return errorResponse(withRequestHint(error, spec.requestHint ?? ACCOUNT_REQUEST_HINT), request);
+      }
+    };
   const notAllowed = async (request: Request) => methodNotAllowed(request, allow);
   const handler = (method: Method) => Object.assign(wrap(method), { [IMPLEMENTED]: allow.includes(method) });
   return {

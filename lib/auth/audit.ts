@@ -61,15 +61,22 @@ export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Pr
 export type AuditItem = AuditLogItem;
 
 /** Newest first, a page at a time (lib/db/keyset.ts). */
-export async function listAudit(ctx: { db: Db; organization: { id: string } }, page: PageRequest): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+export async function listAudit(
+  ctx: { db: Db; organization: { id: string } },
+  page: PageRequest,
+): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
   const keys = { createdAt: auditLog.createdAt, id: auditLog.id };
-  return keysetPage(ctx.db.select().from(auditLog).$dynamic(), { keys, direction: "desc", where: eq(auditLog.organizationId, ctx.organization.id), page }, (row) => ({
-    id: row.id,
-    action: row.action,
-    actor: { id: row.actorId, email: row.actorEmail },
-    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-    details: row.details,
-    ipAddress: row.ipAddress,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return keysetPage(
+    ctx.db.select().from(auditLog).$dynamic(),
+    { keys, direction: "desc", where: eq(auditLog.organizationId, ctx.organization.id), page },
+    (row) => ({
+      id: row.id,
+      action: row.action,
+      actor: { id: row.actorId, email: row.actorEmail },
+      target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+      details: row.details,
+      ipAddress: row.ipAddress,
+      createdAt: row.createdAt.toISOString(),
+    }),
+  );
 }

@@ -107,9 +107,17 @@ export function createAuth(deps: AuthDeps) {
             const organizationId = randomUUID();
             const name = personalTeamName(user.name);
             await db.transaction(async (tx) => {
-              await tx.insert(schema.organization).values({ id: organizationId, name, slug: slugFor(name), createdAt: new Date() });
-              await tx.insert(schema.member).values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });
-              await recordAudit(tx, { organizationId, actor: { id: user.id, email: user.email }, action: "user.sign_up" });
+              await tx
+                .insert(schema.organization)
+                .values({ id: organizationId, name, slug: slugFor(name), createdAt: new Date() });
+              await tx
+                .insert(schema.member)
+                .values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });
+              await recordAudit(tx, {
+                organizationId,
+                actor: { id: user.id, email: user.email },
+                action: "user.sign_up",
+              });
             });
           },
         },
@@ -127,14 +135,21 @@ export function createAuth(deps: AuthDeps) {
             // user's after-hook once its transaction commits), so the session starts there now.
             if (!session.activeOrganizationId) {
               const first = await firstOrganizationOf(db, session.userId);
-              if (first) await db.update(schema.session).set({ activeOrganizationId: first }).where(eq(schema.session.id, session.id));
+              if (first)
+                await db
+                  .update(schema.session)
+                  .set({ activeOrganizationId: first })
+                  .where(eq(schema.session.id, session.id));
             }
             const [row] = await db
               .select({ email: schema.user.email })
               .from(schema.user)
               .where(eq(schema.user.id, session.userId))
               .limit(1);
-            const memberships = await db.select({ organizationId: schema.member.organizationId }).from(schema.member).where(eq(schema.member.userId, session.userId));
+            const memberships = await db
+              .select({ organizationId: schema.member.organizationId })
+              .from(schema.member)
+              .where(eq(schema.member.userId, session.userId));
             for (const { organizationId } of memberships) {
               await recordAudit(db, {
                 organizationId,
@@ -180,7 +195,12 @@ export function createAuth(deps: AuthDeps) {
           await enqueueEmail(db, {
             to: email,
             organizationId: org.id,
-            content: invitationEmail({ url: invitationLink(origin, id, email, deps.secret), organizationName: org.name, inviterName: inviter.user.name || inviter.user.email, role }),
+            content: invitationEmail({
+              url: invitationLink(origin, id, email, deps.secret),
+              organizationName: org.name,
+              inviterName: inviter.user.name || inviter.user.email,
+              role,
+            }),
           });
         },
         // Invitations, role changes and removal keep the spec's rules on both doors: /api/account
@@ -196,7 +216,12 @@ export function createAuth(deps: AuthDeps) {
             });
           },
           afterDeleteOrganization: async ({ organization: org, user }) => {
-            await recordAudit(db, { organizationId: org.id, actor: { id: user.id, email: user.email }, action: "organization.delete", details: { name: org.name } });
+            await recordAudit(db, {
+              organizationId: org.id,
+              actor: { id: user.id, email: user.email },
+              action: "organization.delete",
+              details: { name: org.name },
+            });
           },
         },
       }),

@@ -25,7 +25,11 @@ export type OrganizationScope = Pick<AccountContext, "db" | "organization">;
  * The check order of account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
  * job: every query they run is scoped to `organization.id`).
  */
-export async function authorize(request: Request, permission: Permission, runtime: Runtime = processRuntime()): Promise<AccountContext> {
+export async function authorize(
+  request: Request,
+  permission: Permission,
+  runtime: Runtime = processRuntime(),
+): Promise<AccountContext> {
   if (request.headers.has("authorization")) {
     throw new ApiError("UNAUTHORIZED", "Account routes do not take an Authorization header.", {
       hint: "Account routes use the browser session cookie of the web app; there are no API keys. Sign in at /sign-in.",
@@ -44,9 +48,12 @@ export async function authorize(request: Request, permission: Permission, runtim
     .innerJoin(schema.organization, eq(schema.organization.id, schema.member.organizationId))
     .where(eq(schema.member.userId, found.user.id))
     .orderBy(asc(schema.member.createdAt));
-  const membership = memberships.find((m) => m.organization.id === found.session.activeOrganizationId) ?? memberships[0];
+  const membership =
+    memberships.find((m) => m.organization.id === found.session.activeOrganizationId) ?? memberships[0];
   if (!membership || !isRoleName(membership.role)) {
-    throw new ApiError("FORBIDDEN", "You belong to no organization.", { hint: "Ask an owner to invite you, or create an organization." });
+    throw new ApiError("FORBIDDEN", "You belong to no organization.", {
+      hint: "Ask an owner to invite you, or create an organization.",
+    });
   }
   const role = membership.role;
   if (!can(role, permission)) {
@@ -57,7 +64,11 @@ export async function authorize(request: Request, permission: Permission, runtim
   return {
     ...runtime,
     user: { id: found.user.id, email: found.user.email, name: found.user.name },
-    organization: { id: membership.organization.id, name: membership.organization.name, slug: membership.organization.slug },
+    organization: {
+      id: membership.organization.id,
+      name: membership.organization.name,
+      slug: membership.organization.slug,
+    },
     role,
     session: { id: found.session.id, token: found.session.token },
   };

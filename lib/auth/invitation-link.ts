@@ -20,7 +20,12 @@ function invitationToken(secret: string, invitationId: string, email: string): s
 }
 
 /** The link of an invitation email: the invitation page, with the token that proves the mailbox. */
-export function invitationLink(origin: string, invitationId: string, email: string, secret = resolveAuthSecret(getConfig())): string {
+export function invitationLink(
+  origin: string,
+  invitationId: string,
+  email: string,
+  secret = resolveAuthSecret(getConfig()),
+): string {
   return `${origin}/app/invitations/${encodeURIComponent(invitationId)}?token=${invitationToken(secret, invitationId, email)}`;
 }
 

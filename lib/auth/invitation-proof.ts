@@ -12,7 +12,12 @@ const PROOF_PATHS = new Set(["/organization/accept-invitation", "/organization/r
  * changes nothing, and Better Auth answers (403 unless the address was already confirmed and is the
  * invited one). `body` is the request body parsed once by the caller.
  */
-export async function proveInvitedAddress(runtime: Runtime, path: string, request: Request, body: unknown): Promise<void> {
+export async function proveInvitedAddress(
+  runtime: Runtime,
+  path: string,
+  request: Request,
+  body: unknown,
+): Promise<void> {
   if (!PROOF_PATHS.has(path) || typeof body !== "object" || body === null) return;
   const { invitationId, token } = body as Record<string, unknown>;
   if (typeof invitationId !== "string" || typeof token !== "string" || token === "" || token.length > 100) return;
@@ -22,7 +27,13 @@ export async function proveInvitedAddress(runtime: Runtime, path: string, reques
   const [invitation] = await db
     .select({ id: schema.invitation.id, email: schema.invitation.email })
     .from(schema.invitation)
-    .where(and(eq(schema.invitation.id, invitationId), eq(schema.invitation.status, "pending"), gt(schema.invitation.expiresAt, now())))
+    .where(
+      and(
+        eq(schema.invitation.id, invitationId),
+        eq(schema.invitation.status, "pending"),
+        gt(schema.invitation.expiresAt, now()),
+      ),
+    )
     .limit(1);
   if (!invitation || invitation.email.toLowerCase() !== found.user.email.toLowerCase()) return;
   if (!isInvitationToken(token, invitation.id, invitation.email)) return;

@@ -3,7 +3,12 @@ import { ApiError } from "../errors";
 import { budgetPolicy, createLimiter, rateLimitHeaders, type Limiter } from "../ratelimit";
 
 /** Better Auth paths whose attempts are limited per IP and per email address. */
-export const LIMITED_AUTH_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/sign-in/magic-link", "/request-password-reset"]);
+export const LIMITED_AUTH_PATHS = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/sign-in/magic-link",
+  "/request-password-reset",
+]);
 
 type Scope = "ip" | "email";
 let limiters: Record<Scope, Limiter> | undefined;
@@ -16,8 +21,12 @@ let limiters: Record<Scope, Limiter> | undefined;
 function authLimiters(): Record<Scope, Limiter> {
   if (!limiters) {
     const config = getConfig();
-    const limiter = (limit: number, prefix: string) => createLimiter(config, { policies: { ip: { limit, windowSeconds: 900, prefix }, budget: budgetPolicy(config) } });
-    limiters = { ip: limiter(config.AUTH_IP_RATE_LIMIT_PER_15_MIN, "linklens:auth"), email: limiter(config.AUTH_RATE_LIMIT_PER_15_MIN, "linklens:auth-email") };
+    const limiter = (limit: number, prefix: string) =>
+      createLimiter(config, { policies: { ip: { limit, windowSeconds: 900, prefix }, budget: budgetPolicy(config) } });
+    limiters = {
+      ip: limiter(config.AUTH_IP_RATE_LIMIT_PER_15_MIN, "linklens:auth"),
+      email: limiter(config.AUTH_RATE_LIMIT_PER_15_MIN, "linklens:auth-email"),
+    };
   }
   return limiters;
 }
@@ -29,7 +38,10 @@ export function resetAuthLimiters(): void {
 
 /** Consumes one attempt for the client's IP and, when the body names one, for the email address. */
 export async function checkAuthAttempt(clientKey: string, email: string | null): Promise<void> {
-  const keys: Array<[Scope, string]> = [["ip", `ip:${clientKey}`], ...(email ? [["email", `email:${email.trim().toLowerCase()}`] as [Scope, string]] : [])];
+  const keys: Array<[Scope, string]> = [
+    ["ip", `ip:${clientKey}`],
+    ...(email ? [["email", `email:${email.trim().toLowerCase()}`] as [Scope, string]] : []),
+  ];
   for (const [scope, key] of keys) {
     const result = await authLimiters()[scope].checkRequest(key);
     if (!result.allowed) {

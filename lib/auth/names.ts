@@ -37,7 +37,8 @@ const NAME_FIELDS: Record<string, ReadonlyArray<readonly string[]>> = {
 function valueAt(body: unknown, path: readonly string[]): unknown {
   let value = body;
   for (const key of path) {
-    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
@@ -56,6 +57,9 @@ export function rejectBadNames(path: string, body: unknown, hint: string): void 
 /** The personal organization's name for a user's name, kept within the limit. */
 export function personalTeamName(userName: string | null | undefined): string {
   const suffix = "'s team";
-  const name = [...(userName ?? "").trim()].slice(0, MAX_NAME_CHARACTERS - suffix.length).join("").trimEnd();
+  const name = [...(userName ?? "").trim()]
+    .slice(0, MAX_NAME_CHARACTERS - suffix.length)
+    .join("")
+    .trimEnd();
   return name ? `${name}${suffix}` : "Personal";
 }

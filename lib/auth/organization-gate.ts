@@ -22,7 +22,12 @@ type Body = Record<string, unknown>;
 type Actor = { id: string; email: string; role: RoleName; organizationId: string };
 type AfterSuccess = (response: Response) => Promise<void>;
 
-const GATED_PATHS = new Set(["/organization/invite-member", "/organization/cancel-invitation", "/organization/update-member-role", "/organization/remove-member"]);
+const GATED_PATHS = new Set([
+  "/organization/invite-member",
+  "/organization/cancel-invitation",
+  "/organization/update-member-role",
+  "/organization/remove-member",
+]);
 
 /** May `actor` manage someone whose role is `role` (now, or after the change)? The rule of lib/account/team.ts. */
 function assertManages(actor: RoleName, roles: readonly string[]): void {
@@ -32,7 +37,8 @@ function assertManages(actor: RoleName, roles: readonly string[]): void {
   }
 }
 
-const rolesIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(",").map((r) => r.trim()) : []);
+const rolesIn = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(",").map((r) => r.trim()) : [];
 const stringIn = (body: Body, key: string): string | null => (typeof body[key] === "string" ? body[key] : null);
 
 /**
@@ -45,7 +51,11 @@ function namedOrganization(body: Body, session: { activeOrganizationId?: string 
 }
 
 /** Who acts in `organizationId`, with which role; null (no session, not a member) lets Better Auth answer. */
-async function actorIn(db: Db, user: { id: string; email: string }, organizationId: string | null): Promise<Actor | null> {
+async function actorIn(
+  db: Db,
+  user: { id: string; email: string },
+  organizationId: string | null,
+): Promise<Actor | null> {
   if (!organizationId) return null;
   const [row] = await db
     .select({ role: schema.member.role })
@@ -125,7 +135,12 @@ async function json(response: Response): Promise<Body> {
  * the request body parsed once by the caller (undefined when it is not JSON). Requests
  * Better Auth itself will refuse (no session, unknown ids, no permission) pass through to its answer.
  */
-export async function gateOrganizationRequest(runtime: Runtime, path: string, request: Request, parsedBody: unknown): Promise<AfterSuccess | null> {
+export async function gateOrganizationRequest(
+  runtime: Runtime,
+  path: string,
+  request: Request,
+  parsedBody: unknown,
+): Promise<AfterSuccess | null> {
   const { db } = runtime;
   // A body that is not JSON (undefined) is Better Auth's to refuse.
   if (!GATED_PATHS.has(path) || parsedBody === undefined) return null;
@@ -138,8 +153,18 @@ export async function gateOrganizationRequest(runtime: Runtime, path: string, re
   const target = await targetOf(db, path, body, named);
   const actor = await actorIn(db, found.user, target?.organizationId ?? named);
   if (!actor) return null;
-  const audit = (action: AuditAction, auditTarget: { type: string; id: string } | undefined, details: Record<string, unknown>) =>
-    recordAudit(db, { organizationId: actor.organizationId, actor: { id: actor.id, email: actor.email }, action, target: auditTarget, details });
+  const audit = (
+    action: AuditAction,
+    auditTarget: { type: string; id: string } | undefined,
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(db, {
+      organizationId: actor.organizationId,
+      actor: { id: actor.id, email: actor.email },
+      action,
+      target: auditTarget,
+      details,
+    });
 
   switch (path) {
     case "/organization/invite-member": {
@@ -147,7 +172,11 @@ export async function gateOrganizationRequest(runtime: Runtime, path: string, re
       assertManages(actor.role, roles);
       return async (response) => {
         const invitation = await json(response);
-        await audit("invitation.create", { type: "invitation", id: String(invitation.id) }, { email: invitation.email, role: invitation.role });
+        await audit(
+          "invitation.create",
+          { type: "invitation", id: String(invitation.id) },
+          { email: invitation.email, role: invitation.role },
+        );
       };
     }
     case "/organization/cancel-invitation": {
@@ -155,7 +184,11 @@ export async function gateOrganizationRequest(runtime: Runtime, path: string, re
       if (target?.role) assertManages(actor.role, rolesIn(target.role));
       return async (response) => {
         const invitation = await json(response);
-        await audit("invitation.cancel", { type: "invitation", id: String(invitation.id ?? invitationId) }, { email: invitation.email });
+        await audit(
+          "invitation.cancel",
+          { type: "invitation", id: String(invitation.id ?? invitationId) },
+          { email: invitation.email },
+        );
       };
     }
     case "/organization/update-member-role": {
@@ -164,20 +197,31 @@ export async function gateOrganizationRequest(runtime: Runtime, path: string, re
       if (before) assertManages(actor.role, [...rolesIn(before), ...rolesIn(body.role)]);
       return async (response) => {
         const member = await json(response);
-        await audit("member.role_change", { type: "member", id: String(member.id ?? memberId) }, { before, after: member.role });
+        await audit(
+          "member.role_change",
+          { type: "member", id: String(member.id ?? memberId) },
+          { before, after: member.role },
+        );
       };
     }
     default: {
       // remove-member: anyone may remove themselves (Better Auth keeps the last owner); others by the rule.
       const removed = stringIn(body, "memberIdOrEmail");
       const role = target?.role ?? null;
-      const self = removed !== null && (removed.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(db, actor, removed)));
+      const self =
+        removed !== null &&
+        (removed.toLowerCase() === actor.email.toLowerCase() || (await isOwnMembership(db, actor, removed)));
       // Better Auth refuses a member or viewer with 401, which reads as "signed out": the spec's 403.
-      if (!self && !can(actor.role, { member: ["delete"] })) throw new ApiError("FORBIDDEN", "Your role cannot remove members.");
+      if (!self && !can(actor.role, { member: ["delete"] }))
+        throw new ApiError("FORBIDDEN", "Your role cannot remove members.");
       if (role && !self) assertManages(actor.role, rolesIn(role));
       return async (response) => {
         const member = (await json(response)).member as Body | undefined;
-        await audit("member.remove", { type: "member", id: String(member?.id ?? removed) }, { role: member?.role ?? role });
+        await audit(
+          "member.remove",
+          { type: "member", id: String(member?.id ?? removed) },
+          { role: member?.role ?? role },
+        );
       };
     }
   }

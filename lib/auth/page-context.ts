@@ -15,9 +15,13 @@ export async function pageContext(path: string): Promise<AccountContext> {
     if (value) forwarded.set(name, value);
   }
   try {
-    return await authorize(new Request(`http://${incoming.get("host") ?? "localhost"}${path}`, { headers: forwarded }), { account: ["read"] });
+    return await authorize(
+      new Request(`http://${incoming.get("host") ?? "localhost"}${path}`, { headers: forwarded }),
+      { account: ["read"] },
+    );
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) redirect(`/sign-in?next=${encodeURIComponent(path)}`);
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+      redirect(`/sign-in?next=${encodeURIComponent(path)}`);
     throw error;
   }
 }

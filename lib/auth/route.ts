@@ -17,7 +17,8 @@ import { assertSameOrigin } from "./origin";
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
+const tooLarge = () =>
+  new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.", { hint: "Send a JSON object of a few fields." });
 
 /**
  * The body as JSON, read once for the checks in front of Better Auth; undefined when it is none (Better
@@ -41,7 +42,16 @@ function emailIn(json: unknown): string | null {
 
 const AUTH_REQUEST_HINT = "See docs/account-api.md for the fields of this operation.";
 
-const STATUS_CODES: Record<number, ErrorCode> = { 400: "INVALID_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 409: "CONFLICT", 413: "PAYLOAD_TOO_LARGE", 429: "RATE_LIMITED" };
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: "INVALID_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "RATE_LIMITED",
+};
 
 /** Better Auth codes renamed to the names account-api.md uses (its example: 422 USER_ALREADY_EXISTS). */
 const SPEC_CODES: Record<string, string> = { USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "USER_ALREADY_EXISTS" };
@@ -60,7 +70,8 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
   } catch {
     // not JSON: keep the status, describe it generically
   }
-  if (response.status >= 500) return errorResponse(new Error(`Better Auth ${response.status}: ${code ?? ""} ${message ?? ""}`), request);
+  if (response.status >= 500)
+    return errorResponse(new Error(`Better Auth ${response.status}: ${code ?? ""} ${message ?? ""}`), request);
   // Better Auth answers some role refusals (remove-member by a member) 401, which tells a signed-in
   // client its session is gone; account-api.md's check 4 makes a role failure 403.
   const status = response.status === 401 && code?.startsWith("YOU_ARE_NOT_ALLOWED") ? 403 : response.status;
@@ -75,7 +86,13 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
 }
 
 /** The Error body of an /api/auth failure whose code is Better Auth's (outside lib/errors.ts's table) or the table's. */
-function authError(request: Request, status: number, errorCode: string, message: string | undefined, headers: Record<string, string> = {}): Response {
+function authError(
+  request: Request,
+  status: number,
+  errorCode: string,
+  message: string | undefined,
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse(
     {
       success: false,
@@ -99,13 +116,15 @@ const CODE_HINTS: Record<string, string> = {
   INVALID_TOKEN: "The link is spent or has expired: ask for a new one.",
   TOKEN_EXPIRED: "The link has expired: ask for a new one.",
   UNSUPPORTED_MEDIA_TYPE: "Send the body as JSON with the header Content-Type: application/json.",
-  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: "Open the link of the invitation email (it confirms the address), or confirm the address from the sign-up email first.",
+  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION:
+    "Open the link of the invitation email (it confirms the address), or confirm the address from the sign-up email first.",
 };
 
 function hintFor(status: number, code: string): string {
   const byCode = CODE_HINTS[code];
   if (byCode) return byCode;
-  if (status === 403 || code.startsWith("YOU_ARE_NOT_ALLOWED")) return "Your role in this organization does not allow this; an owner or admin can change it.";
+  if (status === 403 || code.startsWith("YOU_ARE_NOT_ALLOWED"))
+    return "Your role in this organization does not allow this; an owner or admin can change it.";
   if (status === 401) return "Sign in first, or check the credentials this operation takes.";
   return AUTH_REQUEST_HINT;
 }
@@ -135,7 +154,12 @@ function forBetterAuth(request: Request, body: string): Request {
   const config = getConfig();
   const url = new URL(request.url);
   const origin = config.SITE_URL ? url.origin : request.method === "GET" ? siteOrigin(request) : listenOrigin(config);
-  return new Request(new URL(`${url.pathname}${url.search}`, origin), { method: request.method, headers: request.headers, signal: request.signal, body: body === "" ? null : body });
+  return new Request(new URL(`${url.pathname}${url.search}`, origin), {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body: body === "" ? null : body,
+  });
 }
 
 /**
@@ -164,10 +188,12 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     assertSameOrigin(request);
     const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
     const replacement = REPLACED_PATHS[path];
-    if (replacement) throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
+    if (replacement)
+      throw new ApiError("NOT_FOUND", "This operation lives under /api/account.", { hint: `Use ${replacement}.` });
     const readsBody = request.body !== null && request.method !== "GET" && request.method !== "HEAD";
     const body = readsBody ? await readBodyText(request, BODY_LIMIT_BYTES, tooLarge) : "";
-    if (body !== "" && !isJson(request)) return authError(request, 415, "UNSUPPORTED_MEDIA_TYPE", "This operation takes a JSON body.");
+    if (body !== "" && !isJson(request))
+      return authError(request, 415, "UNSUPPORTED_MEDIA_TYPE", "This operation takes a JSON body.");
     const json = jsonOf(body);
     rejectNulInput(request, json);
     rejectBadNames(path, json, AUTH_REQUEST_HINT);
@@ -180,7 +206,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const response = await getAuth(request).handler(forBetterAuth(request, body));
     if (response.status < 400) {
       // The change happened: a failed audit row is logged, not answered as a failure of the change.
-      await afterSuccess?.(response).catch((error: unknown) => log.error({ err: error, path }, "audit row of a team change not written"));
+      await afterSuccess?.(response).catch((error: unknown) =>
+        log.error({ err: error, path }, "audit row of a team change not written"),
+      );
       return response;
     }
     return await toPublicError(response, request);

@@ -4,7 +4,11 @@
  * Services use it to answer a race the pre-check could not see (two instances saving at once) as a 409.
  */
 export function uniqueViolation(error: unknown): string | null {
-  for (let current: unknown = error, depth = 0; typeof current === "object" && current !== null && depth < 5; depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    typeof current === "object" && current !== null && depth < 5;
+    depth += 1
+  ) {
     const record = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (record.code === "23505") return typeof record.constraint === "string" ? record.constraint : "";
     current = record.cause;

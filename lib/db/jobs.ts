@@ -11,7 +11,10 @@ import PgBoss from "pg-boss";
  */
 
 /** The pg-boss `db` adapter: one SQL text (several statements when `values` is empty) and its parameters. */
-export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
+export type SqlExecutor = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
 
 export const JOB_SCHEMA = "pgboss";
 

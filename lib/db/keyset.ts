@@ -57,7 +57,13 @@ type KeyRow = { createdAt: Date; id: string };
  */
 export async function keysetPage<Q extends PgSelect, Item>(
   query: Q,
-  options: { keys: KeysetColumns; direction: Direction; where: SQL | undefined; page: PageRequest; keyOf?: (row: Awaited<Q>[number]) => KeyRow },
+  options: {
+    keys: KeysetColumns;
+    direction: Direction;
+    where: SQL | undefined;
+    page: PageRequest;
+    keyOf?: (row: Awaited<Q>[number]) => KeyRow;
+  },
   view: (row: Awaited<Q>[number]) => Item,
 ): Promise<Page<Item>> {
   const { keys, direction, page } = options;
@@ -66,7 +72,10 @@ export async function keysetPage<Q extends PgSelect, Item>(
     .orderBy(...keysetOrder(keys, direction))
     .limit(page.limit + 1);
   const keyOf = options.keyOf ?? ((row: Awaited<Q>[number]) => row as KeyRow);
-  const cut = toPage(rows.map((row: Awaited<Q>[number]) => ({ ...keyOf(row), row })), page.limit);
+  const cut = toPage(
+    rows.map((row: Awaited<Q>[number]) => ({ ...keyOf(row), row })),
+    page.limit,
+  );
   return { items: cut.rows.map(({ row }) => view(row)), nextCursor: cut.nextCursor };
 }
 
@@ -74,7 +83,10 @@ export async function keysetPage<Q extends PgSelect, Item>(
  * Cuts the `limit + 1` rows a query fetched into the page and its next cursor (null on the last page).
  * Query with `.limit(page.limit + 1)`: the extra row only tells whether another page exists.
  */
-function toPage<Row extends { createdAt: Date; id: string }>(rows: Row[], limit: number): { rows: Row[]; nextCursor: string | null } {
+function toPage<Row extends { createdAt: Date; id: string }>(
+  rows: Row[],
+  limit: number,
+): { rows: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = rows.length > limit ? page[page.length - 1] : undefined;
   return { rows: page, nextCursor: last ? encodeCursor(last.createdAt, last.id) : null };
@@ -89,7 +101,9 @@ function decodeCursor(cursor: string): [Date, string] {
   const time = new Date(iso ?? "");
   // A cursor is ours only if it names a time and an id; U+0000 is in no id (and PostgreSQL refuses it).
   if (!id || hasNul(id) || Number.isNaN(time.getTime())) {
-    throw new ApiError("INVALID_REQUEST", "cursor: not a cursor this list gave out.", { hint: "Pass the nextCursor of the previous page, unchanged." });
+    throw new ApiError("INVALID_REQUEST", "cursor: not a cursor this list gave out.", {
+      hint: "Pass the nextCursor of the previous page, unchanged.",
+    });
   }
   return [time, id];
 }

@@ -11,4 +11,3 @@ export async function membershipOf(db: Db, userId: string, organizationId: strin
     .limit(1);
   return row ?? null;
 }
-

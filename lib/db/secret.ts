@@ -19,7 +19,11 @@ export class MissingSecretError extends Error {
  * it); the embedded default generates one on first start and keeps it in DATA_DIR with mode 0600, so
  * sessions survive a restart.
  */
-export function resolveAuthSecret(config: { BETTER_AUTH_SECRET?: string; DATABASE_URL?: string; DATA_DIR: string }): string {
+export function resolveAuthSecret(config: {
+  BETTER_AUTH_SECRET?: string;
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): string {
   if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
   if (config.DATABASE_URL) throw new MissingSecretError();
   fs.mkdirSync(config.DATA_DIR, { recursive: true });

@@ -29,6 +29,8 @@ export function toStoredLink(link: AnalyzedLink): AnalyzedLink {
 }
 
 /** A stored link with the signals kept beside it (a tracked link's `current`, evidence) as the API shows it: unknown signals for rows stored before signals. */
-export function signedInLinkView(link: (AnalyzedLink & { signals?: SignedInLink["signals"] }) | null): SignedInLink | null {
+export function signedInLinkView(
+  link: (AnalyzedLink & { signals?: SignedInLink["signals"] }) | null,
+): SignedInLink | null {
   return link ? { ...toStoredLink(link), signals: link.signals ?? UNKNOWN_SIGNALS } : null;
 }

@@ -20,11 +20,16 @@ function fileName(id: string, suffix: string): string {
 }
 
 function missing(what: string): ApiError {
-  return new ApiError("NOT_FOUND", `This evidence has no ${what}.`, { hint: "The page could not be read or photographed when it was captured; its other files are there." });
+  return new ApiError("NOT_FOUND", `This evidence has no ${what}.`, {
+    hint: "The page could not be read or photographed when it was captured; its other files are there.",
+  });
 }
 
 /** A file as an answer: its bytes, type and disposition, never sniffed. */
-function fileResponse(bytes: Buffer, headers: { type: string; disposition: string; cache: string; extra?: Record<string, string> }): Response {
+function fileResponse(
+  bytes: Buffer,
+  headers: { type: string; disposition: string; cache: string; extra?: Record<string, string> },
+): Response {
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": headers.type,
@@ -40,7 +45,11 @@ function fileResponse(bytes: Buffer, headers: { type: string; disposition: strin
 export async function screenshotResponse(ctx: Scope, id: string): Promise<Response> {
   const png = await evidenceScreenshot(ctx, id);
   if (!png) throw missing("screenshot");
-  return fileResponse(png, { type: "image/png", disposition: `inline; filename="${fileName(id, ".png")}"`, cache: FILE_CACHE });
+  return fileResponse(png, {
+    type: "image/png",
+    disposition: `inline; filename="${fileName(id, ".png")}"`,
+    cache: FILE_CACHE,
+  });
 }
 
 export async function pageHtmlResponse(ctx: Scope, id: string): Promise<Response> {
@@ -56,5 +65,9 @@ export async function pageHtmlResponse(ctx: Scope, id: string): Promise<Response
 
 export async function reportPdfResponse(ctx: Scope, id: string): Promise<Response> {
   const pdf = await evidenceReport(ctx, id);
-  return fileResponse(pdf, { type: "application/pdf", disposition: `attachment; filename="${fileName(id, ".pdf")}"`, cache: "private, no-store" });
+  return fileResponse(pdf, {
+    type: "application/pdf",
+    disposition: `attachment; filename="${fileName(id, ".pdf")}"`,
+    cache: "private, no-store",
+  });
 }

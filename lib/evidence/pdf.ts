@@ -8,7 +8,10 @@ import { reportHtml } from "./report-html";
  * the browser URL mode already runs. Nothing is cached: the record never changes, and printing takes a
  * fraction of a second.
  */
-export async function evidenceReport(ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">, id: string): Promise<Buffer> {
+export async function evidenceReport(
+  ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">,
+  id: string,
+): Promise<Buffer> {
   const { record, png } = await evidenceForReport(ctx, id);
   const html = reportHtml({ record, organizationName: ctx.organization.name, png, printedAt: ctx.now() });
   return printPdf(html, { settings: ctx.settings });

@@ -16,13 +16,23 @@ import { EVIDENCE_FIELDS, evidenceView, type EvidenceMeta } from "./views";
 const gunzipAsync = promisify(gunzip);
 
 function notFound(what: "evidence" | "tracked link"): ApiError {
-  return new ApiError("NOT_FOUND", what === "evidence" ? "No evidence with this id in your organization." : "No tracked link with this id in your organization.", {
-    hint: "Use an id from the lists of your active organization.",
-  });
+  return new ApiError(
+    "NOT_FOUND",
+    what === "evidence"
+      ? "No evidence with this id in your organization."
+      : "No tracked link with this id in your organization.",
+    {
+      hint: "Use an id from the lists of your active organization.",
+    },
+  );
 }
 
 /** GET /api/account/links/{id}/evidence: the link's records, newest first. */
-export async function listLinkEvidence(ctx: OrganizationScope, linkId: string, page: PageRequest): Promise<Page<Evidence>> {
+export async function listLinkEvidence(
+  ctx: OrganizationScope,
+  linkId: string,
+  page: PageRequest,
+): Promise<Page<Evidence>> {
   const [link] = await ctx.db
     .select({ id: trackedLink.id })
     .from(trackedLink)
@@ -49,11 +59,7 @@ function recordOf(ctx: OrganizationScope, id: string): SQL | undefined {
 
 /** One record's fields as stored, or 404. */
 async function findEvidence(ctx: OrganizationScope, id: string): Promise<EvidenceMeta> {
-  const [row] = await ctx.db
-    .select(EVIDENCE_FIELDS)
-    .from(evidence)
-    .where(recordOf(ctx, id))
-    .limit(1);
+  const [row] = await ctx.db.select(EVIDENCE_FIELDS).from(evidence).where(recordOf(ctx, id)).limit(1);
   if (!row) throw notFound("evidence");
   return row;
 }
@@ -64,7 +70,10 @@ export async function getEvidence(ctx: OrganizationScope, id: string): Promise<E
 }
 
 /** What the report prints: the record's fields as stored (more than the API shows) and its PNG, in one read, or 404. */
-export async function evidenceForReport(ctx: OrganizationScope, id: string): Promise<{ record: EvidenceMeta; png: Buffer | null }> {
+export async function evidenceForReport(
+  ctx: OrganizationScope,
+  id: string,
+): Promise<{ record: EvidenceMeta; png: Buffer | null }> {
   const [row] = await ctx.db
     .select({ ...EVIDENCE_FIELDS, png: evidence.screenshotPng })
     .from(evidence)
@@ -76,12 +85,12 @@ export async function evidenceForReport(ctx: OrganizationScope, id: string): Pro
 }
 
 /** One of a record's files as stored, or null when it has none (404 for an unknown id). */
-async function storedFile(ctx: OrganizationScope, id: string, column: typeof evidence.screenshotPng | typeof evidence.htmlGzip): Promise<Buffer | null> {
-  const [row] = await ctx.db
-    .select({ file: column })
-    .from(evidence)
-    .where(recordOf(ctx, id))
-    .limit(1);
+async function storedFile(
+  ctx: OrganizationScope,
+  id: string,
+  column: typeof evidence.screenshotPng | typeof evidence.htmlGzip,
+): Promise<Buffer | null> {
+  const [row] = await ctx.db.select({ file: column }).from(evidence).where(recordOf(ctx, id)).limit(1);
   if (!row) throw notFound("evidence");
   return row.file ?? null;
 }

@@ -21,7 +21,8 @@ export interface EvidenceStep {
 export function evidenceReason(step: EvidenceStep): Exclude<EvidenceReason, "manual"> | null {
   if (step.stateAfter === "live" && step.stateBefore !== "live" && !step.wasLiveBefore) return "first_live";
   if (step.stateAfter !== step.stateBefore) return "state_change";
-  if (step.verdictBefore && step.verdictAfter && step.verdictBefore.value !== step.verdictAfter.value) return "verdict_change";
+  if (step.verdictBefore && step.verdictAfter && step.verdictBefore.value !== step.verdictAfter.value)
+    return "verdict_change";
   return null;
 }
 

@@ -28,7 +28,12 @@ export interface PageProof {
 }
 
 /** Hashes and compresses the navigation response body (null when the render could not read it). */
-export async function pageProof(page: { pageUrl: string; finalUrl: string | null; httpStatus: number | null; rawHtml: Buffer | null }): Promise<PageProof> {
+export async function pageProof(page: {
+  pageUrl: string;
+  finalUrl: string | null;
+  httpStatus: number | null;
+  rawHtml: Buffer | null;
+}): Promise<PageProof> {
   const raw = page.rawHtml;
   return {
     pageUrl: page.pageUrl,
@@ -56,7 +61,11 @@ export interface EvidenceRecord {
 }
 
 /** Inserts the records (in the caller's transaction); answers their ids in order. */
-export async function insertEvidence(tx: Pick<Db, "insert">, proof: PageProof, records: readonly EvidenceRecord[]): Promise<string[]> {
+export async function insertEvidence(
+  tx: Pick<Db, "insert">,
+  proof: PageProof,
+  records: readonly EvidenceRecord[],
+): Promise<string[]> {
   if (records.length === 0) return [];
   const rows = records.map((record) => ({
     id: randomUUID(),

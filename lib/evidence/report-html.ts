@@ -45,7 +45,10 @@ function linkRows(link: SignedInLink | null): string {
     row("Rel", relWords(link)),
     row("Position", `${link.position} (of the page's links, in document order)`),
     row("Link type", `${link.linkType}${link.isImage ? ", image link" : ""}`),
-    row("Target status", link.httpStatus === null ? "not checked" : link.httpStatus === 0 ? "no response" : `HTTP ${link.httpStatus}`),
+    row(
+      "Target status",
+      link.httpStatus === null ? "not checked" : link.httpStatus === 0 ? "no response" : `HTTP ${link.httpStatus}`,
+    ),
     row("In the HTML as sent", yesNo(link.signals.inRawHtml, "yes", "no, added by JavaScript")),
     row("Visible", yesNo(link.signals.hidden === null ? null : !link.signals.hidden, "yes", "no, hidden by CSS")),
     row("Page region", link.signals.region ?? "none"),
@@ -55,8 +58,12 @@ function linkRows(link: SignedInLink | null): string {
 function verdictRows(record: EvidenceMeta): string {
   const verdict = record.verdict;
   if (!verdict) return row("Verdict", "not yet known");
-  const reasons = verdict.reasons.length ? verdict.reasons.map((reason) => `• ${REASON_WORDS[reason]}`).join("\n") : "no reason against it";
-  return row("Verdict", VERDICT_LABELS[verdict.value]) + `<tr><th>Why</th><td class="pre">${escapeHtml(reasons)}</td></tr>`;
+  const reasons = verdict.reasons.length
+    ? verdict.reasons.map((reason) => `• ${REASON_WORDS[reason]}`).join("\n")
+    : "no reason against it";
+  return (
+    row("Verdict", VERDICT_LABELS[verdict.value]) + `<tr><th>Why</th><td class="pre">${escapeHtml(reasons)}</td></tr>`
+  );
 }
 
 /** URLs up to this long are printed on one line (pdftotext and a reader can copy them whole). */
@@ -69,7 +76,9 @@ export function reportHtml(input: ReportInput): string {
   const urlSize = longestUrl <= 80 ? 9 : longestUrl <= ONE_LINE_URL ? 7 : 6.5;
   const image = input.png
     ? `<figure><img src="data:image/png;base64,${input.png.toString("base64")}" alt="Screenshot of the page at ${escapeHtml(utcTime(record.capturedAt))}"><figcaption>${escapeHtml(
-        record.linkBox ? "Screenshot of the rendered page, 1280 px wide, scrolled to the link; the link is outlined in red." : "Screenshot of the top of the rendered page, 1280 px wide (the link was not visible on the page).",
+        record.linkBox
+          ? "Screenshot of the rendered page, 1280 px wide, scrolled to the link; the link is outlined in red."
+          : "Screenshot of the top of the rendered page, 1280 px wide (the link was not visible on the page).",
       )}</figcaption></figure>`
     : `<p class="note">No screenshot could be taken of this render.</p>`;
   return `<!doctype html>

@@ -14,11 +14,20 @@ export const RETENTION_BATCH = 500;
 /** At most this many batches per tick, so the tick's other tasks are never held up for long. */
 const MAX_BATCHES_PER_TICK = 20;
 
-export async function deleteExpiredEvidence(db: Parameters<TickTask["run"]>[0]["db"], now: Date, retentionDays: number): Promise<number> {
+export async function deleteExpiredEvidence(
+  db: Parameters<TickTask["run"]>[0]["db"],
+  now: Date,
+  retentionDays: number,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   let deleted = 0;
   for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch += 1) {
-    const expired = db.select({ id: evidence.id }).from(evidence).where(lt(evidence.capturedAt, cutoff)).orderBy(evidence.capturedAt).limit(RETENTION_BATCH);
+    const expired = db
+      .select({ id: evidence.id })
+      .from(evidence)
+      .where(lt(evidence.capturedAt, cutoff))
+      .orderBy(evidence.capturedAt)
+      .limit(RETENTION_BATCH);
     const gone = await db.delete(evidence).where(inArray(evidence.id, expired)).returning({ id: evidence.id });
     deleted += gone.length;
     if (gone.length < RETENTION_BATCH) break;

@@ -27,7 +27,10 @@ export function errorDocsUrl(docsPage: string, code: ErrorCode): string {
  * `docsPage` (the absolute /docs URL). Unknown errors become a generic 500 with no internals; the
  * caller logs the original with its request id.
  */
-export function toErrorBody(error: unknown, docsPage: string): { status: number; body: ErrorBody; headers: Record<string, string>; expected: boolean } {
+export function toErrorBody(
+  error: unknown,
+  docsPage: string,
+): { status: number; body: ErrorBody; headers: Record<string, string>; expected: boolean } {
   const body = (errorCode: ErrorCode, message: string, hint: string): ErrorBody => ({
     success: false,
     error: message,
@@ -36,10 +39,20 @@ export function toErrorBody(error: unknown, docsPage: string): { status: number;
     docs: errorDocsUrl(docsPage, errorCode),
   });
   if (error instanceof ApiError) {
-    return { status: error.status, headers: error.headers, expected: true, body: body(error.code, error.message, error.hint) };
+    return {
+      status: error.status,
+      headers: error.headers,
+      expected: true,
+      body: body(error.code, error.message, error.hint),
+    };
   }
   if (error instanceof ZodError) {
-    return { status: ERRORS.INVALID_REQUEST.status, headers: {}, expected: true, body: body("INVALID_REQUEST", describeZodError(error), ERRORS.INVALID_REQUEST.hint) };
+    return {
+      status: ERRORS.INVALID_REQUEST.status,
+      headers: {},
+      expected: true,
+      body: body("INVALID_REQUEST", describeZodError(error), ERRORS.INVALID_REQUEST.hint),
+    };
   }
   return {
     status: ERRORS.INTERNAL_ERROR.status,

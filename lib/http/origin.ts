@@ -7,7 +7,10 @@ export interface HeaderSource {
 
 const HOST_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 /** hostname[:port]: DNS labels (no leading/trailing hyphen, at most 253 characters) or a bracketed IPv6 literal. */
-const STRICT_HOST = new RegExp(`^(?:(?=[^:]{1,253}(?::|$))${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
+const STRICT_HOST = new RegExp(
+  `^(?:(?=[^:]{1,253}(?::|$))${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`,
+  "i",
+);
 
 /** True for a Host header value that is a plain hostname[:port] (port 1–65535), nothing else. */
 export function isStrictHost(host: string): boolean {
@@ -34,7 +37,11 @@ export function originFromHeaders(headers: HeaderSource, behindProxy: boolean): 
  * The public origin for absolute URLs (documents, Error `docs`): SITE_URL when set, else the request's
  * Host if it passes the strict check, else `listenOrigin` (the address the server listens on).
  */
-export function publicOrigin(headers: HeaderSource, config: Pick<Config, "SITE_URL" | "TRUSTED_PROXY_HOPS">, listenOrigin: string): string {
+export function publicOrigin(
+  headers: HeaderSource,
+  config: Pick<Config, "SITE_URL" | "TRUSTED_PROXY_HOPS">,
+  listenOrigin: string,
+): string {
   if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, "");
   return originFromHeaders(headers, config.TRUSTED_PROXY_HOPS > 0) ?? listenOrigin;
 }

@@ -15,13 +15,21 @@ const LIST_HINT = "Lists take ?limit= (1–100) and ?cursor= from the previous p
  * `?url=`); anything else in the query is a 400.
  */
 export function parseListQuery(request: Request): { limit: number; cursor?: string };
-export function parseListQuery<E extends ZodRawShape>(request: Request, extra: E, hint?: string): z.infer<z.ZodObject<typeof listShape & E>>;
+export function parseListQuery<E extends ZodRawShape>(
+  request: Request,
+  extra: E,
+  hint?: string,
+): z.infer<z.ZodObject<typeof listShape & E>>;
 export function parseListQuery(request: Request, extra: ZodRawShape = {}, hint = LIST_HINT) {
   return parseQuery(request, z.strictObject({ ...listShape, ...extra }), hint);
 }
 
 /** A route's query string through a strict zod object: an unknown or invalid parameter (or one holding U+0000) is a 400 naming it. */
-export function parseQuery<T>(request: Request, schema: z.ZodType<T>, hint = "Fix or remove the query parameter the message names."): T {
+export function parseQuery<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+  hint = "Fix or remove the query parameter the message names.",
+): T {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   rejectNul(params, hint);
   const parsed = schema.safeParse(params);

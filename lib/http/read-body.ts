@@ -56,9 +56,13 @@ export function invalidJson(): ApiError {
 
 /** The answer to a body nested deeper than MAX_JSON_DEPTH (measured unparsed: lib/json-depth.ts), the same on every route. */
 export function tooDeepJson(): ApiError {
-  return new ApiError("INVALID_REQUEST", `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, {
-    hint: `Nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep; no LinkLens operation needs more than a few.`,
-  });
+  return new ApiError(
+    "INVALID_REQUEST",
+    `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+    {
+      hint: `Nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep; no LinkLens operation needs more than a few.`,
+    },
+  );
 }
 
 /**
@@ -83,7 +87,11 @@ export async function readBodyText(request: Request, maxBytes: number, tooLarge:
  * `maxBytes`. The answer owns its whole ArrayBuffer (never a slice of Node's shared pool), so it can be
  * transferred to a worker thread.
  */
-export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  tooLarge: () => ApiError,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
@@ -111,5 +119,8 @@ export async function readBodyBytes(request: Request, maxBytes: number, tooLarge
 
 /** The 413 of a body over `maxBytes`. */
 export function tooLarge(maxBytes: number): ApiError {
-  return new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes.toLocaleString("en-US")} bytes.`);
+  return new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `The request body is larger than ${maxBytes.toLocaleString("en-US")} bytes.`,
+  );
 }

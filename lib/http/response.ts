@@ -17,7 +17,10 @@ export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Max-Age": "86400",
 };
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { "Content-Type": JSON_CONTENT_TYPE, ...init.headers },
@@ -25,7 +28,10 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 }
 
 /** A JSON answer already encoded (a worker thread serialized it): the bytes are sent as they are. */
-export function jsonBytesResponse(bytes: Uint8Array, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonBytesResponse(
+  bytes: Uint8Array,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: init.status ?? 200,
     headers: { "Content-Type": JSON_CONTENT_TYPE, ...init.headers },
@@ -46,16 +52,24 @@ export function errorResponse(error: unknown, request: Request, headers: Record<
   }
   const { status, body, headers: errorHeaders, expected } = toErrorBody(error, docsPageUrl(siteOrigin(request)));
   if (!expected) {
-    log.error({ requestId, err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
+    log.error(
+      { requestId, err: error, method: request.method, path: new URL(request.url).pathname },
+      "unexpected error",
+    );
   }
   const merged: Record<string, string> = { ...headers, ...errorHeaders, [REQUEST_ID_HEADER]: requestId };
   // Every 429 tells the client how long to wait, whichever limit (IP, budget, queue) said no.
-  if (status === 429 && !Object.keys(merged).some((name) => name.toLowerCase() === "retry-after")) merged["Retry-After"] = "5";
+  if (status === 429 && !Object.keys(merged).some((name) => name.toLowerCase() === "retry-after"))
+    merged["Retry-After"] = "5";
   return jsonResponse(body, { status, headers: merged });
 }
 
 /** 405 with the Allow header, as an Error body. */
-export function methodNotAllowed(request: Request, allow: readonly string[], headers: Record<string, string> = {}): Response {
+export function methodNotAllowed(
+  request: Request,
+  allow: readonly string[],
+  headers: Record<string, string> = {},
+): Response {
   const list = allow.join(", ");
   return errorResponse(
     new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use ${list}.`, {

@@ -47,25 +47,38 @@ export type { OutboxItem };
  * for the recipient (one-click mute, anything with a token) are hidden: they are the recipient's, not the
  * owner's. Headers (List-Unsubscribe, which holds such a link too) and the HTML part are not shown at all.
  */
-export async function listOutbox(ctx: { db: DbOrTx; organization: { id: string }; user: { id: string; email: string } }, page: PageRequest): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
-  const visible: SQL | undefined = or(eq(outbox.organizationId, ctx.organization.id), and(eq(outbox.recipient, ctx.user.email.toLowerCase())));
+export async function listOutbox(
+  ctx: { db: DbOrTx; organization: { id: string }; user: { id: string; email: string } },
+  page: PageRequest,
+): Promise<{ items: OutboxItem[]; nextCursor: string | null }> {
+  const visible: SQL | undefined = or(
+    eq(outbox.organizationId, ctx.organization.id),
+    and(eq(outbox.recipient, ctx.user.email.toLowerCase())),
+  );
   const keys = { createdAt: outbox.createdAt, id: outbox.id };
   const viewer = { userId: ctx.user.id, email: ctx.user.email };
-  return keysetPage(ctx.db.select().from(outbox).$dynamic(), { keys, direction: "desc", where: visible, page }, (row) => ({
-    id: row.id,
-    kind: row.kind,
-    recipient: row.recipient,
-    subject: row.subject,
-    text: isViewers(row, viewer) ? row.text : hidePersonalLinks(row.text),
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-  }));
+  return keysetPage(
+    ctx.db.select().from(outbox).$dynamic(),
+    { keys, direction: "desc", where: visible, page },
+    (row) => ({
+      id: row.id,
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: row.subject,
+      text: isViewers(row, viewer) ? row.text : hidePersonalLinks(row.text),
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    }),
+  );
 }
 
 /** An email to the viewer: to their account when the row names one, else to their address. */
-function isViewers(row: { recipientUserId: string | null; recipient: string }, viewer: { userId: string; email: string }): boolean {
+function isViewers(
+  row: { recipientUserId: string | null; recipient: string },
+  viewer: { userId: string; email: string },
+): boolean {
   return row.recipientUserId ? row.recipientUserId === viewer.userId : row.recipient === viewer.email.toLowerCase();
 }

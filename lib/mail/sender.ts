@@ -42,7 +42,8 @@ export interface SenderOptions {
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 /** `baseMs`, twice that, four times, … capped at 1 h. */
-export const exponentialBackoff = (baseMs: number) => (attempts: number) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+export const exponentialBackoff = (baseMs: number) => (attempts: number) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** 30 s, 1 min, 2 min, … capped at 1 h: about 2 hours in all before a row is `failed`. */
 export const defaultBackoffMs = exponentialBackoff(30_000);
@@ -54,7 +55,6 @@ export interface PassResult {
   /** Alert emails not sent because the recipient left the organization. */
   dropped: number;
 }
-
 
 interface ClaimedRow {
   id: string;
@@ -90,16 +90,37 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
   const result: PassResult = { sent: 0, retried: 0, failed: 0, dropped: 0 };
   for (const row of rows) {
     const mine = and(eq(outbox.id, row.id), eq(outbox.status, "sending"), eq(outbox.attempts, row.attempts));
-    if (row.recipient_user_id && row.organization_id && !(await membershipOf(options.db, row.recipient_user_id, row.organization_id))) {
+    if (
+      row.recipient_user_id &&
+      row.organization_id &&
+      !(await membershipOf(options.db, row.recipient_user_id, row.organization_id))
+    ) {
       // Alerts are for members: one removed while the email waited (SMTP down) gets nothing more.
-      await options.db.update(outbox).set({ status: "dropped", leaseUntil: null, lastError: "The recipient is no longer a member of the team." }).where(mine);
+      await options.db
+        .update(outbox)
+        .set({ status: "dropped", leaseUntil: null, lastError: "The recipient is no longer a member of the team." })
+        .where(mine);
       result.dropped += 1;
       continue;
     }
     try {
-      const headers = typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : (row.headers ?? undefined);
-      await options.transport({ from: options.from, to: row.recipient, subject: row.subject, text: row.text, html: row.html, messageId: row.message_id, headers });
-      await options.db.update(outbox).set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(mine);
+      const headers =
+        typeof row.headers === "string"
+          ? (JSON.parse(row.headers) as Record<string, string>)
+          : (row.headers ?? undefined);
+      await options.transport({
+        from: options.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        messageId: row.message_id,
+        headers,
+      });
+      await options.db
+        .update(outbox)
+        .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null })
+        .where(mine);
       result.sent += 1;
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
@@ -111,7 +132,12 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
       } else {
         await options.db
           .update(outbox)
-          .set({ status: "pending", leaseUntil: null, lastError: message, nextAttemptAt: new Date(now.getTime() + backoff(row.attempts)) })
+          .set({
+            status: "pending",
+            leaseUntil: null,
+            lastError: message,
+            nextAttemptAt: new Date(now.getTime() + backoff(row.attempts)),
+          })
           .where(mine);
         result.retried += 1;
       }
@@ -130,7 +156,12 @@ function describeSmtpError(error: unknown): string {
 
 /** A nodemailer transport for SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function smtpTransport(url: string): Transport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return async (message) => {
     await transporter.sendMail({ ...message, messageId: message.messageId });
   };
@@ -143,7 +174,9 @@ export interface RunningSender {
 }
 
 /** Runs a delivery pass every `intervalMs` (one at a time) until stopped. */
-export function startSender(options: SenderOptions & { intervalMs?: number; onError?: (error: unknown) => void }): RunningSender {
+export function startSender(
+  options: SenderOptions & { intervalMs?: number; onError?: (error: unknown) => void },
+): RunningSender {
   let running: Promise<PassResult> = Promise.resolve({ sent: 0, retried: 0, failed: 0, dropped: 0 });
   let stopped = false;
   const pass = () => {

@@ -16,5 +16,8 @@ export function subjectLine(subject: string): string {
   const oneLine = subject.replace(BREAKS, " ").trim();
   const characters = [...oneLine];
   if (characters.length <= MAX_SUBJECT_CHARACTERS) return oneLine;
-  return `${characters.slice(0, MAX_SUBJECT_CHARACTERS - 1).join("").trimEnd()}…`;
+  return `${characters
+    .slice(0, MAX_SUBJECT_CHARACTERS - 1)
+    .join("")
+    .trimEnd()}…`;
 }

@@ -23,35 +23,73 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p></div></body></html>`;
 }
 
-function email(kind: EmailContent["kind"], subject: string, paragraphs: string[], action: { label: string; url: string }, footer: string): EmailContent {
+function email(
+  kind: EmailContent["kind"],
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): EmailContent {
   const text = `${paragraphs.join("\n\n")}\n\n${action.label}: ${action.url}\n\n${footer}\n`;
   return { kind, subject, text, html: layout(subject, paragraphs, action, footer) };
 }
 
 export function magicLinkEmail(url: string): EmailContent {
-  return email("magic_link", "Your LinkLens sign-in link", ["Use this link to sign in to LinkLens. It works once and expires in 5 minutes."], { label: "Sign in", url }, "If you did not ask to sign in, ignore this email.");
+  return email(
+    "magic_link",
+    "Your LinkLens sign-in link",
+    ["Use this link to sign in to LinkLens. It works once and expires in 5 minutes."],
+    { label: "Sign in", url },
+    "If you did not ask to sign in, ignore this email.",
+  );
 }
 
 export function passwordResetEmail(url: string): EmailContent {
-  return email("password_reset", "Reset your LinkLens password", ["Someone asked to reset the password of your LinkLens account. The link expires in 1 hour."], { label: "Choose a new password", url }, "If it was not you, ignore this email: your password stays as it is.");
+  return email(
+    "password_reset",
+    "Reset your LinkLens password",
+    ["Someone asked to reset the password of your LinkLens account. The link expires in 1 hour."],
+    { label: "Choose a new password", url },
+    "If it was not you, ignore this email: your password stays as it is.",
+  );
 }
 
 export function verifyEmailEmail(url: string): EmailContent {
-  return email("verify_email", "Confirm your LinkLens email address", ["Confirm that this address is yours, so you can sign in by emailed link and receive invitations and alerts."], { label: "Confirm email address", url }, "If you did not create a LinkLens account, ignore this email.");
+  return email(
+    "verify_email",
+    "Confirm your LinkLens email address",
+    ["Confirm that this address is yours, so you can sign in by emailed link and receive invitations and alerts."],
+    { label: "Confirm email address", url },
+    "If you did not create a LinkLens account, ignore this email.",
+  );
 }
 
-export function invitationEmail(input: { url: string; organizationName: string; inviterName: string; role: string }): EmailContent {
+export function invitationEmail(input: {
+  url: string;
+  organizationName: string;
+  inviterName: string;
+  role: string;
+}): EmailContent {
   return email(
     "invitation",
     `${input.inviterName} invited you to ${input.organizationName} on LinkLens`,
-    [`${input.inviterName} invited you to join the team "${input.organizationName}" on LinkLens as ${input.role}.`, "Sign in or create an account with this email address, then accept the invitation. It expires in 48 hours."],
+    [
+      `${input.inviterName} invited you to join the team "${input.organizationName}" on LinkLens as ${input.role}.`,
+      "Sign in or create an account with this email address, then accept the invitation. It expires in 48 hours.",
+    ],
     { label: "Accept invitation", url: input.url },
     "If you do not know this team, ignore this email.",
   );
 }
 
 /** To an organization's admins and owners when LinkLens stops delivering to a webhook endpoint that keeps failing. */
-export function webhookDisabledEmail(input: { organizationName: string; endpoint: string; attempts: number; lastError: string | null; settingsUrl: string }): EmailContent {
+export function webhookDisabledEmail(input: {
+  organizationName: string;
+  endpoint: string;
+  attempts: number;
+  lastError: string | null;
+  settingsUrl: string;
+}): EmailContent {
   return email(
     "webhook_disabled",
     `Webhook disabled: ${input.endpoint} (${input.organizationName})`,

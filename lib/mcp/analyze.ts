@@ -30,25 +30,44 @@ export async function analyzeForTool(body: Record<string, unknown>, context: Mcp
 }
 
 /** analyzeForTool answering the whole report; `signals`: URL mode also computes placement-verdict.md's signals (find_link). */
-export async function inspectForTool(body: Record<string, unknown>, context: McpCallContext, signals: boolean): Promise<PageReport> {
+export async function inspectForTool(
+  body: Record<string, unknown>,
+  context: McpCallContext,
+  signals: boolean,
+): Promise<PageReport> {
   const config = getConfig();
   const limit = await checkRequestLimit(context.clientKey);
   if (!limit.allowed) {
-    throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`, { headers: rateLimitHeaders(limit) });
+    throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`, {
+      headers: rateLimitHeaders(limit),
+    });
   }
-  const request = parseAnalyzeRequest(body, { maxHtmlBytes: config.MAX_HTML_BYTES, allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS });
+  const request = parseAnalyzeRequest(body, {
+    maxHtmlBytes: config.MAX_HTML_BYTES,
+    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+  });
   if (request.mode === "url" && config.MCP_URL_MODE === "off") {
     throw new ApiError("BOT_DETECTED", "URL mode is turned off for MCP clients on this server.", {
       hint: "Fetch the page yourself and pass its HTML: analyze_html, or find_link with html instead of url.",
     });
   }
-  return runInspection(request, { userAgent: context.userAgent, config, requestId: context.requestId, clientKey: context.clientKey, signal: context.signal, botCheck: false, signals });
+  return runInspection(request, {
+    userAgent: context.userAgent,
+    config,
+    requestId: context.requestId,
+    clientKey: context.clientKey,
+    signal: context.signal,
+    botCheck: false,
+    signals,
+  });
 }
 
 /** Drops the snapshot unless asked for: it is most of the answer's size and rarely what a model needs. */
 export function compactAnalysis(result: AnalysisResult, includeSnapshot: boolean): CompactAnalysis {
   const { success, url, domain, stats, links } = result;
-  return includeSnapshot ? { success, url, domain, stats, links, sanitizedHtml: result.sanitizedHtml } : { success, url, domain, stats, links };
+  return includeSnapshot
+    ? { success, url, domain, stats, links, sanitizedHtml: result.sanitizedHtml }
+    : { success, url, domain, stats, links };
 }
 
 /** One line a model can read without parsing the JSON. */

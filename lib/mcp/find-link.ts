@@ -1,7 +1,14 @@
 import { ApiError } from "../errors";
 import type { AnalyzedLink, PageReport } from "../analyzer";
 import { isBrokenStatus } from "../link-status";
-import { reasonsInWords, UNKNOWN_SIGNALS, VERDICT_LABELS, type LinkSignals, type PageSignals, type Verdict } from "../schemas/verdict";
+import {
+  reasonsInWords,
+  UNKNOWN_SIGNALS,
+  VERDICT_LABELS,
+  type LinkSignals,
+  type PageSignals,
+  type Verdict,
+} from "../schemas/verdict";
 import { bestMatch, pageSignals, redirectedAway, verdictOf, type PageFacts } from "../verdict";
 import type { MatchMode } from "./schemas";
 
@@ -68,8 +75,17 @@ export function parseTarget(target: string, match: MatchMode | undefined): LinkT
   } catch {
     throw new ApiError("INVALID_REQUEST", "target: not a URL or hostname.", { hint });
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "" || url.username !== "" || url.password !== "") {
-    throw new ApiError("INVALID_REQUEST", "target: only http(s) URLs and hostnames, without credentials, can be looked for.", { hint });
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.hostname === "" ||
+    url.username !== "" ||
+    url.password !== ""
+  ) {
+    throw new ApiError(
+      "INVALID_REQUEST",
+      "target: only http(s) URLs and hostnames, without credentials, can be looked for.",
+      { hint },
+    );
   }
   const namesAPage = url.pathname !== "/" || url.search !== "";
   return { url, match: match ?? (namesAPage ? "exact" : "domain") };
@@ -96,7 +112,11 @@ export function findLink(report: PageReport, target: LinkTarget, requestedUrl: s
     redirected: requestedUrl !== null && redirectedAway(requestedUrl, page.finalUrl),
   };
   const best = bestMatch(
-    matches.map((link) => ({ link, verdict: verdictOf({ link, broken: isBrokenStatus(link.httpStatus), removedByScript: false, page: facts }), meetsExpectations: true })),
+    matches.map((link) => ({
+      link,
+      verdict: verdictOf({ link, broken: isBrokenStatus(link.httpStatus), removedByScript: false, page: facts }),
+      meetsExpectations: true,
+    })),
   );
   const verdict = best ? { position: best.link.position, ...best.verdict } : null;
   const base = {
@@ -113,8 +133,14 @@ export function findLink(report: PageReport, target: LinkTarget, requestedUrl: s
   };
   if (matches.length > 0) return { ...base, summary: summarize(matches, target, verdict) };
 
-  const sameHost = target.match === "domain" ? [] : all.filter((link) => matchesTarget(link.href, { url: target.url, match: "domain" }));
-  const nearMiss = sameHost.length > 0 ? ` ${sameHost.length} link(s) do point to ${hostKey(target.url)}; see sameHostLinks (or retry with match "domain").` : "";
+  const sameHost =
+    target.match === "domain"
+      ? []
+      : all.filter((link) => matchesTarget(link.href, { url: target.url, match: "domain" }));
+  const nearMiss =
+    sameHost.length > 0
+      ? ` ${sameHost.length} link(s) do point to ${hostKey(target.url)}; see sameHostLinks (or retry with match "domain").`
+      : "";
   return {
     ...base,
     sameHostLinks: sameHost.slice(0, NEAR_MISSES),
@@ -126,7 +152,11 @@ function summarize(matches: FoundLink[], target: LinkTarget, verdict: BestMatchV
   const followed = matches.filter((link) => link.followed).length;
   const first = matches[0];
   const flags = (link: FoundLink) =>
-    link.followed ? "followed" : [link.isNofollow && "nofollow", link.isSponsored && "sponsored", link.isUgc && "ugc"].filter(Boolean).join(", ");
+    link.followed
+      ? "followed"
+      : [link.isNofollow && "nofollow", link.isSponsored && "sponsored", link.isUgc && "ugc"]
+          .filter(Boolean)
+          .join(", ");
   const detail = first
     ? ` First at position ${first.position}: ${first.href}, ${flags(first)}, anchor ${first.anchorText === null ? "none" : JSON.stringify(first.anchorText)}, HTTP status ${first.httpStatus ?? "not checked"}.`
     : "";

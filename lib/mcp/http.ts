@@ -34,16 +34,25 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     const maxBytes = getConfig().MAX_HTML_BYTES + BODY_OVERHEAD_BYTES;
     // The transport parses the body itself: it is read here first, so a body nested too deep is refused
     // unparsed, as on every other route, and the transport gets the same bytes.
-    const body = await readBodyBytes(request, maxBytes, () => new ApiError("PAYLOAD_TOO_LARGE", requestBodyTooLargeMessage(maxBytes)));
+    const body = await readBodyBytes(
+      request,
+      maxBytes,
+      () => new ApiError("PAYLOAD_TOO_LARGE", requestBodyTooLargeMessage(maxBytes)),
+    );
     rejectDeepJson(new TextDecoder("utf-8").decode(body));
     server = createMcpServer(context);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxBytes });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: maxBytes,
+    });
     await server.connect(transport);
     const response = await transport.handleRequest(new Request(request, { body: body.byteLength > 0 ? body : null }));
     for (const [name, value] of Object.entries(NO_STORE)) response.headers.set(name, value);
     return response;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE") return jsonRpcError(413, -32000, error, request);
+    if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE")
+      return jsonRpcError(413, -32000, error, request);
     if (error instanceof ApiError && error.code === "INVALID_REQUEST") return jsonRpcError(400, -32600, error, request);
     log.error({ requestId, err: error, path: "/mcp" }, "MCP request failed");
     return jsonRpcError(500, -32603, new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), request);
@@ -59,10 +68,14 @@ export async function handleMcpPost(request: Request): Promise<Response> {
  * specification lets a server answer 405 to both, and MCP clients carry on with POST alone.
  */
 export function mcpMethodNotAllowed(request: Request): Response {
-  const error = new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not supported on /mcp: this MCP endpoint is stateless and answers POST only.`, {
-    hint: "Send JSON-RPC messages with POST (Content-Type: application/json, Accept: application/json, text/event-stream).",
-    headers: { Allow: "POST" },
-  });
+  const error = new ApiError(
+    "METHOD_NOT_ALLOWED",
+    `${request.method} is not supported on /mcp: this MCP endpoint is stateless and answers POST only.`,
+    {
+      hint: "Send JSON-RPC messages with POST (Content-Type: application/json, Accept: application/json, text/event-stream).",
+      headers: { Allow: "POST" },
+    },
+  );
   return jsonRpcError(405, -32000, error, request);
 }
 
@@ -74,5 +87,8 @@ function jsonRpcError(status: number, code: number, error: ApiError, request: Re
   const { body, headers } = toErrorBody(error, docsPageUrl(siteOrigin(request)));
   const payload = { jsonrpc: "2.0", error: { code, message: body.error, data: body }, id: null };
   const responseBody = request.method === "HEAD" ? null : JSON.stringify(payload);
-  return new Response(responseBody, { status, headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...headers } });
+  return new Response(responseBody, {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...headers },
+  });
 }

@@ -34,7 +34,8 @@ export interface ToolErrorBody extends ErrorBody {
  */
 export function toolError(error: unknown, context: McpCallContext, nowMs: number = Date.now()): CallToolResult {
   const { body, headers, expected } = toErrorBody(error, context.docsPage);
-  if (!expected) log.error({ requestId: context.requestId, err: error, path: "/mcp" }, "unexpected error in an MCP tool");
+  if (!expected)
+    log.error({ requestId: context.requestId, err: error, path: "/mcp" }, "unexpected error in an MCP tool");
   const structured: ToolErrorBody = { ...body };
   let retry = "";
   if (body.errorCode === "RATE_LIMITED") {
@@ -42,7 +43,9 @@ export function toolError(error: unknown, context: McpCallContext, nowMs: number
     const reset = Number(headers["X-RateLimit-Reset"]);
     const after = Number(headers["Retry-After"] ?? 5);
     structured.retryAfterSeconds = Math.max(1, Number.isFinite(after) ? after : 5);
-    structured.retryAt = new Date(Number.isFinite(reset) && reset > 0 ? reset * 1000 : nowMs + structured.retryAfterSeconds * 1000).toISOString();
+    structured.retryAt = new Date(
+      Number.isFinite(reset) && reset > 0 ? reset * 1000 : nowMs + structured.retryAfterSeconds * 1000,
+    ).toISOString();
     retry = ` Retry after ${structured.retryAfterSeconds} s (at ${structured.retryAt}).`;
   }
   return {

@@ -11,13 +11,18 @@ import { MAX_URL_LENGTH } from "../limits";
 const includeSnapshot = z
   .boolean()
   .optional()
-  .describe("true to also return sanitizedHtml, the defanged page snapshot (often 100 KB or more). Leave it out unless you need the markup around a link.");
+  .describe(
+    "true to also return sanitizedHtml, the defanged page snapshot (often 100 KB or more). Leave it out unless you need the markup around a link.",
+  );
 
 const url = UrlModeRequestSchema.shape.url.meta({
-  description: "Public http(s) URL of the page, e.g. https://example.com/blog/post (port 80/443, no credentials, at most 2,048 characters).",
+  description:
+    "Public http(s) URL of the page, e.g. https://example.com/blog/post (port 80/443, no credentials, at most 2,048 characters).",
   format: "uri",
 });
-const html = PasteModeRequestSchema.shape.html.describe("The page's raw HTML. Nothing is fetched: links are classified as they appear in this markup.");
+const html = PasteModeRequestSchema.shape.html.describe(
+  "The page's raw HTML. Nothing is fetched: links are classified as they appear in this markup.",
+);
 const domain = PasteModeRequestSchema.shape.domain.describe(
   "Hostname the HTML was served from, e.g. example.com: links resolve against https://{domain}/ and are internal when on the same site. Default example.com.",
 );
@@ -28,8 +33,12 @@ export type MatchMode = (typeof MATCH_MODES)[number];
 export const AnalyzePageInput = z.strictObject({ url, includeSnapshot });
 export const AnalyzeHtmlInput = z.strictObject({ html, domain, includeSnapshot });
 export const FindLinkInput = z.strictObject({
-  url: url.optional().describe("The page to look on, rendered like analyze_page (spends render budget). Give url or html, not both."),
-  html: html.optional().describe("The page's HTML, if you already have it (free, nothing fetched). Give url or html, not both."),
+  url: url
+    .optional()
+    .describe("The page to look on, rendered like analyze_page (spends render budget). Give url or html, not both."),
+  html: html
+    .optional()
+    .describe("The page's HTML, if you already have it (free, nothing fetched). Give url or html, not both."),
   domain: domain.describe("Only with html: the hostname the HTML was served from. Default example.com."),
   target: z
     .string()

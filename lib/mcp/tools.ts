@@ -14,7 +14,10 @@ import { AnalyzeHtmlInput, AnalyzePageInput, FindLinkInput } from "./schemas";
 export function registerTools(server: McpServer, context: McpCallContext, config: Config): void {
   const perMinute = `Every LinkLens tool call counts against one limit of ${config.RATE_LIMIT_PER_MINUTE} calls per minute per client IP, shared with the HTTP API; over it you get RATE_LIMITED with the time to retry.`;
   // MCP_URL_MODE=off: say so up front, so a model does not spend calls finding out.
-  const urlModeOff = config.MCP_URL_MODE === "off" ? ["URL mode is turned off on this server: a url answers BOT_DETECTED; pass the page's HTML instead."] : [];
+  const urlModeOff =
+    config.MCP_URL_MODE === "off"
+      ? ["URL mode is turned off on this server: a url answers BOT_DETECTED; pass the page's HTML instead."]
+      : [];
   const renderCost = `Slow (typically a few seconds; a slow page with many links can take 30 s) and spends one unit of the service's monthly budget of ${config.DEMO_URL_MONTHLY_BUDGET} URL renders; when the budget is spent you get RATE_LIMITED and should use the html variant.`;
   const pasteCost = `Fast and free of render budget; html up to ${config.MAX_HTML_BYTES.toLocaleString("en-US")} UTF-8 bytes (more is PAYLOAD_TOO_LARGE).`;
 
@@ -71,9 +74,9 @@ export function registerTools(server: McpServer, context: McpCallContext, config
       title: "Find a link on a page (placement check)",
       description: [
         ...urlModeOff,
-        "Answers \"is my link on this page, and is it followed?\" in one call: give the page (url, or its html) and the target (your URL or domain).",
+        'Answers "is my link on this page, and is it followed?" in one call: give the page (url, or its html) and the target (your URL or domain).',
         "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies), HTTP status and signals (inRawHtml: in the HTML the server sent, false when only scripts add it; hidden: cannot be seen in the rendered page; region: main, header, nav, aside or footer; with html, inRawHtml and hidden are null); when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
-        "verdict answers \"does it still pass value?\" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page's noindex, canonical and, with url, robots.txt for Googlebot and the final URL.",
+        'verdict answers "does it still pass value?" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page\'s noindex, canonical and, with url, robots.txt for Googlebot and the final URL.',
         `Cost: with url, ${renderCost} With html: ${pasteCost} ${perMinute}`,
       ].join(" "),
       inputSchema: FindLinkInput,
@@ -86,7 +89,9 @@ export function registerTools(server: McpServer, context: McpCallContext, config
         }
         // A bad target is refused before anything is rendered or counted.
         const wanted = parseTarget(target, match);
-        const body = Object.fromEntries(Object.entries({ url, html, domain }).filter(([, value]) => value !== undefined));
+        const body = Object.fromEntries(
+          Object.entries({ url, html, domain }).filter(([, value]) => value !== undefined),
+        );
         const result = findLink(await inspectForTool(body, context, true), wanted, url ?? null);
         return toolSuccess(result, result.summary);
       } catch (error) {

@@ -21,11 +21,21 @@ export interface CheckEvidence {
 }
 
 /** The screenshots of the links this check moves; null (no screenshot, nothing hashed) when it moves none. */
-export async function shootChanges(confirmChecks: number, row: MonitorRow, checked: readonly TrackedLinkRow[], report: PageReport): Promise<CheckEvidence | null> {
+export async function shootChanges(
+  confirmChecks: number,
+  row: MonitorRow,
+  checked: readonly TrackedLinkRow[],
+  report: PageReport,
+): Promise<CheckEvidence | null> {
   const facts = pageFacts(report, row.url);
   const moving = checked.flatMap((link) => {
     const judged = judgeLink(link, report, facts, confirmChecks);
-    const step = { stateBefore: link.state, stateAfter: judged.next.state, verdictBefore: link.verdict ?? null, verdictAfter: judged.verdict.verdict };
+    const step = {
+      stateBefore: link.state,
+      stateAfter: judged.next.state,
+      verdictBefore: link.verdict ?? null,
+      verdictAfter: judged.verdict.verdict,
+    };
     return mayNeedEvidence(step) ? [{ link, position: shotPosition(judged.placement) }] : [];
   });
   if (moving.length === 0) return null;
@@ -36,7 +46,12 @@ export async function shootChanges(confirmChecks: number, row: MonitorRow, check
 
 /** The page's part of every record of this render: its final URL, status, and sent HTML hashed and compressed. */
 export function proofOf(row: MonitorRow, report: PageReport): Promise<PageProof> {
-  return pageProof({ pageUrl: row.url, finalUrl: report.page.finalUrl, httpStatus: report.page.httpStatus, rawHtml: report.rawHtml });
+  return pageProof({
+    pageUrl: row.url,
+    finalUrl: report.page.finalUrl,
+    httpStatus: report.page.httpStatus,
+    rawHtml: report.rawHtml,
+  });
 }
 
 /** Whether a tracked link was live at an earlier check (its first live sighting is `first_live` evidence). */

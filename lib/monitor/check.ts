@@ -33,7 +33,8 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
  * the page refusing us, not evidence about the link.
  */
 
-export type CheckSettings = AnalyzerSettings & Pick<Config, "MONITOR_CONFIRM_CHECKS" | "MONITOR_PAGE_ERROR_ALERT_AFTER" | "MONITOR_CONFIRM_DELAY_MINUTES">;
+export type CheckSettings = AnalyzerSettings &
+  Pick<Config, "MONITOR_CONFIRM_CHECKS" | "MONITOR_PAGE_ERROR_ALERT_AFTER" | "MONITOR_CONFIRM_DELAY_MINUTES">;
 
 export interface CheckDeps {
   db: Db;
@@ -51,7 +52,8 @@ export interface CheckDeps {
 /** "Check now" (the request waits for it) or a scheduled check of one due time. */
 export type CheckTrigger = { kind: "manual" } | { kind: "schedule"; dueAt: Date };
 
-export type CheckResult = { status: "applied"; checkId: string; outcome: "ok" | "page_error" } | { status: "superseded" };
+export type CheckResult =
+  { status: "applied"; checkId: string; outcome: "ok" | "page_error" } | { status: "superseded" };
 
 /** A scheduled check found the monitor being checked by someone else: the job is retried later. */
 export class MonitorBusyError extends Error {
@@ -62,7 +64,13 @@ export class MonitorBusyError extends Error {
 }
 
 /** Errors of the page itself (they make a page_error); anything else (RATE_LIMITED: our own capacity) is retried. */
-const PAGE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set(["BLOCKED_URL", "BLOCKED_REDIRECT", "UNPROCESSABLE_PAGE", "UPSTREAM_ERROR", "INVALID_URL"]);
+const PAGE_ERROR_CODES: ReadonlySet<ErrorCode> = new Set([
+  "BLOCKED_URL",
+  "BLOCKED_REDIRECT",
+  "UNPROCESSABLE_PAGE",
+  "UPSTREAM_ERROR",
+  "INVALID_URL",
+]);
 
 interface PageOutcome {
   outcome: "ok" | "page_error";
@@ -71,7 +79,13 @@ interface PageOutcome {
   errorCode: ErrorCode | null;
 }
 
-async function claim(deps: CheckDeps, organizationId: string, monitorId: string, trigger: CheckTrigger, leaseUntil: Date): Promise<MonitorRow | null> {
+async function claim(
+  deps: CheckDeps,
+  organizationId: string,
+  monitorId: string,
+  trigger: CheckTrigger,
+  leaseUntil: Date,
+): Promise<MonitorRow | null> {
   const now = deps.now();
   const [row] = await deps.db
     .update(monitor)
@@ -82,7 +96,9 @@ async function claim(deps: CheckDeps, organizationId: string, monitorId: string,
         organizationId,
         eq(monitor.id, monitorId),
         or(isNull(monitor.checkingUntil), lte(monitor.checkingUntil, now)),
-        trigger.kind === "schedule" ? and(eq(monitor.nextCheckAt, trigger.dueAt), eq(monitor.paused, false)) : undefined,
+        trigger.kind === "schedule"
+          ? and(eq(monitor.nextCheckAt, trigger.dueAt), eq(monitor.paused, false))
+          : undefined,
       ),
     )
     .returning();
@@ -90,11 +106,22 @@ async function claim(deps: CheckDeps, organizationId: string, monitorId: string,
 }
 
 /** Why a claim failed: for "Check now" a 404 or a 409; for a scheduled check busy (retry) or superseded (done). */
-async function refusal(deps: CheckDeps, organizationId: string, monitorId: string, trigger: CheckTrigger): Promise<CheckResult> {
-  const [row] = await deps.db.select().from(monitor).where(owned(monitor, organizationId, eq(monitor.id, monitorId))).limit(1);
+async function refusal(
+  deps: CheckDeps,
+  organizationId: string,
+  monitorId: string,
+  trigger: CheckTrigger,
+): Promise<CheckResult> {
+  const [row] = await deps.db
+    .select()
+    .from(monitor)
+    .where(owned(monitor, organizationId, eq(monitor.id, monitorId)))
+    .limit(1);
   if (trigger.kind === "manual") {
     if (!row) throw notFound("monitor");
-    throw new ApiError("CONFLICT", "This page is being checked right now.", { hint: "Retry in a minute: the running check's result will be there by then." });
+    throw new ApiError("CONFLICT", "This page is being checked right now.", {
+      hint: "Retry in a minute: the running check's result will be there by then.",
+    });
   }
   // Gone, paused or already checked for this due time (the due time moved on): nothing to do.
   if (!row || row.paused || row.nextCheckAt.getTime() !== trigger.dueAt.getTime()) return { status: "superseded" };
@@ -109,11 +136,27 @@ async function release(deps: CheckDeps, organizationId: string, monitorId: strin
     .catch(() => undefined);
 }
 
-async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly TrackedLinkRow[], trigger: CheckTrigger, signal: AbortSignal | undefined): Promise<PageOutcome> {
+async function loadPage(
+  deps: CheckDeps,
+  row: MonitorRow,
+  links: readonly TrackedLinkRow[],
+  trigger: CheckTrigger,
+  signal: AbortSignal | undefined,
+): Promise<PageOutcome> {
   const inspect = deps.inspect ?? inspectUrl;
   let report: PageReport;
   try {
-    report = await inspect(new URL(row.url), await monitoredRenderOptions(deps.db, deps.settings, row, links, trigger.kind === "manual" ? "interactive" : "background", signal));
+    report = await inspect(
+      new URL(row.url),
+      await monitoredRenderOptions(
+        deps.db,
+        deps.settings,
+        row,
+        links,
+        trigger.kind === "manual" ? "interactive" : "background",
+        signal,
+      ),
+    );
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof ApiError && PAGE_ERROR_CODES.has(error.code)) {
@@ -133,7 +176,13 @@ async function loadPage(deps: CheckDeps, row: MonitorRow, links: readonly Tracke
  * @throws ApiError NOT_FOUND / CONFLICT (manual), MonitorBusyError (scheduled, someone else holds it),
  *   ApiError RATE_LIMITED and any unexpected error (nothing stored; the caller retries).
  */
-export async function runCheck(deps: CheckDeps, organizationId: string, monitorId: string, trigger: CheckTrigger, signal?: AbortSignal): Promise<CheckResult> {
+export async function runCheck(
+  deps: CheckDeps,
+  organizationId: string,
+  monitorId: string,
+  trigger: CheckTrigger,
+  signal?: AbortSignal,
+): Promise<CheckResult> {
   const startedAt = deps.now();
   const leaseUntil = new Date(startedAt.getTime() + deps.leaseMs);
   const row = await claim(deps, organizationId, monitorId, trigger, leaseUntil);
@@ -141,7 +190,10 @@ export async function runCheck(deps: CheckDeps, organizationId: string, monitorI
 
   let applied = false;
   try {
-    const checked = await deps.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
+    const checked = await deps.db
+      .select()
+      .from(trackedLink)
+      .where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
     const page = await loadPage(deps, row, checked, trigger, signal);
     let shots: CheckEvidence | null;
     try {
@@ -201,7 +253,11 @@ async function store(
         const facts = pageFacts(page.report, row.url);
         // Locked and re-read: the stored state is the one this check moves on from. A link added or
         // re-targeted while the page was rendering was not looked for: it waits for the next check, soon.
-        const current = await tx.select().from(trackedLink).where(owned(trackedLink, row.organizationId, eq(trackedLink.monitorId, row.id))).for("update");
+        const current = await tx
+          .select()
+          .from(trackedLink)
+          .where(owned(trackedLink, row.organizationId, eq(trackedLink.monitorId, row.id)))
+          .for("update");
         const asChecked = new Map(checked.map((link) => [link.id, link]));
         for (const link of current) {
           const before = asChecked.get(link.id);
@@ -263,7 +319,14 @@ async function store(
               createdAt: finishedAt,
             });
           }
-          await recordVerdictChange(tx, { organizationId: row.organizationId, trackedLinkId: link.id, checkId, before: link.verdict ?? null, after: verdict.verdict, at: finishedAt });
+          await recordVerdictChange(tx, {
+            organizationId: row.organizationId,
+            trackedLinkId: link.id,
+            checkId,
+            before: link.verdict ?? null,
+            after: verdict.verdict,
+            at: finishedAt,
+          });
           await tx
             .update(trackedLink)
             .set({
@@ -279,11 +342,25 @@ async function store(
             })
             .where(owned(trackedLink, row.organizationId, eq(trackedLink.id, link.id)));
           for (const event of next.events) {
-            events.push({ type: event.type, monitorId: row.id, trackedLinkId: link.id, checkId, before: event.before, after: event.after });
+            events.push({
+              type: event.type,
+              monitorId: row.id,
+              trackedLinkId: link.id,
+              checkId,
+              before: event.before,
+              after: event.after,
+            });
           }
           // A link that went missing is reported once, as link_missing: a verdict change rides along only alone.
           if (verdictEventDue(verdict, next.events.length) && link.verdict && verdict.verdict) {
-            events.push({ type: "verdict_changed", monitorId: row.id, trackedLinkId: link.id, checkId, before: { ...link.verdict }, after: { ...verdict.verdict } });
+            events.push({
+              type: "verdict_changed",
+              monitorId: row.id,
+              trackedLinkId: link.id,
+              checkId,
+              before: { ...link.verdict },
+              after: { ...verdict.verdict },
+            });
           }
         }
       }
@@ -296,7 +373,12 @@ async function store(
           trackedLinkId: null,
           checkId,
           before: { status: row.status, consecutivePageErrors: row.consecutivePageErrors },
-          after: { status: "page_error", consecutivePageErrors: errors, errorCode: page.errorCode, pageStatus: page.pageStatus },
+          after: {
+            status: "page_error",
+            consecutivePageErrors: errors,
+            errorCode: page.errorCode,
+            pageStatus: page.pageStatus,
+          },
         });
       }
       if (page.report?.page.noindex && row.pageNoindex !== true) {
@@ -347,17 +429,25 @@ async function store(
       if (!updated) throw new Superseded();
 
       await recordAlertEvents(tx, row.organizationId, events, finishedAt);
-      if (proofs.length > 0 && page.report) await insertEvidence(tx, shots?.proof ?? (await proofOf(row, page.report)), proofs);
+      if (proofs.length > 0 && page.report)
+        await insertEvidence(tx, shots?.proof ?? (await proofOf(row, page.report)), proofs);
     });
   } catch (error) {
     // Deleted while its page was rendering: the rows referencing it could not be written.
-    const [still] = await deps.db.select({ id: monitor.id }).from(monitor).where(owned(monitor, row.organizationId, eq(monitor.id, row.id))).limit(1);
+    const [still] = await deps.db
+      .select({ id: monitor.id })
+      .from(monitor)
+      .where(owned(monitor, row.organizationId, eq(monitor.id, row.id)))
+      .limit(1);
     if (!still) {
       if (trigger.kind === "manual") throw notFound("monitor");
       return { status: "superseded" };
     }
     if (error instanceof Superseded || (trigger.kind === "schedule" && uniqueViolation(error) !== null)) {
-      if (trigger.kind === "manual") throw new ApiError("CONFLICT", "This page was checked by another check meanwhile.", { hint: "Reload the monitor to see its latest check." });
+      if (trigger.kind === "manual")
+        throw new ApiError("CONFLICT", "This page was checked by another check meanwhile.", {
+          hint: "Reload the monitor to see its latest check.",
+        });
       return { status: "superseded" };
     }
     throw error;

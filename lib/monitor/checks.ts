@@ -10,7 +10,13 @@ import { checkView, type MonitorView } from "./views";
 
 /** What a check needs besides the runtime: Math.random's jitter and the lease of a claimed monitor. */
 export function checkDeps(runtime: Runtime): CheckDeps {
-  return { db: runtime.db, settings: runtime.settings, now: runtime.now, random: Math.random, leaseMs: runtime.settings.MONITOR_JOB_EXPIRE_SECONDS * 1000 };
+  return {
+    db: runtime.db,
+    settings: runtime.settings,
+    now: runtime.now,
+    random: Math.random,
+    leaseMs: runtime.settings.MONITOR_JOB_EXPIRE_SECONDS * 1000,
+  };
 }
 
 /**

@@ -77,7 +77,10 @@ export function parseCsv(input: string): string[][] {
       i += 1;
     }
   }
-  if (quoted) throw new ApiError("INVALID_REQUEST", `row ${records.length + 1}: a quoted cell is never closed.`, { hint: "Close every quoted cell with a double quote; write a quote inside a cell as two (\"\")." });
+  if (quoted)
+    throw new ApiError("INVALID_REQUEST", `row ${records.length + 1}: a quoted cell is never closed.`, {
+      hint: 'Close every quoted cell with a double quote; write a quote inside a cell as two ("").',
+    });
   if (cellStarted || cell !== "" || record.length > 0) endRecord();
   return records;
 }

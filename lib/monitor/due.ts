@@ -52,7 +52,12 @@ export function checkJobId(monitorId: string, dueAt: Date): string {
 
 /** Job options of a check: expiry (a killed worker's check comes back after it) and retries with backoff. */
 export function checkJobOptions(expireSeconds: number) {
-  return { expireInSeconds: expireSeconds, retryLimit: 10, retryDelay: Math.max(1, Math.min(60, Math.floor(expireSeconds / 4))), retryBackoff: true };
+  return {
+    expireInSeconds: expireSeconds,
+    retryLimit: 10,
+    retryDelay: Math.max(1, Math.min(60, Math.floor(expireSeconds / 4))),
+    retryBackoff: true,
+  };
 }
 
 /**
@@ -84,13 +89,25 @@ export async function pickDueChecks(db: Db, now: Date, limit: number): Promise<D
       organizationId: monitor.organizationId,
       nextCheckAt: monitor.nextCheckAt,
       confirming: confirming.as("confirming"),
-      round: sql<number>`(row_number() over (partition by ${monitor.organizationId} order by ${confirming} desc, ${monitor.nextCheckAt}, ${monitor.id}))::int`.as("round"),
+      round:
+        sql<number>`(row_number() over (partition by ${monitor.organizationId} order by ${confirming} desc, ${monitor.nextCheckAt}, ${monitor.id}))::int`.as(
+          "round",
+        ),
     })
     .from(monitor)
     .where(and(eq(monitor.paused, false), lte(monitor.nextCheckAt, now)))
     .as("due");
-  const rows = await db.select().from(ranked).orderBy(asc(ranked.round), desc(ranked.confirming), asc(ranked.nextCheckAt), asc(ranked.id)).limit(limit);
-  return rows.map((row) => ({ ...row, nextCheckAt: new Date(row.nextCheckAt), confirming: row.confirming === true, round: Number(row.round) }));
+  const rows = await db
+    .select()
+    .from(ranked)
+    .orderBy(asc(ranked.round), desc(ranked.confirming), asc(ranked.nextCheckAt), asc(ranked.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    nextCheckAt: new Date(row.nextCheckAt),
+    confirming: row.confirming === true,
+    round: Number(row.round),
+  }));
 }
 
 /** The job of each due check, with its priority; pg-boss skips the ids it already has. */
@@ -126,7 +143,13 @@ async function healFinished(db: Db, due: readonly DueCheck[], now: Date, expireS
     await db
       .update(monitor)
       .set({ nextCheckAt: now })
-      .where(and(eq(monitor.id, row.id), eq(monitor.nextCheckAt, row.nextCheckAt), or(isNull(monitor.checkingUntil), lte(monitor.checkingUntil, now))));
+      .where(
+        and(
+          eq(monitor.id, row.id),
+          eq(monitor.nextCheckAt, row.nextCheckAt),
+          or(isNull(monitor.checkingUntil), lte(monitor.checkingUntil, now)),
+        ),
+      );
   }
 }
 

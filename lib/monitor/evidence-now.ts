@@ -23,22 +23,47 @@ import { owned } from "./scope";
  * without the confirming check a schedule would wait for). A page that does not load as a 2xx HTML page
  * answers the analyzer's status and code and stores nothing. Answers the records and the quota's headers.
  */
-export async function captureEvidence(ctx: AccountContext, monitorId: string, signal?: AbortSignal): Promise<{ capture: EvidenceCapture; headers: Record<string, string> }> {
+export async function captureEvidence(
+  ctx: AccountContext,
+  monitorId: string,
+  signal?: AbortSignal,
+): Promise<{ capture: EvidenceCapture; headers: Record<string, string> }> {
   const row = await findMonitor(ctx, monitorId);
-  const { result, headers } = await spendAuditUnit(ctx.db, ctx.organization.id, ctx.settings.ORG_AUDITS_PER_DAY, () => capture(ctx, row, signal), ctx.now());
+  const { result, headers } = await spendAuditUnit(
+    ctx.db,
+    ctx.organization.id,
+    ctx.settings.ORG_AUDITS_PER_DAY,
+    () => capture(ctx, row, signal),
+    ctx.now(),
+  );
   return { capture: result, headers };
 }
 
-async function capture(ctx: AccountContext, row: MonitorRow, signal: AbortSignal | undefined): Promise<EvidenceCapture> {
+async function capture(
+  ctx: AccountContext,
+  row: MonitorRow,
+  signal: AbortSignal | undefined,
+): Promise<EvidenceCapture> {
   const organizationId = ctx.organization.id;
-  const links = await ctx.db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
-  const report = await inspectUrl(new URL(row.url), await monitoredRenderOptions(ctx.db, ctx.settings, row, links, "interactive", signal));
+  const links = await ctx.db
+    .select()
+    .from(trackedLink)
+    .where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
+  const report = await inspectUrl(
+    new URL(row.url),
+    await monitoredRenderOptions(ctx.db, ctx.settings, row, links, "interactive", signal),
+  );
   const records: EvidenceRecord[] = [];
   try {
     if (notThePage(report)) {
       const status = report.page.httpStatus;
-      const message = report.page.challenge ? "The page answered with a bot challenge instead of its content." : `The page answered HTTP ${status}.`;
-      throw new ApiError("UNPROCESSABLE_PAGE", message, { upstreamStatus: status ?? undefined, hint: "Nothing was stored. Try again later." });
+      const message = report.page.challenge
+        ? "The page answered with a bot challenge instead of its content."
+        : `The page answered HTTP ${status}.`;
+      throw new ApiError("UNPROCESSABLE_PAGE", message, {
+        upstreamStatus: status ?? undefined,
+        hint: "Nothing was stored. Try again later.",
+      });
     }
     const facts = pageFacts(report, row.url);
     const capturedAt = ctx.now();
@@ -65,7 +90,15 @@ async function capture(ctx: AccountContext, row: MonitorRow, signal: AbortSignal
   const proof = await proofOf(row, report);
   // A link deleted while the page rendered has no record (its row is gone; the insert would fail on it).
   const ids = await ctx.db.transaction(async (tx) => {
-    const still = new Set((await tx.select({ id: trackedLink.id }).from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id))).for("share")).map((link) => link.id));
+    const still = new Set(
+      (
+        await tx
+          .select({ id: trackedLink.id })
+          .from(trackedLink)
+          .where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)))
+          .for("share")
+      ).map((link) => link.id),
+    );
     return insertEvidence(
       tx,
       proof,
@@ -73,7 +106,10 @@ async function capture(ctx: AccountContext, row: MonitorRow, signal: AbortSignal
     );
   });
   if (ids.length === 0) return { items: [] };
-  const rows = await ctx.db.select(EVIDENCE_FIELDS).from(evidence).where(owned(evidence, organizationId, inArray(evidence.id, ids)));
+  const rows = await ctx.db
+    .select(EVIDENCE_FIELDS)
+    .from(evidence)
+    .where(owned(evidence, organizationId, inArray(evidence.id, ids)));
   const byId = new Map(rows.map((item) => [item.id, item]));
   return {
     items: ids.flatMap((id) => {

@@ -14,7 +14,14 @@ import type { LinkFilters } from "../schemas/monitors";
  * with `|`. JSON is an array of objects with the same keys.
  */
 
-export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, "state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"] as const;
+export const EXPORT_COLUMNS = [
+  ...IMPORT_COLUMNS,
+  "state",
+  "first_seen_at",
+  "last_seen_at",
+  "verdict",
+  "verdict_reasons",
+] as const;
 type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
 
 export interface ExportFile {
@@ -23,11 +30,18 @@ export interface ExportFile {
   filename: string;
 }
 
-export async function exportLinks(ctx: AccountContext, filters: LinkFilters, format: "csv" | "json"): Promise<ExportFile> {
+export async function exportLinks(
+  ctx: AccountContext,
+  filters: LinkFilters,
+  format: "csv" | "json",
+): Promise<ExportFile> {
   const rows = await ctx.db
     .select({ link: trackedLink, url: monitor.url, tags: monitor.tags })
     .from(trackedLink)
-    .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
+    .innerJoin(
+      monitor,
+      and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)),
+    )
     .where(linkFilterWhere(ctx.organization.id, filters))
     .orderBy(asc(monitor.url), asc(trackedLink.createdAt), asc(trackedLink.id));
   const items: ExportRow[] = rows.map(({ link, url, tags }) => ({
@@ -48,9 +62,20 @@ export async function exportLinks(ctx: AccountContext, filters: LinkFilters, for
     verdict_reasons: link.verdict ? link.verdict.reasons.join(";") : null,
   }));
   const now = ctx.now();
-  await recordAudit(ctx.db, { organizationId: ctx.organization.id, actor: ctx.user, action: "tracked_links.export", target: null, details: { format, links: items.length, filters } });
+  await recordAudit(ctx.db, {
+    organizationId: ctx.organization.id,
+    actor: ctx.user,
+    action: "tracked_links.export",
+    target: null,
+    details: { format, links: items.length, filters },
+  });
   const stamp = now.toISOString().slice(0, 10);
-  if (format === "json") return { body: JSON.stringify(items, null, 2), contentType: "application/json; charset=utf-8", filename: `linklens-links-${stamp}.json` };
+  if (format === "json")
+    return {
+      body: JSON.stringify(items, null, 2),
+      contentType: "application/json; charset=utf-8",
+      filename: `linklens-links-${stamp}.json`,
+    };
   const body = toCsv([EXPORT_COLUMNS, ...items.map((item) => EXPORT_COLUMNS.map((column) => item[column]))]);
   return { body, contentType: "text/csv; charset=utf-8", filename: `linklens-links-${stamp}.csv` };
 }

@@ -9,7 +9,17 @@ import { hasNul, nulMessage } from "../http/nul";
 import { readBodyText } from "../http/read-body";
 import { uniqueViolation } from "../db/errors";
 import { parseCsv, unguardCell } from "./csv";
-import { DEFAULT_INTERVAL, EXPECTED_RELS, MATCH_MODES, MAX_ANCHOR_LENGTH, MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, dedupeTags, isCalendarDate } from "../schemas/monitors";
+import {
+  DEFAULT_INTERVAL,
+  EXPECTED_RELS,
+  MATCH_MODES,
+  MAX_ANCHOR_LENGTH,
+  MAX_NOTES_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  dedupeTags,
+  isCalendarDate,
+} from "../schemas/monitors";
 import { owned } from "./scope";
 import { monitorUrlFor, targetFor } from "./targets";
 import { recordVerdictChange } from "./verdict-history";
@@ -28,7 +38,17 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 
-export const IMPORT_COLUMNS = ["page_url", "target_url", "match", "expected_anchor", "expected_rel", "tags", "expires_on", "cost", "notes"] as const;
+export const IMPORT_COLUMNS = [
+  "page_url",
+  "target_url",
+  "match",
+  "expected_anchor",
+  "expected_rel",
+  "tags",
+  "expires_on",
+  "cost",
+  "notes",
+] as const;
 /** The export's extra columns: accepted and ignored, so an export imports as it is. */
 const READ_ONLY_COLUMNS = ["state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
@@ -60,36 +80,55 @@ interface ParsedRow {
   fields: RowFields;
 }
 
-const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and 5 MiB.`, { hint: "Split the file and import the parts one after the other." });
+const tooLarge = () =>
+  new ApiError(
+    "PAYLOAD_TOO_LARGE",
+    `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and 5 MiB.`,
+    { hint: "Split the file and import the parts one after the other." },
+  );
 
 /** The CSV body: Content-Type text/csv, at most 5 MiB (413 before it is all read), UTF-8. */
 export async function readCsvBody(request: Request): Promise<string> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "text/csv") throw new ApiError("INVALID_REQUEST", "Content-Type must be text/csv.", { hint: "Send the file itself as the body with Content-Type: text/csv." });
+  if (mediaType !== "text/csv")
+    throw new ApiError("INVALID_REQUEST", "Content-Type must be text/csv.", {
+      hint: "Send the file itself as the body with Content-Type: text/csv.",
+    });
   const text = await readBodyText(request, IMPORT_MAX_BYTES, tooLarge);
   if (text === "") throw new ApiError("INVALID_REQUEST", "The body is empty; send a CSV file with a header row.");
   return text;
 }
 
 /** Splits the file into its header's column positions and data records (413 past the row limit). */
-function readTable(text: string): { columns: Map<Column, number>; width: number; records: Array<{ row: number; cells: string[] }> } {
+function readTable(text: string): {
+  columns: Map<Column, number>;
+  width: number;
+  records: Array<{ row: number; cells: string[] }>;
+} {
   const records = parseCsv(text);
   const header = records[0];
   if (!header || header.every((cell) => cell.trim() === "")) {
-    throw new ApiError("INVALID_REQUEST", "header: the first row must name the columns.", { hint: `Start the file with a header row: ${IMPORT_COLUMNS.join(",")}` });
+    throw new ApiError("INVALID_REQUEST", "header: the first row must name the columns.", {
+      hint: `Start the file with a header row: ${IMPORT_COLUMNS.join(",")}`,
+    });
   }
   const columns = new Map<Column, number>();
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if ((READ_ONLY_COLUMNS as readonly string[]).includes(name)) return;
     if (!(IMPORT_COLUMNS as readonly string[]).includes(name)) {
-      throw new ApiError("INVALID_REQUEST", `header: unknown column "${raw.slice(0, 50)}".`, { hint: `Columns: ${IMPORT_COLUMNS.join(", ")} (page_url and target_url required).` });
+      throw new ApiError("INVALID_REQUEST", `header: unknown column "${raw.slice(0, 50)}".`, {
+        hint: `Columns: ${IMPORT_COLUMNS.join(", ")} (page_url and target_url required).`,
+      });
     }
     if (columns.has(name as Column)) throw new ApiError("INVALID_REQUEST", `header: column "${name}" appears twice.`);
     columns.set(name as Column, index);
   });
   for (const required of ["page_url", "target_url"] as const) {
-    if (!columns.has(required)) throw new ApiError("INVALID_REQUEST", `header: the column "${required}" is required.`, { hint: `Columns: ${IMPORT_COLUMNS.join(", ")}.` });
+    if (!columns.has(required))
+      throw new ApiError("INVALID_REQUEST", `header: the column "${required}" is required.`, {
+        hint: `Columns: ${IMPORT_COLUMNS.join(", ")}.`,
+      });
   }
   const data = records
     .slice(1)
@@ -110,20 +149,35 @@ export function splitTags(cell: string): string[] {
   );
 }
 
-function parseRow(row: number, cells: string[], columns: Map<Column, number>, width: number, allowPrivateHosts: readonly string[]): ParsedRow {
+function parseRow(
+  row: number,
+  cells: string[],
+  columns: Map<Column, number>,
+  width: number,
+  allowPrivateHosts: readonly string[],
+): ParsedRow {
   if (cells.length !== width) throw new Error(`expected ${width} cells like the header, found ${cells.length}.`);
   for (const [name, index] of columns) if (hasNul(cells[index] ?? "")) throw new Error(nulMessage(name));
   const cell = (name: Column): string | undefined => {
     const index = columns.get(name);
     // Line breaks inside a quoted cell are stored as \n, whichever the file used.
-    return index === undefined ? undefined : unguardCell(cells[index] ?? "").trim().replace(/\r\n?/g, "\n");
+    return index === undefined
+      ? undefined
+      : unguardCell(cells[index] ?? "")
+          .trim()
+          .replace(/\r\n?/g, "\n");
   };
   const pageUrl = monitorUrlFor(cell("page_url") ?? "", allowPrivateHosts, "page_url");
   const matchCell = cell("match");
-  if (matchCell && !(MATCH_MODES as readonly string[]).includes(matchCell)) throw new Error(`match: must be one of ${MATCH_MODES.join(", ")}.`);
+  if (matchCell && !(MATCH_MODES as readonly string[]).includes(matchCell))
+    throw new Error(`match: must be one of ${MATCH_MODES.join(", ")}.`);
   const targetCell = cell("target_url") ?? "";
   if (targetCell === "") throw new Error("target_url: required.");
-  const { target, match } = targetFor(targetCell, (matchCell || undefined) as ParsedRow["match"] | undefined, "target_url");
+  const { target, match } = targetFor(
+    targetCell,
+    (matchCell || undefined) as ParsedRow["match"] | undefined,
+    "target_url",
+  );
 
   const fields: RowFields = {};
   const anchor = cell("expected_anchor");
@@ -134,7 +188,8 @@ function parseRow(row: number, cells: string[], columns: Map<Column, number>, wi
   const rel = cell("expected_rel");
   if (rel !== undefined) {
     const lower = rel.toLowerCase();
-    if (lower !== "" && !(EXPECTED_RELS as readonly string[]).includes(lower)) throw new Error(`expected_rel: must be one of ${EXPECTED_RELS.join(", ")} or empty.`);
+    if (lower !== "" && !(EXPECTED_RELS as readonly string[]).includes(lower))
+      throw new Error(`expected_rel: must be one of ${EXPECTED_RELS.join(", ")} or empty.`);
     fields.expectedRel = lower === "" ? null : (lower as TrackedLinkRow["expectedRel"]);
   }
   const expires = cell("expires_on");
@@ -145,7 +200,8 @@ function parseRow(row: number, cells: string[], columns: Map<Column, number>, wi
   const cost = cell("cost");
   if (cost !== undefined) {
     const value = cost === "" ? null : Number(cost);
-    if (value !== null && (!/^\d+(\.\d+)?$/.test(cost) || !Number.isFinite(value) || value > 1e12)) throw new Error("cost: must be a number, 0 or more (e.g. 120 or 49.90), or empty.");
+    if (value !== null && (!/^\d+(\.\d+)?$/.test(cost) || !Number.isFinite(value) || value > 1e12))
+      throw new Error("cost: must be a number, 0 or more (e.g. 120 or 49.90), or empty.");
     fields.cost = value;
   }
   const notes = cell("notes");
@@ -163,7 +219,13 @@ function parseRow(row: number, cells: string[], columns: Map<Column, number>, wi
 function changedFields(link: TrackedLinkRow, parsed: ParsedRow): Partial<typeof trackedLink.$inferInsert> {
   const changes: Partial<typeof trackedLink.$inferInsert> = {};
   if (parsed.matchGiven && parsed.match !== link.match) changes.match = parsed.match;
-  const current: RowFields = { expectedAnchor: link.expectedAnchor, expectedRel: link.expectedRel ?? null, expiresOn: link.expiresOn, cost: link.cost, notes: link.notes };
+  const current: RowFields = {
+    expectedAnchor: link.expectedAnchor,
+    expectedRel: link.expectedRel ?? null,
+    expiresOn: link.expiresOn,
+    cost: link.cost,
+    notes: link.notes,
+  };
   for (const key of Object.keys(parsed.fields) as Array<keyof RowFields>) {
     if (parsed.fields[key] !== current[key]) (changes as Record<string, unknown>)[key] = parsed.fields[key];
   }
@@ -177,7 +239,11 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-export async function importLinks(ctx: AccountContext, text: string, options: { dryRun: boolean }): Promise<ImportResult> {
+export async function importLinks(
+  ctx: AccountContext,
+  text: string,
+  options: { dryRun: boolean },
+): Promise<ImportResult> {
   const { columns, width, records } = readTable(text);
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
   const parsed: ParsedRow[] = [];
@@ -202,12 +268,20 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
     const urls = [...new Set(parsed.map((item) => item.pageUrl))];
     const monitors = new Map<string, MonitorRow>();
     for (const part of chunks(urls)) {
-      for (const row of await tx.select().from(monitor).where(owned(monitor, organizationId, inArray(monitor.url, part)))) monitors.set(row.url, row);
+      for (const row of await tx
+        .select()
+        .from(monitor)
+        .where(owned(monitor, organizationId, inArray(monitor.url, part))))
+        monitors.set(row.url, row);
     }
     const links = new Map<string, TrackedLinkRow>();
     const monitorIds = [...monitors.values()].map((row) => row.id);
     for (const part of chunks(monitorIds)) {
-      for (const row of await tx.select().from(trackedLink).where(owned(trackedLink, organizationId, inArray(trackedLink.monitorId, part)))) links.set(`${row.monitorId}\n${row.target}`, row);
+      for (const row of await tx
+        .select()
+        .from(trackedLink)
+        .where(owned(trackedLink, organizationId, inArray(trackedLink.monitorId, part))))
+        links.set(`${row.monitorId}\n${row.target}`, row);
     }
 
     const newMonitors = new Map<string, typeof monitor.$inferInsert & { id: string; tags: string[] }>();
@@ -235,7 +309,17 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
       } else {
         let planned = newMonitors.get(item.pageUrl);
         if (!planned) {
-          planned = { id: randomUUID(), organizationId, url: item.pageUrl, intervalMinutes: DEFAULT_INTERVAL, tags: [], nextCheckAt: now, createdById: ctx.user.id, createdAt: now, updatedAt: now };
+          planned = {
+            id: randomUUID(),
+            organizationId,
+            url: item.pageUrl,
+            intervalMinutes: DEFAULT_INTERVAL,
+            tags: [],
+            nextCheckAt: now,
+            createdById: ctx.user.id,
+            createdAt: now,
+            updatedAt: now,
+          };
           newMonitors.set(item.pageUrl, planned);
         }
         const merged = dedupeTags([...planned.tags, ...item.tags]);
@@ -282,22 +366,60 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
     if (options.dryRun) return;
 
     for (const part of chunks([...newMonitors.values()])) await tx.insert(monitor).values(part);
-    for (const [id, tags] of tagChanges) await tx.update(monitor).set({ tags, updatedAt: now }).where(owned(monitor, organizationId, eq(monitor.id, id)));
+    for (const [id, tags] of tagChanges)
+      await tx
+        .update(monitor)
+        .set({ tags, updatedAt: now })
+        .where(owned(monitor, organizationId, eq(monitor.id, id)));
     for (const part of chunks(newLinks)) await tx.insert(trackedLink).values(part);
     for (const { link, changes } of linkChanges) {
       const set: Partial<typeof trackedLink.$inferInsert> = { ...changes, updatedAt: now };
       if (changes.match) {
         // Another match mode is another link: back to pending, like an edit in the app. Locked and re-read,
         // so a check that stored its result meanwhile is what the history's reset moves on from.
-        const [was] = await tx.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id))).for("update");
+        const [was] = await tx
+          .select()
+          .from(trackedLink)
+          .where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id)))
+          .for("update");
         const before = was ?? link;
-        Object.assign(set, { state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, matchCount: null, firstSeenAt: null, lastSeenAt: null });
+        Object.assign(set, {
+          state: "pending",
+          pendingState: null,
+          pendingCount: 0,
+          current: null,
+          verdict: null,
+          matchCount: null,
+          firstSeenAt: null,
+          lastSeenAt: null,
+        });
         if (before.state !== "pending") {
-          await tx.insert(linkTransition).values({ id: randomUUID(), organizationId, trackedLinkId: link.id, monitorId: link.monitorId, checkId: null, fromState: before.state, toState: "pending", before: before.current ?? null, after: null, createdAt: now });
+          await tx.insert(linkTransition).values({
+            id: randomUUID(),
+            organizationId,
+            trackedLinkId: link.id,
+            monitorId: link.monitorId,
+            checkId: null,
+            fromState: before.state,
+            toState: "pending",
+            before: before.current ?? null,
+            after: null,
+            createdAt: now,
+          });
         }
-        await recordVerdictChange(tx, { organizationId, trackedLinkId: link.id, checkId: null, before: before.verdict ?? null, after: null, at: now });
+        await recordVerdictChange(tx, {
+          organizationId,
+          trackedLinkId: link.id,
+          checkId: null,
+          before: before.verdict ?? null,
+          after: null,
+          at: now,
+        });
       }
-      await tx.update(trackedLink).set(set).where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id)));
+      await tx
+        .update(trackedLink)
+        .set(set)
+        .where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id)));
     }
     // Pages with new or re-targeted links are checked soon, not an interval later.
     const plannedIds = new Set([...newMonitors.values()].map((planned) => planned.id));
@@ -313,7 +435,14 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
       actor: ctx.user,
       action: "tracked_links.import",
       target: null,
-      details: { rows: records.length, created: result.created, updated: result.updated, unchanged: result.unchanged, errors: result.errors.length, monitorsCreated: newMonitors.size },
+      details: {
+        rows: records.length,
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        errors: result.errors.length,
+        monitorsCreated: newMonitors.size,
+      },
     });
   };
 
@@ -321,7 +450,10 @@ export async function importLinks(ctx: AccountContext, text: string, options: { 
     if (options.dryRun) await work(ctx.db);
     else await ctx.db.transaction(work);
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw new ApiError("CONFLICT", "Another import or edit changed these pages meanwhile.", { hint: "Import the file again: rows already imported come back unchanged." });
+    if (uniqueViolation(error) !== null)
+      throw new ApiError("CONFLICT", "Another import or edit changed these pages meanwhile.", {
+        hint: "Import the file again: rows already imported come back unchanged.",
+      });
     throw error;
   }
   result.errors.sort((a, b) => a.row - b.row);

@@ -22,21 +22,42 @@ import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkV
  * scoped to the caller's organization (scope.ts).
  */
 
-export async function findLink(ctx: OrganizationScope, linkId: string, db: Pick<Db, "select"> = ctx.db, options: { lock?: boolean } = {}): Promise<TrackedLinkRow> {
+export async function findLink(
+  ctx: OrganizationScope,
+  linkId: string,
+  db: Pick<Db, "select"> = ctx.db,
+  options: { lock?: boolean } = {},
+): Promise<TrackedLinkRow> {
   const organizationId = ctx.organization.id;
-  const query = db.select().from(trackedLink).where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId)));
+  const query = db
+    .select()
+    .from(trackedLink)
+    .where(owned(trackedLink, organizationId, eq(trackedLink.id, linkId)));
   const [row] = await (options.lock ? query.for("update") : query).limit(1);
   if (!row) throw notFound("tracked link");
   return row;
 }
 
-async function insertLink(db: Db, ctx: AccountContext, monitorId: string, row: typeof trackedLink.$inferInsert, now: Date): Promise<TrackedLinkView> {
+async function insertLink(
+  db: Db,
+  ctx: AccountContext,
+  monitorId: string,
+  row: typeof trackedLink.$inferInsert,
+  now: Date,
+): Promise<TrackedLinkView> {
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
         .select({ id: trackedLink.id })
         .from(trackedLink)
-        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, monitorId), eq(trackedLink.target, row.target)))
+        .where(
+          owned(
+            trackedLink,
+            ctx.organization.id,
+            eq(trackedLink.monitorId, monitorId),
+            eq(trackedLink.target, row.target),
+          ),
+        )
         .limit(1);
       if (existing) throw duplicateTarget(row.target);
       const [created] = await tx.insert(trackedLink).values(row).returning();
@@ -89,10 +110,17 @@ export async function listLinks(ctx: AccountContext, filters: LinkFilters, page:
   const query = ctx.db
     .select({ link: trackedLink })
     .from(trackedLink)
-    .innerJoin(monitor, and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)))
+    .innerJoin(
+      monitor,
+      and(eq(monitor.id, trackedLink.monitorId), eq(monitor.organizationId, trackedLink.organizationId)),
+    )
     .$dynamic();
   const keys = { createdAt: trackedLink.createdAt, id: trackedLink.id };
-  return keysetPage(query, { keys, direction: "desc", where: linkFilterWhere(ctx.organization.id, filters), page, keyOf: (row) => row.link }, (row) => trackedLinkView(row.link));
+  return keysetPage(
+    query,
+    { keys, direction: "desc", where: linkFilterWhere(ctx.organization.id, filters), page, keyOf: (row) => row.link },
+    (row) => trackedLinkView(row.link),
+  );
 }
 
 export async function getLink(ctx: AccountContext, linkId: string): Promise<TrackedLinkView> {
@@ -112,17 +140,36 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
       const changes: Partial<typeof trackedLink.$inferInsert> = { updatedAt: now };
       if (patch.target !== undefined || patch.match !== undefined) {
         // A new target without a match mode gets the default for it; a new match mode re-reads the stored target.
-        const next = patch.target !== undefined ? targetFor(patch.target, patch.match) : targetFor(row.target, patch.match);
+        const next =
+          patch.target !== undefined ? targetFor(patch.target, patch.match) : targetFor(row.target, patch.match);
         if (next.target !== row.target || next.match !== row.match) {
           if (next.target !== row.target) {
             const [clash] = await tx
               .select({ id: trackedLink.id })
               .from(trackedLink)
-              .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.monitorId), eq(trackedLink.target, next.target)))
+              .where(
+                owned(
+                  trackedLink,
+                  ctx.organization.id,
+                  eq(trackedLink.monitorId, row.monitorId),
+                  eq(trackedLink.target, next.target),
+                ),
+              )
               .limit(1);
             if (clash) throw duplicateTarget(next.target);
           }
-          Object.assign(changes, { target: next.target, match: next.match, state: "pending", pendingState: null, pendingCount: 0, current: null, verdict: null, matchCount: null, firstSeenAt: null, lastSeenAt: null });
+          Object.assign(changes, {
+            target: next.target,
+            match: next.match,
+            state: "pending",
+            pendingState: null,
+            pendingCount: 0,
+            current: null,
+            verdict: null,
+            matchCount: null,
+            firstSeenAt: null,
+            lastSeenAt: null,
+          });
           if (row.state !== "pending") {
             await tx.insert(linkTransition).values({
               id: randomUUID(),
@@ -137,14 +184,25 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
               createdAt: now,
             });
           }
-          await recordVerdictChange(tx, { organizationId: ctx.organization.id, trackedLinkId: row.id, checkId: null, before: row.verdict ?? null, after: null, at: now });
+          await recordVerdictChange(tx, {
+            organizationId: ctx.organization.id,
+            trackedLinkId: row.id,
+            checkId: null,
+            before: row.verdict ?? null,
+            after: null,
+            at: now,
+          });
           await dueNow(tx, ctx.organization.id, row.monitorId, now);
         }
       }
       for (const key of ["expectedAnchor", "expectedRel", "notes", "cost", "expiresOn"] as const) {
         if (patch[key] !== undefined) (changes as Record<string, unknown>)[key] = patch[key];
       }
-      const [updated] = await tx.update(trackedLink).set(changes).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id))).returning();
+      const [updated] = await tx
+        .update(trackedLink)
+        .set(changes)
+        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)))
+        .returning();
       if (!updated) throw notFound("tracked link");
       return trackedLinkView(updated);
     });
@@ -158,7 +216,11 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
 export async function deleteLink(ctx: AccountContext, linkId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await findLink(ctx, linkId, tx);
-    const [page] = await tx.select({ url: monitor.url }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.monitorId))).limit(1);
+    const [page] = await tx
+      .select({ url: monitor.url })
+      .from(monitor)
+      .where(owned(monitor, ctx.organization.id, eq(monitor.id, row.monitorId)))
+      .limit(1);
     await retireLinks(tx, ctx.organization.id, { linkId: row.id }, ctx.now());
     await tx.delete(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)));
     await recordAudit(tx, {
@@ -176,7 +238,11 @@ export async function linkHistory(ctx: AccountContext, linkId: string, page: Pag
   const row = await findLink(ctx, linkId);
   const keys = { createdAt: linkTransition.createdAt, id: linkTransition.id };
   const where = owned(linkTransition, ctx.organization.id, eq(linkTransition.trackedLinkId, row.id));
-  return keysetPage(ctx.db.select().from(linkTransition).$dynamic(), { keys, direction: "desc", where, page }, transitionView);
+  return keysetPage(
+    ctx.db.select().from(linkTransition).$dynamic(),
+    { keys, direction: "desc", where, page },
+    transitionView,
+  );
 }
 
 /**
@@ -184,12 +250,26 @@ export async function linkHistory(ctx: AccountContext, linkId: string, page: Pag
  * (the monitor is found or created): exact match on its href, its current rel as the expectation.
  */
 export async function trackFromAudit(ctx: AccountContext, auditId: string, position: number): Promise<TrackedLinkView> {
-  const [saved] = await ctx.db.select({ id: audit.id, url: audit.url }).from(audit).where(owned(audit, ctx.organization.id, eq(audit.id, auditId))).limit(1);
+  const [saved] = await ctx.db
+    .select({ id: audit.id, url: audit.url })
+    .from(audit)
+    .where(owned(audit, ctx.organization.id, eq(audit.id, auditId)))
+    .limit(1);
   if (!saved) throw notFound("audit");
-  const [link] = await ctx.db.select().from(auditLink).where(and(eq(auditLink.auditId, saved.id), eq(auditLink.position, position))).limit(1);
-  if (!link) throw new ApiError("INVALID_REQUEST", `position: this audit has no link at position ${position}.`, { hint: "Use a position from the audit's links (1-based)." });
+  const [link] = await ctx.db
+    .select()
+    .from(auditLink)
+    .where(and(eq(auditLink.auditId, saved.id), eq(auditLink.position, position)))
+    .limit(1);
+  if (!link)
+    throw new ApiError("INVALID_REQUEST", `position: this audit has no link at position ${position}.`, {
+      hint: "Use a position from the audit's links (1-based).",
+    });
   if (link.linkType === "ignored") {
-    throw new ApiError("INVALID_REQUEST", `position: the link at position ${position} is ignored (${link.href.slice(0, 100)}); only http(s) links can be tracked.`);
+    throw new ApiError(
+      "INVALID_REQUEST",
+      `position: the link at position ${position} is ignored (${link.href.slice(0, 100)}); only http(s) links can be tracked.`,
+    );
   }
   const url = monitorUrlFor(saved.url, ctx.settings.ALLOW_PRIVATE_HOSTS);
   const now = ctx.now();
@@ -212,10 +292,20 @@ export async function trackFromAudit(ctx: AccountContext, auditId: string, posit
       const [existing] = await tx
         .select({ id: trackedLink.id })
         .from(trackedLink)
-        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, page.id), eq(trackedLink.target, row.target)))
+        .where(
+          owned(
+            trackedLink,
+            ctx.organization.id,
+            eq(trackedLink.monitorId, page.id),
+            eq(trackedLink.target, row.target),
+          ),
+        )
         .limit(1);
       if (existing) throw duplicateTarget(row.target);
-      const [created] = await tx.insert(trackedLink).values({ ...row, monitorId: page.id }).returning();
+      const [created] = await tx
+        .insert(trackedLink)
+        .values({ ...row, monitorId: page.id })
+        .returning();
       if (!created) throw new Error("tracked link insert returned nothing");
       await dueNow(tx, ctx.organization.id, page.id, now);
       return trackedLinkView(created);

@@ -37,10 +37,13 @@ function parseHttpUrl(raw: string): URL | null {
  * @throws ApiError INVALID_REQUEST naming `field` when the target is not an http(s) URL or host.
  */
 export function normalizeTarget(raw: string, match: MatchMode, field = "target"): string {
-  if (raw.length > MAX_URL_LENGTH) throw new ApiError("INVALID_REQUEST", `${field}: at most ${MAX_URL_LENGTH} characters.`);
+  if (raw.length > MAX_URL_LENGTH)
+    throw new ApiError("INVALID_REQUEST", `${field}: at most ${MAX_URL_LENGTH} characters.`);
   const url = parseHttpUrl(raw);
   if (!url || url.username || url.password) {
-    throw new ApiError("INVALID_REQUEST", `${field}: not an http(s) URL or hostname.`, { hint: "Give the URL your link points to, e.g. https://mysite.example/page, or a hostname with match \"domain\"." });
+    throw new ApiError("INVALID_REQUEST", `${field}: not an http(s) URL or hostname.`, {
+      hint: 'Give the URL your link points to, e.g. https://mysite.example/page, or a hostname with match "domain".',
+    });
   }
   return withoutFragment(url);
 }

@@ -21,7 +21,11 @@ import { monitorView, type MonitorRow, type MonitorView, type TrackedLinkRow } f
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** The tracked links of some monitors, oldest first, grouped by monitor. */
-export async function linksOf(db: Pick<Db, "select">, organizationId: string, monitorIds: readonly string[]): Promise<Map<string, TrackedLinkRow[]>> {
+export async function linksOf(
+  db: Pick<Db, "select">,
+  organizationId: string,
+  monitorIds: readonly string[],
+): Promise<Map<string, TrackedLinkRow[]>> {
   const grouped = new Map<string, TrackedLinkRow[]>(monitorIds.map((id) => [id, []]));
   if (monitorIds.length === 0) return grouped;
   const rows = await db
@@ -34,9 +38,17 @@ export async function linksOf(db: Pick<Db, "select">, organizationId: string, mo
 }
 
 /** One monitor of the organization (404 otherwise). */
-export async function findMonitor(ctx: OrganizationScope, monitorId: string, db: Pick<Db, "select"> = ctx.db): Promise<MonitorRow> {
+export async function findMonitor(
+  ctx: OrganizationScope,
+  monitorId: string,
+  db: Pick<Db, "select"> = ctx.db,
+): Promise<MonitorRow> {
   const organizationId = ctx.organization.id;
-  const [row] = await db.select().from(monitor).where(owned(monitor, organizationId, eq(monitor.id, monitorId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(monitor)
+    .where(owned(monitor, organizationId, eq(monitor.id, monitorId)))
+    .limit(1);
   if (!row) throw notFound("monitor");
   return row;
 }
@@ -50,8 +62,16 @@ export async function getMonitor(ctx: OrganizationScope, monitorId: string): Pro
 /** Monitors, newest first, a page at a time, each with its links. */
 export async function listMonitors(ctx: AccountContext, page: PageRequest) {
   const keys = { createdAt: monitor.createdAt, id: monitor.id };
-  const rows = await keysetPage(ctx.db.select().from(monitor).$dynamic(), { keys, direction: "desc", where: owned(monitor, ctx.organization.id), page }, (row) => row);
-  const links = await linksOf(ctx.db, ctx.organization.id, rows.items.map((row) => row.id));
+  const rows = await keysetPage(
+    ctx.db.select().from(monitor).$dynamic(),
+    { keys, direction: "desc", where: owned(monitor, ctx.organization.id), page },
+    (row) => row,
+  );
+  const links = await linksOf(
+    ctx.db,
+    ctx.organization.id,
+    rows.items.map((row) => row.id),
+  );
   return { items: rows.items.map((row) => monitorView(row, links.get(row.id) ?? [])), nextCursor: rows.nextCursor };
 }
 
@@ -84,16 +104,32 @@ export function newLinkRow(
 }
 
 export function duplicateTarget(target: string): ApiError {
-  return new ApiError("CONFLICT", `${target} is already tracked on this page.`, { hint: "Edit the tracked link that exists instead of adding it twice." });
+  return new ApiError("CONFLICT", `${target} is already tracked on this page.`, {
+    hint: "Edit the tracked link that exists instead of adding it twice.",
+  });
 }
 
 /** Finds the monitor of `url` in the organization, or creates it (due at once). For tracking from an audit. */
 export async function findOrCreateMonitor(tx: Tx, ctx: AccountContext, url: string, now: Date): Promise<MonitorRow> {
-  const [existing] = await tx.select().from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.url, url))).limit(1);
+  const [existing] = await tx
+    .select()
+    .from(monitor)
+    .where(owned(monitor, ctx.organization.id, eq(monitor.url, url)))
+    .limit(1);
   if (existing) return existing;
   const [created] = await tx
     .insert(monitor)
-    .values({ id: randomUUID(), organizationId: ctx.organization.id, url, intervalMinutes: DEFAULT_INTERVAL, tags: [], nextCheckAt: now, createdById: ctx.user.id, createdAt: now, updatedAt: now })
+    .values({
+      id: randomUUID(),
+      organizationId: ctx.organization.id,
+      url,
+      intervalMinutes: DEFAULT_INTERVAL,
+      tags: [],
+      nextCheckAt: now,
+      createdById: ctx.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!created) throw new Error("monitor insert returned nothing");
   return created;
@@ -107,7 +143,9 @@ export async function createMonitor(ctx: AccountContext, input: NewMonitorInput)
   const now = ctx.now();
   const id = randomUUID();
   // A millisecond apart, so the links keep the order they were given in (lists sort by creation).
-  const links = (input.links ?? []).map((link, index) => newLinkRow(ctx.organization.id, id, link, "manual", new Date(now.getTime() + index), `links.${index}.target`));
+  const links = (input.links ?? []).map((link, index) =>
+    newLinkRow(ctx.organization.id, id, link, "manual", new Date(now.getTime() + index), `links.${index}.target`),
+  );
   const seen = new Set<string>();
   for (const link of links) {
     if (seen.has(link.target)) throw duplicateTarget(link.target);
@@ -115,11 +153,25 @@ export async function createMonitor(ctx: AccountContext, input: NewMonitorInput)
   }
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: monitor.id }).from(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.url, url))).limit(1);
+      const [existing] = await tx
+        .select({ id: monitor.id })
+        .from(monitor)
+        .where(owned(monitor, ctx.organization.id, eq(monitor.url, url)))
+        .limit(1);
       if (existing) throw alreadyMonitored(url, existing.id);
       const [row] = await tx
         .insert(monitor)
-        .values({ id, organizationId: ctx.organization.id, url, intervalMinutes, tags: input.tags ?? [], nextCheckAt: now, createdById: ctx.user.id, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          organizationId: ctx.organization.id,
+          url,
+          intervalMinutes,
+          tags: input.tags ?? [],
+          nextCheckAt: now,
+          createdById: ctx.user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!row) throw new Error("monitor insert returned nothing");
       const linkRows = links.length > 0 ? await tx.insert(trackedLink).values(links).returning() : [];
@@ -143,8 +195,13 @@ function alreadyMonitored(url: string, id: string | null): ApiError {
  * due time it had may have passed). A new interval applies from the last check on (never in the past),
  * unless a confirming check or a page-error retry is already due sooner.
  */
-export async function updateMonitor(ctx: AccountContext, monitorId: string, patch: MonitorPatchInput): Promise<MonitorView> {
-  if (patch.intervalMinutes !== undefined) assertInterval(patch.intervalMinutes, ctx.settings.MONITOR_MIN_INTERVAL_MINUTES);
+export async function updateMonitor(
+  ctx: AccountContext,
+  monitorId: string,
+  patch: MonitorPatchInput,
+): Promise<MonitorView> {
+  if (patch.intervalMinutes !== undefined)
+    assertInterval(patch.intervalMinutes, ctx.settings.MONITOR_MIN_INTERVAL_MINUTES);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await findMonitor(ctx, monitorId, tx);
@@ -156,14 +213,27 @@ export async function updateMonitor(ctx: AccountContext, monitorId: string, patc
       const [awaiting] = await tx
         .select({ id: trackedLink.id })
         .from(trackedLink)
-        .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id), isNotNull(trackedLink.pendingState)))
+        .where(
+          owned(
+            trackedLink,
+            ctx.organization.id,
+            eq(trackedLink.monitorId, row.id),
+            isNotNull(trackedLink.pendingState),
+          ),
+        )
         .limit(1);
       if (row.lastCheckedAt && row.status === "ok" && !awaiting) {
-        changes.nextCheckAt = new Date(Math.max(now.getTime(), row.lastCheckedAt.getTime() + patch.intervalMinutes * 60_000));
+        changes.nextCheckAt = new Date(
+          Math.max(now.getTime(), row.lastCheckedAt.getTime() + patch.intervalMinutes * 60_000),
+        );
       }
     }
     if (row.paused && patch.paused === false) changes.nextCheckAt = now;
-    const [updated] = await tx.update(monitor).set(changes).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id))).returning();
+    const [updated] = await tx
+      .update(monitor)
+      .set(changes)
+      .where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id)))
+      .returning();
     if (!updated) throw notFound("monitor");
     const links = await linksOf(tx, ctx.organization.id, [row.id]);
     return monitorView(updated, links.get(row.id) ?? []);
@@ -174,15 +244,29 @@ export async function updateMonitor(ctx: AccountContext, monitorId: string, patc
 export async function deleteMonitor(ctx: AccountContext, monitorId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await findMonitor(ctx, monitorId, tx);
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id)));
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trackedLink)
+      .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id)));
     await retireLinks(tx, ctx.organization.id, { monitorId: row.id }, ctx.now());
     await tx.delete(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id)));
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "monitor.delete", target: { type: "monitor", id: row.id }, details: { url: row.url, links: count?.n ?? 0 } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "monitor.delete",
+      target: { type: "monitor", id: row.id },
+      details: { url: row.url, links: count?.n ?? 0 },
+    });
   });
 }
 
 /** Makes a monitor due now unless it already is (a link was added or re-targeted: check it soon, not in a day). */
-export async function dueNow(tx: Pick<Db, "update">, organizationId: string, monitorId: string, now: Date): Promise<void> {
+export async function dueNow(
+  tx: Pick<Db, "update">,
+  organizationId: string,
+  monitorId: string,
+  now: Date,
+): Promise<void> {
   await tx
     .update(monitor)
     .set({ nextCheckAt: sql`LEAST(${monitor.nextCheckAt}, ${now.toISOString()}::timestamptz)` })

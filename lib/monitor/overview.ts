@@ -9,7 +9,10 @@ export interface MonitoringCounts {
   pages: { total: number; pageErrors: number; paused: number };
 }
 
-export async function monitoringCounts(ctx: { db: Pick<Db, "select">; organization: { id: string } }): Promise<MonitoringCounts> {
+export async function monitoringCounts(ctx: {
+  db: Pick<Db, "select">;
+  organization: { id: string };
+}): Promise<MonitoringCounts> {
   const { db } = ctx;
   const organizationId = ctx.organization.id;
   const byState = await db

@@ -2,7 +2,15 @@ import type { PageReport } from "../analyzer";
 import type { StoredCurrentLink, StoredLink } from "../db/schema/monitors";
 import { toStoredLink } from "../db/stored-link";
 import { UNKNOWN_SIGNALS, type LinkSignals, type Verdict } from "../schemas/verdict";
-import { bestMatch, canonicalElsewhere, nextVerdict, redirectedAway, verdictOf, type PageFacts, type VerdictMove } from "../verdict";
+import {
+  bestMatch,
+  canonicalElsewhere,
+  nextVerdict,
+  redirectedAway,
+  verdictOf,
+  type PageFacts,
+  type VerdictMove,
+} from "../verdict";
 import { matchesTarget, type TrackedTarget } from "./match";
 import { nextLinkState, observe, type LinkExpectations, type NextLink } from "./state";
 import type { TrackedLinkRow } from "./views";
@@ -36,13 +44,22 @@ export interface Placement {
   removedByScript: boolean;
 }
 
-export function findPlacement(report: PageReport, tracked: TrackedTarget & LinkExpectations, facts: PageFacts): Placement {
+export function findPlacement(
+  report: PageReport,
+  tracked: TrackedTarget & LinkExpectations,
+  facts: PageFacts,
+): Placement {
   const links = report.analysis.links;
   const candidates = links.flatMap((link, index) => {
     if (link.linkType === "ignored" || !matchesTarget(link.href, tracked)) return [];
     const signals = report.linkSignals[index] ?? UNKNOWN_SIGNALS;
     const observed = observe(link, tracked);
-    const verdict = verdictOf({ link: { ...link, signals }, broken: observed === "broken", removedByScript: false, page: facts });
+    const verdict = verdictOf({
+      link: { ...link, signals },
+      broken: observed === "broken",
+      removedByScript: false,
+      page: facts,
+    });
     return [{ link: { link, signals }, verdict, meetsExpectations: observed === "live" }];
   });
   const best = bestMatch(candidates);
@@ -60,7 +77,12 @@ export function currentLink(placement: Placement, kept: StoredCurrentLink | null
 }
 
 /** The verdict after this check (lib/verdict/next.ts), given the state the state machine answered. */
-export function verdictAfter(placement: Placement, facts: PageFacts, previous: Verdict | null, state: string): VerdictMove {
+export function verdictAfter(
+  placement: Placement,
+  facts: PageFacts,
+  previous: Verdict | null,
+  state: string,
+): VerdictMove {
   return nextVerdict({
     previous,
     state,
@@ -81,11 +103,32 @@ export interface LinkJudgement {
 }
 
 /** What a check that loaded the page makes of a tracked link (the same for the evidence pre-pass and the transaction). */
-export function judgeLink(link: TrackedLinkRow, report: PageReport, facts: PageFacts, confirmChecks: number): LinkJudgement {
-  const placement = findPlacement(report, { target: link.target, match: link.match, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor }, facts);
+export function judgeLink(
+  link: TrackedLinkRow,
+  report: PageReport,
+  facts: PageFacts,
+  confirmChecks: number,
+): LinkJudgement {
+  const placement = findPlacement(
+    report,
+    {
+      target: link.target,
+      match: link.match,
+      expectedRel: link.expectedRel ?? null,
+      expectedAnchor: link.expectedAnchor,
+    },
+    facts,
+  );
   const kept = link.current ? toStoredLink(link.current) : null;
   const next = nextLinkState(
-    { state: link.state, pendingState: link.pendingState ?? null, pendingCount: link.pendingCount, current: kept, expectedRel: link.expectedRel ?? null, expectedAnchor: link.expectedAnchor },
+    {
+      state: link.state,
+      pendingState: link.pendingState ?? null,
+      pendingCount: link.pendingCount,
+      current: kept,
+      expectedRel: link.expectedRel ?? null,
+      expectedAnchor: link.expectedAnchor,
+    },
     placement.seen,
     { confirmChecks },
   );

@@ -9,7 +9,12 @@ import type { Db } from "../db/client";
  * link, but the portfolio's daily counts (lib/stats) keep counting the link on the days it existed, in
  * the state and verdict it had. Run inside the deleting transaction.
  */
-export async function retireLinks(tx: Pick<Db, "execute">, organizationId: string, which: { linkId: string } | { monitorId: string }, now: Date): Promise<void> {
+export async function retireLinks(
+  tx: Pick<Db, "execute">,
+  organizationId: string,
+  which: { linkId: string } | { monitorId: string },
+  now: Date,
+): Promise<void> {
   const chosen = "linkId" in which ? sql`l.id = ${which.linkId}` : sql`l.monitor_id = ${which.monitorId}`;
   const deletedAt = now.toISOString();
   await tx.execute(sql`

@@ -55,6 +55,7 @@ export function nextCheckAt(input: ScheduleInput): Date {
     const backoff = confirmDelay * 2 ** Math.max(0, input.consecutivePageErrors - 1);
     return new Date(now + Math.min(interval, backoff));
   }
-  const regular = now + interval + Math.floor(Math.min(Math.max(input.random, 0), 0.999_999) * maxJitterMs(input.intervalMinutes));
+  const regular =
+    now + interval + Math.floor(Math.min(Math.max(input.random, 0), 0.999_999) * maxJitterMs(input.intervalMinutes));
   return new Date(input.awaitingConfirmation ? Math.min(regular, now + confirmDelay) : regular);
 }

@@ -67,7 +67,10 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
   await boss.start();
 
   const cancel = new AbortController();
-  const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: config, now }), random: options.random ?? Math.random };
+  const deps: CheckDeps = {
+    ...checkDeps({ db: database.db, settings: config, now }),
+    random: options.random ?? Math.random,
+  };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(2, config.MONITOR_POLL_SECONDS)) };
   for (let i = 0; i < monitorConcurrency(config); i += 1) {
     let workerId: string | null = null;
@@ -75,13 +78,21 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
       if (!job) return;
       const { organizationId, monitorId, dueAt } = job.data;
       const yieldUntil = Date.now() + (expireSeconds * 1000) / 3;
-      while (options.yieldTo?.() && Date.now() < yieldUntil && !cancel.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (options.yieldTo?.() && Date.now() < yieldUntil && !cancel.signal.aborted)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       try {
-        const result = await runCheck(deps, organizationId, monitorId, { kind: "schedule", dueAt: new Date(dueAt) }, cancel.signal);
+        const result = await runCheck(
+          deps,
+          organizationId,
+          monitorId,
+          { kind: "schedule", dueAt: new Date(dueAt) },
+          cancel.signal,
+        );
         return result.status;
       } catch (error) {
         // Thrown on purpose: pg-boss fails the job and retries it later (busy, our capacity, a crash).
-        if (!(error instanceof MonitorBusyError) && !cancel.signal.aborted) log.warn({ err: error, monitorId }, "monitor check failed; it will be retried");
+        if (!(error instanceof MonitorBusyError) && !cancel.signal.aborted)
+          log.warn({ err: error, monitorId }, "monitor check failed; it will be retried");
         throw error;
       } finally {
         // pg-boss waits out the rest of its polling interval after a job; with checks queued, fetch the next at once.

@@ -62,7 +62,10 @@ export function relOf(link: Pick<StoredLink, "isNofollow" | "isSponsored" | "isU
 }
 
 /** Whether the link satisfies an expected rel: `follow` means none of the three flags. */
-export function relMeets(link: Pick<StoredLink, "isNofollow" | "isSponsored" | "isUgc">, expected: ExpectedRel): boolean {
+export function relMeets(
+  link: Pick<StoredLink, "isNofollow" | "isSponsored" | "isUgc">,
+  expected: ExpectedRel,
+): boolean {
   switch (expected) {
     case "follow":
       return !link.isNofollow && !link.isSponsored && !link.isUgc;
@@ -81,18 +84,29 @@ export function normalizeAnchor(text: string | null): string {
 }
 
 /** What one observation says on its own: missing, broken, a mismatch, or live. */
-export function observe(link: Pick<StoredLink, "httpStatus" | "isNofollow" | "isSponsored" | "isUgc" | "anchorText"> | null, expectations: LinkExpectations): LinkState {
+export function observe(
+  link: Pick<StoredLink, "httpStatus" | "isNofollow" | "isSponsored" | "isUgc" | "anchorText"> | null,
+  expectations: LinkExpectations,
+): LinkState {
   if (!link) return "missing";
   if (isBrokenStatus(link.httpStatus)) return "broken";
   if (expectations.expectedRel && !relMeets(link, expectations.expectedRel)) return "rel_mismatch";
-  if (expectations.expectedAnchor !== null && normalizeAnchor(link.anchorText) !== normalizeAnchor(expectations.expectedAnchor)) return "anchor_mismatch";
+  if (
+    expectations.expectedAnchor !== null &&
+    normalizeAnchor(link.anchorText) !== normalizeAnchor(expectations.expectedAnchor)
+  )
+    return "anchor_mismatch";
   return "live";
 }
 
 const NEEDS_CONFIRMATION: ReadonlySet<LinkState> = new Set(["missing", "broken"]);
 
 /** The next state of a tracked link after one check that loaded its page (page errors never get here). */
-export function nextLinkState(previous: PreviousLink, seen: StoredLink | null, settings: { confirmChecks: number }): NextLink {
+export function nextLinkState(
+  previous: PreviousLink,
+  seen: StoredLink | null,
+  settings: { confirmChecks: number },
+): NextLink {
   const observed = observe(seen, previous);
   const current = seen ?? previous.current;
 
@@ -114,7 +128,8 @@ export function nextLinkState(previous: PreviousLink, seen: StoredLink | null, s
     state = observed;
   }
 
-  const events = state === previous.state ? sameStateEvents(previous, seen, state) : transitionEvents(previous, seen, state);
+  const events =
+    state === previous.state ? sameStateEvents(previous, seen, state) : transitionEvents(previous, seen, state);
   return { state, pendingState, pendingCount, observed, current, needsConfirmation: pendingState !== null, events };
 }
 
@@ -154,6 +169,7 @@ function sameStateEvents(previous: PreviousLink, seen: StoredLink | null, state:
   const after = { state, link: seen };
   const events: LinkEvent[] = [];
   if (previous.expectedRel === null && relOf(seen) !== relOf(last)) events.push({ type: "rel_changed", before, after });
-  if (previous.expectedAnchor === null && normalizeAnchor(seen.anchorText) !== normalizeAnchor(last.anchorText)) events.push({ type: "anchor_changed", before, after });
+  if (previous.expectedAnchor === null && normalizeAnchor(seen.anchorText) !== normalizeAnchor(last.anchorText))
+    events.push({ type: "anchor_changed", before, after });
   return events;
 }

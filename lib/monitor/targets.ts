@@ -21,7 +21,11 @@ export function defaultMatch(raw: string): MatchMode {
 }
 
 /** A tracked link's stored target and match mode (400 INVALID_REQUEST naming `field` when not an http(s) URL or host). */
-export function targetFor(raw: string, match: MatchMode | undefined, field = "target"): { target: string; match: MatchMode } {
+export function targetFor(
+  raw: string,
+  match: MatchMode | undefined,
+  field = "target",
+): { target: string; match: MatchMode } {
   const mode = match ?? defaultMatch(raw);
   return { target: normalizeTarget(raw, mode, field), match: mode };
 }
@@ -43,6 +47,9 @@ export function monitorUrlFor(raw: string, allowPrivateHosts: readonly string[],
 export function assertInterval(minutes: number, minimum: number, field = "intervalMinutes"): void {
   if (minutes < minimum) {
     const allowed = INTERVALS.filter((value) => value >= minimum).join(", ");
-    throw new ApiError("INVALID_REQUEST", `${field}: this server checks pages at most every ${minimum} minutes; use one of ${allowed}.`);
+    throw new ApiError(
+      "INVALID_REQUEST",
+      `${field}: this server checks pages at most every ${minimum} minutes; use one of ${allowed}.`,
+    );
   }
 }

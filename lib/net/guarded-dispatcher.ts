@@ -92,7 +92,13 @@ export function isBlockedConnection(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     if (current instanceof BlockedConnectionError) return true;
-    if (typeof current === "object" && current !== null && "code" in current && current.code === BLOCKED_CONNECTION_CODE) return true;
+    if (
+      typeof current === "object" &&
+      current !== null &&
+      "code" in current &&
+      current.code === BLOCKED_CONNECTION_CODE
+    )
+      return true;
     current = typeof current === "object" && current !== null && "cause" in current ? current.cause : undefined;
   }
   return false;

@@ -32,7 +32,14 @@ function forwardHeaders(req: IncomingMessage, target: URL): Record<string, strin
 }
 
 /** Sends `req` to `target` at the checked addresses, in order, and streams the answer back to `res`. */
-export function forwardHttp(req: IncomingMessage, res: ServerResponse, target: URL, port: number, checked: ResolvedAddress[], book: UpstreamBook): void {
+export function forwardHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: URL,
+  port: number,
+  checked: ResolvedAddress[],
+  book: UpstreamBook,
+): void {
   // Request bodies are streamed once; a retry on the next address only makes sense for bodiless requests.
   const addresses = req.method !== "GET" && req.method !== "HEAD" ? checked.slice(0, 1) : checked;
   let attemptIndex = 0;
@@ -88,7 +95,11 @@ export function forwardHttp(req: IncomingMessage, res: ServerResponse, target: U
         upstream.destroy();
         if (!res.headersSent) {
           // The failed call already stored the bad reason phrase on `res`: name ours explicitly.
-          res.writeHead(502, "Bad Gateway", { "content-type": "text/plain", "x-linklens-proxy": "error", connection: "close" });
+          res.writeHead(502, "Bad Gateway", {
+            "content-type": "text/plain",
+            "x-linklens-proxy": "error",
+            connection: "close",
+          });
         }
         res.end("LinkLens proxy: the upstream answered a malformed response.");
         return;

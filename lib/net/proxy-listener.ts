@@ -5,7 +5,13 @@ import { GuardError, resolveChecked, type ResolvedAddress } from "@/lib/net/reso
 import { effectivePort, hostPortKey, isAllowListed, PUBLIC_PORTS } from "@/lib/net/url-policy";
 import { forwardHttp } from "@/lib/net/proxy-forward";
 import { parseAuthority, tunnelConnect, tunnelUpgrade } from "@/lib/net/proxy-tunnel";
-import type { BlockedAttempt, FilteringProxyOptions, ProxyListener, ProxyTotals, UpstreamBook } from "@/lib/net/proxy-types";
+import type {
+  BlockedAttempt,
+  FilteringProxyOptions,
+  ProxyListener,
+  ProxyTotals,
+  UpstreamBook,
+} from "@/lib/net/proxy-types";
 
 /**
  * One listening port of the filtering proxy (see filtering-proxy.ts for the policy): it takes the
@@ -60,8 +66,14 @@ export class Listener implements ProxyListener, UpstreamBook {
       this.track(socket);
     });
     this.server.on("request", (req: IncomingMessage, res: ServerResponse) => void this.onRequest(req, res));
-    this.server.on("connect", (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onConnect(req, socket, head));
-    this.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onUpgrade(req, socket, head));
+    this.server.on(
+      "connect",
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onConnect(req, socket, head),
+    );
+    this.server.on(
+      "upgrade",
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onUpgrade(req, socket, head),
+    );
     this.server.on("clientError", (_error, socket: Duplex) => socket.destroy());
   }
 
@@ -134,7 +146,8 @@ export class Listener implements ProxyListener, UpstreamBook {
     try {
       return { addresses: await resolveChecked(host, port, this.options) };
     } catch (error) {
-      if (error instanceof GuardError && error.kind === "blocked") return { status: 403, reason: error.message, blocked: true };
+      if (error instanceof GuardError && error.kind === "blocked")
+        return { status: 403, reason: error.message, blocked: true };
       return { status: 502, reason: error instanceof Error ? error.message : "DNS failure", blocked: false };
     }
   }
@@ -148,8 +161,11 @@ export class Listener implements ProxyListener, UpstreamBook {
     }
     const verdict = await this.check(target.host, target.port);
     if (!("addresses" in verdict)) {
-      if (verdict.blocked) this.record({ kind: "connect", host: target.host, port: target.port, reason: verdict.reason });
-      client.end(`HTTP/1.1 ${verdict.status} ${verdict.blocked ? "Forbidden" : "Bad Gateway"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      if (verdict.blocked)
+        this.record({ kind: "connect", host: target.host, port: target.port, reason: verdict.reason });
+      client.end(
+        `HTTP/1.1 ${verdict.status} ${verdict.blocked ? "Forbidden" : "Bad Gateway"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     await tunnelConnect(client, head, verdict.addresses, target.port, this);
@@ -158,15 +174,23 @@ export class Listener implements ProxyListener, UpstreamBook {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = absoluteTarget(req, ["http:"]);
     if (!target) {
-      res.writeHead(400, { "content-type": "text/plain", connection: "close" }).end("LinkLens proxy: absolute http URL required");
+      res
+        .writeHead(400, { "content-type": "text/plain", connection: "close" })
+        .end("LinkLens proxy: absolute http URL required");
       return;
     }
     const port = effectivePort(target);
     const verdict = await this.check(target.hostname, port);
     if (!("addresses" in verdict)) {
-      if (verdict.blocked) this.record({ kind: "http", host: target.hostname, port, url: target.href, reason: verdict.reason });
-      res.writeHead(verdict.status, { "content-type": "text/plain", "x-linklens-proxy": verdict.blocked ? "blocked" : "error" });
-      res.end(verdict.blocked ? "Blocked by LinkLens: not a public address." : "LinkLens proxy: upstream lookup failed.");
+      if (verdict.blocked)
+        this.record({ kind: "http", host: target.hostname, port, url: target.href, reason: verdict.reason });
+      res.writeHead(verdict.status, {
+        "content-type": "text/plain",
+        "x-linklens-proxy": verdict.blocked ? "blocked" : "error",
+      });
+      res.end(
+        verdict.blocked ? "Blocked by LinkLens: not a public address." : "LinkLens proxy: upstream lookup failed.",
+      );
       return;
     }
     forwardHttp(req, res, target, port, verdict.addresses, this);
@@ -182,7 +206,8 @@ export class Listener implements ProxyListener, UpstreamBook {
     const port = effectivePort(target);
     const verdict = await this.check(target.hostname, port);
     if (!("addresses" in verdict)) {
-      if (verdict.blocked) this.record({ kind: "upgrade", host: target.hostname, port, url: target.href, reason: verdict.reason });
+      if (verdict.blocked)
+        this.record({ kind: "upgrade", host: target.hostname, port, url: target.href, reason: verdict.reason });
       client.end(`HTTP/1.1 ${verdict.status} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }

@@ -66,7 +66,12 @@ function splice(client: Duplex, upstream: Duplex, head: Buffer): void {
 }
 
 /** The upstream socket, or null after answering the client 502 (no checked address accepted). */
-async function dialOrRefuse(client: Duplex, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<Socket | null> {
+async function dialOrRefuse(
+  client: Duplex,
+  addresses: ResolvedAddress[],
+  port: number,
+  book: UpstreamBook,
+): Promise<Socket | null> {
   try {
     return await dial(addresses, port, book.connectTimeoutMs);
   } catch {
@@ -76,7 +81,13 @@ async function dialOrRefuse(client: Duplex, addresses: ResolvedAddress[], port: 
 }
 
 /** Answers an allowed CONNECT: a tunnel to the first checked address that accepts. */
-export async function tunnelConnect(client: Duplex, head: Buffer, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<void> {
+export async function tunnelConnect(
+  client: Duplex,
+  head: Buffer,
+  addresses: ResolvedAddress[],
+  port: number,
+  book: UpstreamBook,
+): Promise<void> {
   const upstream = await dialOrRefuse(client, addresses, port, book);
   if (!upstream) return;
   if (client.destroyed) {
@@ -90,7 +101,15 @@ export async function tunnelConnect(client: Duplex, head: Buffer, addresses: Res
 }
 
 /** Answers an allowed Upgrade (WebSocket over http): replays the request upstream, then joins the sockets. */
-export async function tunnelUpgrade(req: IncomingMessage, client: Duplex, head: Buffer, target: URL, addresses: ResolvedAddress[], port: number, book: UpstreamBook): Promise<void> {
+export async function tunnelUpgrade(
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  target: URL,
+  addresses: ResolvedAddress[],
+  port: number,
+  book: UpstreamBook,
+): Promise<void> {
   const upstream = await dialOrRefuse(client, addresses, port, book);
   if (!upstream) return;
   book.countAllowed();

@@ -64,7 +64,12 @@ export const LOOKUP_BURST = 20;
  * Wraps a resolver so its lookups start at most `perSecond` a second on average, `burst` at once
  * (a token bucket). Waiting counts against the caller's DNS timeout, like the concurrency bound.
  */
-export function pacedResolver(base: Resolver, perSecond: number, burst: number, now: () => number = () => performance.now()): Resolver {
+export function pacedResolver(
+  base: Resolver,
+  perSecond: number,
+  burst: number,
+  now: () => number = () => performance.now(),
+): Resolver {
   let tokens = burst;
   let refilledAt = now();
   let queue: Promise<void> = Promise.resolve();
@@ -204,7 +209,11 @@ export function isDeniedHost(hostname: string, denyHosts: readonly string[] | un
  * @returns the checked addresses, in resolver order. Callers must connect to these and never resolve again
  *   (a second answer could be a DNS-rebinding one).
  */
-export async function resolveChecked(hostname: string, port: number, options: GuardOptions): Promise<ResolvedAddress[]> {
+export async function resolveChecked(
+  hostname: string,
+  port: number,
+  options: GuardOptions,
+): Promise<ResolvedAddress[]> {
   if (isDeniedHost(hostname, options.denyHosts)) throw new DeniedHostError(hostname);
   const allowed = isAllowListed(hostname, port, options.allowPrivateHosts);
   const bare = stripBrackets(hostname);

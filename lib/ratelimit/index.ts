@@ -17,6 +17,13 @@ export {
   type LimiterDeps,
 } from "./limiter";
 export { MemoryStore } from "./memory-store";
-export { budgetPolicy, ipPolicy, policiesFor, type MonthlyBudgetPolicy, type Policies, type WindowPolicy } from "./policies";
+export {
+  budgetPolicy,
+  ipPolicy,
+  policiesFor,
+  type MonthlyBudgetPolicy,
+  type Policies,
+  type WindowPolicy,
+} from "./policies";
 export { createUpstashRedis, UpstashStore, type UpstashRedis } from "./upstash-store";
 export type { Clock, LimitLog, LimitResult, LimitStore } from "./types";

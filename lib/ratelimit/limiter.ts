@@ -6,7 +6,10 @@ import { createUpstashRedis, UpstashStore, type UpstashRedis } from "./upstash-s
 import type { Clock, LimitLog, LimitResult, LimitStore } from "./types";
 
 /** The configuration a limiter reads. */
-export type LimiterConfig = Pick<Config, "RATE_LIMIT_PER_MINUTE" | "DEMO_URL_MONTHLY_BUDGET" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"> &
+export type LimiterConfig = Pick<
+  Config,
+  "RATE_LIMIT_PER_MINUTE" | "DEMO_URL_MONTHLY_BUDGET" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"
+> &
   Partial<Pick<Config, "RATE_LIMIT_STORE_TIMEOUT_MS" | "RATE_LIMIT_STORE_COOLDOWN_MS">>;
 
 /** Replaceable parts of a limiter; every one has a production default. */
@@ -55,7 +58,10 @@ export function createLimiter(config: LimiterConfig, deps: LimiterDeps = {}): Li
   if (!deps.redis && (!url || !token)) {
     if (url || token) {
       // Half a configuration is almost always a deployment mistake; say so instead of silently going local.
-      log("warn", "Rate-limit store: only one of UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN is set; using in-process limits.");
+      log(
+        "warn",
+        "Rate-limit store: only one of UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN is set; using in-process limits.",
+      );
     }
     return memoryLimiter(memory);
   }

@@ -49,7 +49,11 @@ export class ResilientStore implements LimitStore {
     const { now, log, timeoutMs, cooldownMs } = this.options;
     if (this.outageSince !== undefined && now() < this.nextProbe) return call(this.fallback);
     try {
-      const result = await raceTimeout(call(this.primary), timeoutMs, () => new Error(`no answer within ${timeoutMs} ms`));
+      const result = await raceTimeout(
+        call(this.primary),
+        timeoutMs,
+        () => new Error(`no answer within ${timeoutMs} ms`),
+      );
       if (this.outageSince !== undefined) {
         log("info", "Rate-limit store: Upstash Redis answers again; shared limits restored.", {
           outageMs: now() - this.outageSince,
@@ -69,4 +73,3 @@ export class ResilientStore implements LimitStore {
     }
   }
 }
-

@@ -56,7 +56,13 @@ export function weightedCount(current: number, previous: number, windowMs: numbe
  * (same targets as {@link resetForLog}), assuming no further requests, and round up to a whole second
  * strictly after it (the Lua comparison is strict on integer milliseconds).
  */
-export function resetForWeightedWindow(current: number, previous: number, limit: number, windowMs: number, nowMs: number): number {
+export function resetForWeightedWindow(
+  current: number,
+  previous: number,
+  limit: number,
+  windowMs: number,
+  nowMs: number,
+): number {
   const used = weightedCount(current, previous, windowMs, nowMs);
   const target = Math.min(used, limit);
   if (used === 0 || target <= 0) return ceilSeconds(nowMs + windowMs);

@@ -105,7 +105,11 @@ export class UpstashStore implements LimitStore {
     const key = `${budget.prefix}:${monthKey(now)}`;
     const reset = nextMonthStartSeconds(now);
     // A day of slack past the month keeps the key alive across clock skew between instances.
-    const [count] = await this.redis.multi().incr(key).expireat(key, reset + 86_400).exec<[number, number]>();
+    const [count] = await this.redis
+      .multi()
+      .incr(key)
+      .expireat(key, reset + 86_400)
+      .exec<[number, number]>();
     const allowed = count <= budget.limit;
     return {
       allowed,

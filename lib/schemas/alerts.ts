@@ -25,9 +25,13 @@ const typeList = z
   .string()
   .max(400)
   .transform((value, ctx) => {
-    const types = value.split(",").map((type) => type.trim()).filter(Boolean);
+    const types = value
+      .split(",")
+      .map((type) => type.trim())
+      .filter(Boolean);
     for (const type of types) {
-      if (!(ALERT_TYPES as readonly string[]).includes(type)) ctx.addIssue({ code: "custom", message: `unknown alert type "${type}" (one of ${ALERT_TYPES.join(", ")})` });
+      if (!(ALERT_TYPES as readonly string[]).includes(type))
+        ctx.addIssue({ code: "custom", message: `unknown alert type "${type}" (one of ${ALERT_TYPES.join(", ")})` });
     }
     return types as AlertType[];
   });
@@ -90,4 +94,8 @@ export const preferencesUpdateSchema = z.strictObject({
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** account-api.md: default immediate, every type. Digests (once chosen) go out at 08:00 UTC unless set. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { email: "immediate", types: [...ALERT_TYPES], digestHourUtc: 8 };
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  email: "immediate",
+  types: [...ALERT_TYPES],
+  digestHourUtc: 8,
+};

@@ -13,11 +13,17 @@ import { PageSignalsSchema, SignedInLinkSchema } from "./verdict";
 export const listAuditsFilters = { url: z.string().min(1).max(4096).optional() };
 export const listAuditsQuerySchema = z.strictObject({ ...listPaging, ...listAuditsFilters });
 /** GET /api/account/audits/{id}. */
-export const getAuditQuerySchema = z.strictObject({ include: z.literal("snapshot", { error: 'the only value is "snapshot"' }).optional() });
+export const getAuditQuerySchema = z.strictObject({
+  include: z.literal("snapshot", { error: 'the only value is "snapshot"' }).optional(),
+});
 /** GET /api/account/audits/{id}/compare. */
-export const compareQuerySchema = z.strictObject({ with: z.string({ error: "name the earlier audit to compare with (?with={id})" }).min(1).max(200) });
+export const compareQuerySchema = z.strictObject({
+  with: z.string({ error: "name the earlier audit to compare with (?with={id})" }).min(1).max(200),
+});
 /** GET /api/account/audits/{id}/export. */
-export const auditExportQuerySchema = z.strictObject({ format: z.enum(["csv", "json"], { error: 'use "csv" or "json"' }) });
+export const auditExportQuerySchema = z.strictObject({
+  format: z.enum(["csv", "json"], { error: 'use "csv" or "json"' }),
+});
 /** POST /api/account/audits/{id}/track: the link at this position becomes a tracked link. */
 export const trackSchema = z.strictObject({ position: z.number().int().min(1) });
 

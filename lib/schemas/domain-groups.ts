@@ -22,7 +22,9 @@ const domainsField = z
 export const createGroupSchema = z.strictObject({ name: nameField, domains: domainsField });
 export const updateGroupSchema = z
   .strictObject({ name: nameField.optional(), domains: domainsField.optional() })
-  .refine((input) => input.name !== undefined || input.domains !== undefined, { message: "send name, domains or both" });
+  .refine((input) => input.name !== undefined || input.domains !== undefined, {
+    message: "send name, domains or both",
+  });
 
 export const DomainGroupSchema = z.strictObject({
   id: z.string(),

@@ -30,7 +30,12 @@ export function utcTime(value: Date | string): string {
 }
 
 /** A box in the screenshot's pixels. */
-export const LinkBoxSchema = z.strictObject({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() });
+export const LinkBoxSchema = z.strictObject({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type LinkBox = z.infer<typeof LinkBoxSchema>;
 
 export const EvidenceSchema = z
@@ -52,7 +57,9 @@ export const EvidenceSchema = z
     link: SignedInLinkSchema.nullable(),
     verdict: VerdictSchema.nullable(),
     /** The PNG's size; null when the page could not be photographed (it hung or crashed after the analysis). */
-    screenshot: z.strictObject({ width: z.number().int(), height: z.number().int(), bytes: z.number().int() }).nullable(),
+    screenshot: z
+      .strictObject({ width: z.number().int(), height: z.number().int(), bytes: z.number().int() })
+      .nullable(),
     /** The link's box in the PNG's pixels; null for the top of the page (link missing or hidden). */
     linkBox: LinkBoxSchema.nullable(),
   })

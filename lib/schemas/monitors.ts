@@ -24,11 +24,19 @@ export const MAX_LINKS_PER_REQUEST = 100;
 const interval = z
   .number()
   .int()
-  .refine((value) => (INTERVALS as readonly number[]).includes(value), { message: `must be one of ${INTERVALS.join(", ")}` });
+  .refine((value) => (INTERVALS as readonly number[]).includes(value), {
+    message: `must be one of ${INTERVALS.join(", ")}`,
+  });
 
 /** Tags: trimmed, 1–50 characters each, at most 20, duplicates dropped (first spelling kept). */
 export const tagsSchema = z
-  .array(z.string().trim().min(1, "a tag must not be empty").max(MAX_TAG_LENGTH, `a tag has at most ${MAX_TAG_LENGTH} characters`))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "a tag must not be empty")
+      .max(MAX_TAG_LENGTH, `a tag has at most ${MAX_TAG_LENGTH} characters`),
+  )
   .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
   .transform((tags) => dedupeTags(tags));
 
@@ -45,7 +53,13 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const nullableText = (max: number) => z.string().trim().max(max, `at most ${max} characters`).nullable().transform((value) => (value === "" ? null : value));
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value === "" ? null : value));
 
 /** The expectations and bookkeeping of a tracked link (everything but where it points). */
 const linkFields = {
@@ -74,7 +88,10 @@ export const newMonitorSchema = z.strictObject({
   url: z.string().min(1).max(MAX_URL_LENGTH),
   intervalMinutes: interval.optional(),
   tags: tagsSchema.optional(),
-  links: z.array(newLinkSchema).max(MAX_LINKS_PER_REQUEST, `at most ${MAX_LINKS_PER_REQUEST} links; import a CSV for more`).optional(),
+  links: z
+    .array(newLinkSchema)
+    .max(MAX_LINKS_PER_REQUEST, `at most ${MAX_LINKS_PER_REQUEST} links; import a CSV for more`)
+    .optional(),
 });
 export type NewMonitorInput = z.infer<typeof newMonitorSchema>;
 

@@ -17,15 +17,27 @@ const COMMON_ERRORS: Record<number, string> = {
   404: "NOT_FOUND: no such id in the active organization (another organization's ids are unknown here).",
 };
 
-const ROLE_WORDS = { viewer: "any member (viewer+)", member: "members and up", admin: "admins and owners", owner: "owners" } as const;
+const ROLE_WORDS = {
+  viewer: "any member (viewer+)",
+  member: "members and up",
+  admin: "admins and owners",
+  owner: "owners",
+} as const;
 
 function register(registry: OpenAPIRegistry, operation: AccountOperation): void {
   const hasId = operation.path.includes("{id}");
-  const success = operation.status === 204
-    ? { description: "Done; no body." }
-    : operation.download
-      ? { description: `${operation.summary} (Content-Disposition: attachment)`, content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])) }
-      : { description: operation.summary, content: { "application/json": { schema: operation.response ?? z.unknown() } } };
+  const success =
+    operation.status === 204
+      ? { description: "Done; no body." }
+      : operation.download
+        ? {
+            description: `${operation.summary} (Content-Disposition: attachment)`,
+            content: Object.fromEntries(operation.download.map((type) => [type, { schema: z.string() }])),
+          }
+        : {
+            description: operation.summary,
+            content: { "application/json": { schema: operation.response ?? z.unknown() } },
+          };
   registry.registerPath({
     method: operation.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete",
     path: operation.path,
@@ -37,12 +49,21 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
     request: {
       ...(hasId ? { params: z.strictObject({ id: z.string() }) } : {}),
       ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.body ? { body: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
-      ...(operation.bodyType ? { body: { required: true, content: { [operation.bodyType]: { schema: z.string() } } } } : {}),
+      ...(operation.body
+        ? { body: { required: true, content: { "application/json": { schema: operation.body } } } }
+        : {}),
+      ...(operation.bodyType
+        ? { body: { required: true, content: { [operation.bodyType]: { schema: z.string() } } } }
+        : {}),
     },
     responses: {
       [operation.status]: success,
-      ...Object.fromEntries(Object.entries(COMMON_ERRORS).map(([status, description]) => [status, { description, content: { "application/json": { schema: ErrorSchema } } }])),
+      ...Object.fromEntries(
+        Object.entries(COMMON_ERRORS).map(([status, description]) => [
+          status,
+          { description, content: { "application/json": { schema: ErrorSchema } } },
+        ]),
+      ),
     },
   });
 }
@@ -50,7 +71,12 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
 /** The document for the given origin (its `servers`). */
 export function buildAccountOpenApiDocument(origin: string) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The web app's session cookie (sign in at /sign-in); there are no API keys." });
+  registry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description: "The web app's session cookie (sign in at /sign-in); there are no API keys.",
+  });
   for (const operation of ACCOUNT_OPERATIONS) register(registry, operation);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

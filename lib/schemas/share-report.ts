@@ -52,7 +52,12 @@ export const ShareReportSchema = z.discriminatedUnion("kind", [
     subject: z.string(),
     generatedAt: isoTime,
     expiresAt: isoTime.nullable(),
-    audit: z.strictObject({ url: z.string(), pageTitle: z.string().nullable(), auditedAt: isoTime, stats: StatsSchema }),
+    audit: z.strictObject({
+      url: z.string(),
+      pageTitle: z.string().nullable(),
+      auditedAt: isoTime,
+      stats: StatsSchema,
+    }),
     /** The saved audit's links with their signals, as its result view shows them. */
     links: z.array(SignedInLinkSchema),
     ...paging,

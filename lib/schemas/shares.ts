@@ -13,7 +13,10 @@ export type ShareScope = (typeof SHARE_SCOPES)[number];
 export const MAX_SHARE_TITLE = 200;
 
 /** The field that names what a share of each scope shows. */
-export const SCOPE_FIELD = { tag: "tag", monitor: "monitorId", audit: "auditId" } as const satisfies Record<ShareScope, string>;
+export const SCOPE_FIELD = { tag: "tag", monitor: "monitorId", audit: "auditId" } as const satisfies Record<
+  ShareScope,
+  string
+>;
 const SCOPE_FIELDS = Object.values(SCOPE_FIELD);
 
 /**
@@ -29,7 +32,13 @@ export const createShareSchema = z
       .max(MAX_SHARE_TITLE, `at most ${MAX_SHARE_TITLE} characters`)
       .refine((title) => !CONTROL_CHARACTERS.test(title), "must not contain control characters"),
     scope: z.enum(SHARE_SCOPES, { error: 'use "tag", "monitor" or "audit"' }),
-    tag: z.string().trim().min(1, "must not be empty").max(MAX_TAG_LENGTH, `at most ${MAX_TAG_LENGTH} characters`).nullable().optional(),
+    tag: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(MAX_TAG_LENGTH, `at most ${MAX_TAG_LENGTH} characters`)
+      .nullable()
+      .optional(),
     monitorId: idField.nullable().optional(),
     auditId: idField.nullable().optional(),
     expiresAt: isoTime.nullable().optional(),
@@ -38,8 +47,14 @@ export const createShareSchema = z
     const wanted = SCOPE_FIELD[body.scope];
     for (const field of SCOPE_FIELDS) {
       const given = body[field] !== undefined && body[field] !== null;
-      if (field === wanted && !given) ctx.addIssue({ code: "custom", path: [field], message: `is required for scope "${body.scope}"` });
-      if (field !== wanted && given) ctx.addIssue({ code: "custom", path: [field], message: `does not belong to scope "${body.scope}" (it takes ${wanted})` });
+      if (field === wanted && !given)
+        ctx.addIssue({ code: "custom", path: [field], message: `is required for scope "${body.scope}"` });
+      if (field !== wanted && given)
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `does not belong to scope "${body.scope}" (it takes ${wanted})`,
+        });
     }
   });
 export type CreateShareInput = z.infer<typeof createShareSchema>;

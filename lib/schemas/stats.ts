@@ -20,7 +20,10 @@ export const uptimeBatchQuerySchema = z.strictObject({
   ids: z
     .string()
     .max(MAX_UPTIME_IDS * 201)
-    .regex(new RegExp(`^[^,]{1,200}(,[^,]{1,200}){0,${MAX_UPTIME_IDS - 1}}$`), `1 to ${MAX_UPTIME_IDS} tracked-link ids, comma-separated`),
+    .regex(
+      new RegExp(`^[^,]{1,200}(,[^,]{1,200}){0,${MAX_UPTIME_IDS - 1}}$`),
+      `1 to ${MAX_UPTIME_IDS} tracked-link ids, comma-separated`,
+    ),
   days: z.enum(HISTORY_WINDOWS, windowError).default("90"),
 });
 
@@ -48,7 +51,9 @@ export const UptimeSchema = z.strictObject({
 
 /** The uptimes of the ids asked for that are the organization's tracked links, in the order asked. */
 export const UptimeBatchSchema = z.strictObject({
-  items: z.array(z.strictObject({ id: z.string(), livePercent: UptimeSchema.shape.livePercent, days: UptimeSchema.shape.days })),
+  items: z.array(
+    z.strictObject({ id: z.string(), livePercent: UptimeSchema.shape.livePercent, days: UptimeSchema.shape.days }),
+  ),
 });
 
 export type DailyStatsDay = z.infer<typeof DailyStatsDaySchema>;

@@ -7,7 +7,10 @@ export const ROLES = ["viewer", "member", "admin", "owner"] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const inviteSchema = z.strictObject({ email: z.email().max(320), role: z.enum(["viewer", "member", "admin"]).default("member") });
+export const inviteSchema = z.strictObject({
+  email: z.email().max(320),
+  role: z.enum(["viewer", "member", "admin"]).default("member"),
+});
 export const roleChangeSchema = z.strictObject({ role: RoleSchema });
 export const transferSchema = z.strictObject({ memberId: idField });
 export const activeOrganizationSchema = z.strictObject({ organizationId: idField });

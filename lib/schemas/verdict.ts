@@ -15,9 +15,18 @@ export const BOILERPLATE_REGIONS: readonly Region[] = ["header", "nav", "aside",
 
 export const LinkSignalsSchema = z
   .strictObject({
-    inRawHtml: z.boolean().nullable().meta({ description: "URL mode: a link with the same resolved href is in the HTML as the server sent it (false: only after scripts ran); paste mode: null." }),
-    hidden: z.boolean().nullable().meta({ description: "URL mode: the link cannot be seen in the rendered page at 1280×800 (CSS, zero box, off the document, clipped); paste mode: null." }),
-    region: z.enum(REGIONS).nullable().meta({ description: "The nearest ancestor landmark (main, header, nav, aside, footer), or null." }),
+    inRawHtml: z.boolean().nullable().meta({
+      description:
+        "URL mode: a link with the same resolved href is in the HTML as the server sent it (false: only after scripts ran); paste mode: null.",
+    }),
+    hidden: z.boolean().nullable().meta({
+      description:
+        "URL mode: the link cannot be seen in the rendered page at 1280×800 (CSS, zero box, off the document, clipped); paste mode: null.",
+    }),
+    region: z
+      .enum(REGIONS)
+      .nullable()
+      .meta({ description: "The nearest ancestor landmark (main, header, nav, aside, footer), or null." }),
   })
   .meta({ id: "LinkSignals" });
 export type LinkSignals = z.infer<typeof LinkSignalsSchema>;
@@ -39,10 +48,20 @@ export const PageSignalsSchema = z
     httpStatus: z.number().int().nullable(),
     finalUrl: z.string().nullable().meta({ description: "The page's URL after redirects." }),
     noindex: z.boolean().nullable(),
-    noindexSource: z.enum(NOINDEX_SOURCES).nullable().meta({ description: '"meta" (meta robots or googlebot), "header" (X-Robots-Tag; also when both say it), or null.' }),
-    canonicalUrl: z.string().nullable().meta({ description: "The first rel=canonical, resolved against the base URL." }),
-    canonicalElsewhere: z.boolean().nullable().meta({ description: "canonicalUrl is set and is not finalUrl (ignoring the fragment, default ports, case of scheme and host, one trailing slash)." }),
-    robotsTxt: z.enum(ROBOTS_TXT_ANSWERS).nullable().meta({ description: "robots.txt for Googlebot and the final URL; unavailable: 5xx, timeout or a blocked address." }),
+    noindexSource: z.enum(NOINDEX_SOURCES).nullable().meta({
+      description: '"meta" (meta robots or googlebot), "header" (X-Robots-Tag; also when both say it), or null.',
+    }),
+    canonicalUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The first rel=canonical, resolved against the base URL." }),
+    canonicalElsewhere: z.boolean().nullable().meta({
+      description:
+        "canonicalUrl is set and is not finalUrl (ignoring the fragment, default ports, case of scheme and host, one trailing slash).",
+    }),
+    robotsTxt: z.enum(ROBOTS_TXT_ANSWERS).nullable().meta({
+      description: "robots.txt for Googlebot and the final URL; unavailable: 5xx, timeout or a blocked address.",
+    }),
   })
   .meta({ id: "PageSignals" });
 export type PageSignals = z.infer<typeof PageSignalsSchema>;
@@ -51,7 +70,17 @@ export const VERDICT_VALUES = ["counts", "at_risk", "does_not_count"] as const;
 export type VerdictValue = (typeof VERDICT_VALUES)[number];
 
 /** Any of these makes a link `does_not_count`, in this order. */
-export const DOES_NOT_COUNT_REASONS = ["missing", "removed_by_script", "broken_target", "nofollow", "sponsored", "ugc", "hidden", "page_noindex", "robots_disallowed"] as const;
+export const DOES_NOT_COUNT_REASONS = [
+  "missing",
+  "removed_by_script",
+  "broken_target",
+  "nofollow",
+  "sponsored",
+  "ugc",
+  "hidden",
+  "page_noindex",
+  "robots_disallowed",
+] as const;
 /** Any of these (and none of the first list) makes it `at_risk`, in this order. */
 export const AT_RISK_REASONS = ["script_only", "canonical_elsewhere", "page_redirected", "boilerplate_region"] as const;
 /** Every reason, in the order `reasons` lists them. */
@@ -61,13 +90,19 @@ export type VerdictReason = (typeof VERDICT_REASONS)[number];
 export const VerdictSchema = z
   .strictObject({
     value: z.enum(VERDICT_VALUES),
-    reasons: z.array(z.enum(VERDICT_REASONS)).meta({ description: "Every reason that applies, in the order of placement-verdict.md's lists." }),
+    reasons: z
+      .array(z.enum(VERDICT_REASONS))
+      .meta({ description: "Every reason that applies, in the order of placement-verdict.md's lists." }),
   })
   .meta({ id: "Verdict" });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
 /** The badge of a verdict. */
-export const VERDICT_LABELS: Record<VerdictValue, string> = { counts: "Counts", at_risk: "At risk", does_not_count: "Doesn't count" };
+export const VERDICT_LABELS: Record<VerdictValue, string> = {
+  counts: "Counts",
+  at_risk: "At risk",
+  does_not_count: "Doesn't count",
+};
 
 /** Each reason in words, as a person acts on it (the app's badges, emails, MCP summaries). */
 export const REASON_WORDS: Record<VerdictReason, string> = {

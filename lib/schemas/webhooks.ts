@@ -31,13 +31,23 @@ export const createWebhookSchema = z.strictObject({
 
 /** PATCH /api/account/webhooks/{id}: `kind` cannot change (a new endpoint is a new receiver). */
 export const updateWebhookSchema = z
-  .strictObject({ url: urlField.optional(), types: typesField.optional(), enabled: z.boolean().optional(), description: descriptionField.optional() })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: "send at least one of url, types, enabled, description" });
+  .strictObject({
+    url: urlField.optional(),
+    types: typesField.optional(),
+    enabled: z.boolean().optional(),
+    description: descriptionField.optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "send at least one of url, types, enabled, description",
+  });
 
 export const WebhookSchema = z.strictObject({
   id: z.string(),
   /** Whole for `standard`; for a chat kind, whole only in the create answer, masked in every other (lib/webhooks/url-mask.ts). */
-  url: z.string().meta({ description: "Where deliveries go. A chat kind's URL (slack) is a credential: whole only in the create answer, masked afterwards (scheme, host, the path up to the first secret part, then …)." }),
+  url: z.string().meta({
+    description:
+      "Where deliveries go. A chat kind's URL (slack) is a credential: whole only in the create answer, masked afterwards (scheme, host, the path up to the first secret part, then …).",
+  }),
   kind: z.enum(WEBHOOK_KINDS),
   types: z.array(z.enum(ALERT_TYPES)),
   enabled: z.boolean(),

@@ -13,7 +13,16 @@ import { scopedLinks, sharedAudit } from "./scope";
  * audit reports: the audit export's columns.
  */
 
-export const REPORT_CSV_COLUMNS = ["page_url", "target_url", "match", "state", "verdict", "verdict_reasons", "last_checked_at", "live_percent_90d"] as const;
+export const REPORT_CSV_COLUMNS = [
+  "page_url",
+  "target_url",
+  "match",
+  "state",
+  "verdict",
+  "verdict_reasons",
+  "last_checked_at",
+  "live_percent_90d",
+] as const;
 
 /** Rows read (and their strips computed) per query while streaming. */
 const BATCH = 500;
@@ -25,12 +34,21 @@ export interface ReportDownload {
 
 /** report-<title>-<date>.csv with only safe ASCII characters. */
 export function reportFilename(title: string, now: Date): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "report";
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "report";
   return `linklens-report-${slug}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
 /** A pull stream: the header, then `next(batch)` until it answers fewer than BATCH rows. */
-function batches(header: readonly string[], next: (index: number) => Promise<string[]>, size: number): ReadableStream<Uint8Array> {
+function batches(
+  header: readonly string[],
+  next: (index: number) => Promise<string[]>,
+  size: number,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let index = 0;
   return new ReadableStream<Uint8Array>({
@@ -45,7 +63,10 @@ function batches(header: readonly string[], next: (index: number) => Promise<str
   });
 }
 
-export async function exportReport(runtime: Pick<Runtime, "db" | "now">, opened: OpenShare): Promise<ReportDownload | null> {
+export async function exportReport(
+  runtime: Pick<Runtime, "db" | "now">,
+  opened: OpenShare,
+): Promise<ReportDownload | null> {
   const { share: row } = opened;
   const now = runtime.now();
   const filename = reportFilename(row.title, now);
@@ -62,9 +83,24 @@ export async function exportReport(runtime: Pick<Runtime, "db" | "now">, opened:
   }
   const next = async (index: number) => {
     const links = await scopedLinks(runtime.db, row, index * BATCH, BATCH);
-    const uptimes = await uptimeOfLinks(runtime.db, row.organizationId, links.map((link) => link.id), STRIP_DAYS, now);
+    const uptimes = await uptimeOfLinks(
+      runtime.db,
+      row.organizationId,
+      links.map((link) => link.id),
+      STRIP_DAYS,
+      now,
+    );
     return linkRows(links, uptimes).map((link) =>
-      csvRow([link.pageUrl, link.target, link.match, link.state, link.verdict?.value ?? null, link.verdict?.reasons.join(";") ?? null, link.lastCheckedAt, link.uptime.livePercent]),
+      csvRow([
+        link.pageUrl,
+        link.target,
+        link.match,
+        link.state,
+        link.verdict?.value ?? null,
+        link.verdict?.reasons.join(";") ?? null,
+        link.lastCheckedAt,
+        link.uptime.livePercent,
+      ]),
     );
   };
   return { filename, body: batches(REPORT_CSV_COLUMNS, next, BATCH) };

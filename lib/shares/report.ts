@@ -53,7 +53,11 @@ export async function reportPageCount(runtime: Pick<Runtime, "db">, opened: Open
  * production server asks this before the page renders, to answer 404 with the page's "not available"
  * view (a Next page cannot set its own status without JavaScript in the reader's browser).
  */
-export async function reportPageExists(runtime: Pick<Runtime, "db" | "now">, token: string, page: string | string[] | null): Promise<boolean> {
+export async function reportPageExists(
+  runtime: Pick<Runtime, "db" | "now">,
+  token: string,
+  page: string | string[] | null,
+): Promise<boolean> {
   const number = reportPageParam(page);
   if (number === null) return false;
   const opened = await openShare(runtime, token);
@@ -63,10 +67,19 @@ export async function reportPageExists(runtime: Pick<Runtime, "db" | "now">, tok
 }
 
 /** Page `page` (from 1) of the report, or null when the report has no such page. */
-export async function buildReport(runtime: Pick<Runtime, "db" | "now">, opened: OpenShare, page: number): Promise<ShareReport | null> {
+export async function buildReport(
+  runtime: Pick<Runtime, "db" | "now">,
+  opened: OpenShare,
+  page: number,
+): Promise<ShareReport | null> {
   const { share: row, organizationName } = opened;
   const now = runtime.now();
-  const head = { title: row.title, organizationName, generatedAt: now.toISOString(), expiresAt: row.expiresAt?.toISOString() ?? null };
+  const head = {
+    title: row.title,
+    organizationName,
+    generatedAt: now.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
   const offset = (page - 1) * SHARE_PAGE_SIZE;
   if (row.scope === "audit") {
     const saved = await sharedAudit(runtime.db, row);
@@ -91,8 +104,17 @@ export async function buildReport(runtime: Pick<Runtime, "db" | "now">, opened: 
   const pages = pageCount(total);
   if (page > pages) return null;
   const links = await scopedLinks(runtime.db, row, offset, SHARE_PAGE_SIZE);
-  const uptimes = await uptimeOfLinks(runtime.db, row.organizationId, links.map((link) => link.id), STRIP_DAYS, now);
-  const subject = row.scope === "tag" ? (row.tag ?? "") : (links[0]?.pageUrl ?? (await monitorUrl(runtime, row.organizationId, row.monitorId)));
+  const uptimes = await uptimeOfLinks(
+    runtime.db,
+    row.organizationId,
+    links.map((link) => link.id),
+    STRIP_DAYS,
+    now,
+  );
+  const subject =
+    row.scope === "tag"
+      ? (row.tag ?? "")
+      : (links[0]?.pageUrl ?? (await monitorUrl(runtime, row.organizationId, row.monitorId)));
   return ShareReportSchema.parse({
     kind: "links",
     scope: row.scope,
@@ -111,7 +133,15 @@ function pageCount(total: number): number {
 }
 
 /** A monitor share with no tracked link still names its page. */
-async function monitorUrl(runtime: Pick<Runtime, "db">, organizationId: string, monitorId: string | null): Promise<string> {
-  const [found] = await runtime.db.select({ url: monitor.url }).from(monitor).where(owned(monitor, organizationId, eq(monitor.id, monitorId ?? ""))).limit(1);
+async function monitorUrl(
+  runtime: Pick<Runtime, "db">,
+  organizationId: string,
+  monitorId: string | null,
+): Promise<string> {
+  const [found] = await runtime.db
+    .select({ url: monitor.url })
+    .from(monitor)
+    .where(owned(monitor, organizationId, eq(monitor.id, monitorId ?? "")))
+    .limit(1);
   return found?.url ?? "";
 }

@@ -22,14 +22,28 @@ export interface ScopedLink {
 }
 
 function inScope(row: ShareRow): SQL {
-  const where = row.scope === "monitor" ? eq(monitor.id, row.monitorId ?? "") : sql`${row.tag ?? ""} = ANY(${monitor.tags})`;
+  const where =
+    row.scope === "monitor" ? eq(monitor.id, row.monitorId ?? "") : sql`${row.tag ?? ""} = ANY(${monitor.tags})`;
   return and(owned(trackedLink, row.organizationId), eq(monitor.organizationId, row.organizationId), where) as SQL;
 }
 
 /** `limit` links from `offset` in report order. */
-export async function scopedLinks(db: Pick<Db, "select">, row: ShareRow, offset: number, limit: number): Promise<ScopedLink[]> {
+export async function scopedLinks(
+  db: Pick<Db, "select">,
+  row: ShareRow,
+  offset: number,
+  limit: number,
+): Promise<ScopedLink[]> {
   const rows = await db
-    .select({ id: trackedLink.id, pageUrl: monitor.url, target: trackedLink.target, match: trackedLink.match, state: trackedLink.state, verdict: trackedLink.verdict, lastCheckedAt: monitor.lastCheckedAt })
+    .select({
+      id: trackedLink.id,
+      pageUrl: monitor.url,
+      target: trackedLink.target,
+      match: trackedLink.match,
+      state: trackedLink.state,
+      verdict: trackedLink.verdict,
+      lastCheckedAt: monitor.lastCheckedAt,
+    })
     .from(trackedLink)
     .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
     .where(inScope(row))

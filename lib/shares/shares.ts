@@ -40,12 +40,22 @@ function createdView(row: ShareRow, url: string): CreatedShare {
   return { ...head, url, createdAt, createdBy, expiresAt, revokedAt };
 }
 
-const notFound = () => new ApiError("NOT_FOUND", "No share with this id in your organization.", { hint: "Use an id from GET /api/account/shares." });
+const notFound = () =>
+  new ApiError("NOT_FOUND", "No share with this id in your organization.", {
+    hint: "Use an id from GET /api/account/shares.",
+  });
 
 /** The tag must be on a monitor of the organization: a share of a misspelt tag would show nothing. */
 async function assertTagInUse(ctx: AccountContext, tag: string): Promise<void> {
-  const [used] = await ctx.db.select({ id: monitor.id }).from(monitor).where(owned(monitor, ctx.organization.id, sql`${tag} = ANY(${monitor.tags})`)).limit(1);
-  if (!used) throw new ApiError("INVALID_REQUEST", `tag: no monitored page of your organization has the tag "${tag}".`, { hint: "Use a tag of one of your monitors (tags are exact, case included)." });
+  const [used] = await ctx.db
+    .select({ id: monitor.id })
+    .from(monitor)
+    .where(owned(monitor, ctx.organization.id, sql`${tag} = ANY(${monitor.tags})`))
+    .limit(1);
+  if (!used)
+    throw new ApiError("INVALID_REQUEST", `tag: no monitored page of your organization has the tag "${tag}".`, {
+      hint: "Use a tag of one of your monitors (tags are exact, case included).",
+    });
 }
 
 /** POST /shares: checks what it names (another organization's monitor or audit: 404), then stores the hash. */
@@ -53,7 +63,9 @@ export async function createShare(ctx: AccountContext, input: CreateShareInput, 
   const now = ctx.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError("INVALID_REQUEST", "expiresAt: must be in the future.", { hint: "Give a time to come (ISO 8601 with an offset), or null for a link that does not expire." });
+    throw new ApiError("INVALID_REQUEST", "expiresAt: must be in the future.", {
+      hint: "Give a time to come (ISO 8601 with an offset), or null for a link that does not expire.",
+    });
   }
   if (input.scope === "monitor") await findMonitor(ctx, input.monitorId as string);
   if (input.scope === "audit") await findAudit(ctx, input.auditId as string);
@@ -82,7 +94,14 @@ export async function createShare(ctx: AccountContext, input: CreateShareInput, 
       actor: ctx.user,
       action: "share.created",
       target: { type: "share", id: created.id },
-      details: { title: created.title, scope: created.scope, tag: created.tag, monitorId: created.monitorId, auditId: created.auditId, expiresAt: created.expiresAt?.toISOString() ?? null },
+      details: {
+        title: created.title,
+        scope: created.scope,
+        tag: created.tag,
+        monitorId: created.monitorId,
+        auditId: created.auditId,
+        expiresAt: created.expiresAt?.toISOString() ?? null,
+      },
     });
     return created;
   });
@@ -92,12 +111,20 @@ export async function createShare(ctx: AccountContext, input: CreateShareInput, 
 /** GET /shares: newest first, revoked and expired ones included (their times say so). */
 export async function listShares(ctx: AccountContext, page: PageRequest) {
   const keys = { createdAt: share.createdAt, id: share.id };
-  return keysetPage(ctx.db.select().from(share).$dynamic(), { keys, direction: "desc", where: owned(share, ctx.organization.id), page }, shareView);
+  return keysetPage(
+    ctx.db.select().from(share).$dynamic(),
+    { keys, direction: "desc", where: owned(share, ctx.organization.id), page },
+    shareView,
+  );
 }
 
 /** The share row of the organization, or 404. */
 export async function findShare(ctx: Pick<AccountContext, "db" | "organization">, id: string): Promise<ShareRow> {
-  const [row] = await ctx.db.select().from(share).where(owned(share, ctx.organization.id, eq(share.id, id))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(share)
+    .where(owned(share, ctx.organization.id, eq(share.id, id)))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -106,10 +133,24 @@ export async function findShare(ctx: Pick<AccountContext, "db" | "organization">
 export async function revokeShare(ctx: AccountContext, id: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(share).where(owned(share, ctx.organization.id, eq(share.id, id))).limit(1).for("update");
+    const [row] = await tx
+      .select()
+      .from(share)
+      .where(owned(share, ctx.organization.id, eq(share.id, id)))
+      .limit(1)
+      .for("update");
     if (!row) throw notFound();
     if (row.revokedAt) return;
-    await tx.update(share).set({ revokedAt: now }).where(and(owned(share, ctx.organization.id, eq(share.id, row.id)), isNull(share.revokedAt)));
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "share.revoked", target: { type: "share", id: row.id }, details: { title: row.title, scope: row.scope } });
+    await tx
+      .update(share)
+      .set({ revokedAt: now })
+      .where(and(owned(share, ctx.organization.id, eq(share.id, row.id)), isNull(share.revokedAt)));
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "share.revoked",
+      target: { type: "share", id: row.id },
+      details: { title: row.title, scope: row.scope },
+    });
   });
 }

@@ -8,7 +8,11 @@ import { uptimeOfLinks } from "./uptime-query";
  * a bad `?days=` is 400, as on every account route: the query runs with the default window when
  * `readDays` throws, and its error is rethrown only once the link is known to be the caller's.
  */
-export async function linkUptime(ctx: Pick<AccountContext, "db" | "organization" | "now">, linkId: string, readDays: () => number): Promise<Uptime> {
+export async function linkUptime(
+  ctx: Pick<AccountContext, "db" | "organization" | "now">,
+  linkId: string,
+  readDays: () => number,
+): Promise<Uptime> {
   let days = 90;
   let invalid: unknown = null;
   try {
@@ -27,7 +31,11 @@ export async function linkUptime(ctx: Pick<AccountContext, "db" | "organization"
  * are not the organization's tracked links (another organization's, deleted, unknown) are left out, so
  * the answer says nothing about them; the others come in the order asked, each once.
  */
-export async function linksUptime(ctx: Pick<AccountContext, "db" | "organization" | "now">, ids: readonly string[], days: number): Promise<UptimeBatch> {
+export async function linksUptime(
+  ctx: Pick<AccountContext, "db" | "organization" | "now">,
+  ids: readonly string[],
+  days: number,
+): Promise<UptimeBatch> {
   const unique = [...new Set(ids)];
   const found = await uptimeOfLinks(ctx.db, ctx.organization.id, unique, days, ctx.now());
   const items = unique.flatMap((id) => {

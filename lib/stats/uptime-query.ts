@@ -26,7 +26,13 @@ interface Row {
 }
 
 /** The uptime of each of `linkIds` that belongs to the organization (others are simply absent). */
-export async function uptimeOfLinks(db: Pick<Db, "execute">, organizationId: string, linkIds: readonly string[], count: number, now: Date): Promise<Map<string, Uptime>> {
+export async function uptimeOfLinks(
+  db: Pick<Db, "execute">,
+  organizationId: string,
+  linkIds: readonly string[],
+  count: number,
+  now: Date,
+): Promise<Map<string, Uptime>> {
   const days = windowDays(now, count);
   const since = dayStart(days[0] as string).toISOString();
   const answer = new Map<string, Uptime>();
@@ -50,11 +56,16 @@ export async function uptimeOfLinks(db: Pick<Db, "execute">, organizationId: str
 
 function historyOf(row: Row): LinkHistory {
   // node-postgres parses json; PGlite may hand it over as text.
-  const changes = typeof row.changes === "string" ? (JSON.parse(row.changes) as Row["changes"] & unknown[]) : row.changes;
+  const changes =
+    typeof row.changes === "string" ? (JSON.parse(row.changes) as Row["changes"] & unknown[]) : row.changes;
   return {
     createdAt: new Date(Number(row.created_ms)),
     firstCheckAt: row.first_check_ms === null ? null : new Date(Number(row.first_check_ms)),
     state: row.state,
-    changes: (changes as Array<[number, LinkState, LinkState]>).map(([at, from, to]) => ({ at: new Date(Number(at)), from, to })),
+    changes: (changes as Array<[number, LinkState, LinkState]>).map(([at, from, to]) => ({
+      at: new Date(Number(at)),
+      from,
+      to,
+    })),
   };
 }

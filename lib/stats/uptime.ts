@@ -40,7 +40,11 @@ export function stateBefore(history: LinkHistory, end: Date): LinkState | null {
 }
 
 /** The state at the end of each day (changes at `now` or before count for today), null before it existed. */
-export function dayStates(history: LinkHistory, days: readonly string[], now: Date): Array<{ date: string; state: LinkState | null }> {
+export function dayStates(
+  history: LinkHistory,
+  days: readonly string[],
+  now: Date,
+): Array<{ date: string; state: LinkState | null }> {
   const justAfterNow = new Date(now.getTime() + 1);
   return days.map((date) => {
     const next = nextDayStart(date);

@@ -5,6 +5,14 @@
  */
 export { bestMatch, type Candidate } from "./best-match";
 export { nextVerdict, verdictEventDue, type VerdictMove, type VerdictStep } from "./next";
-export { reasonsOf, valueOf, verdictOf, verdictRank, type PageFacts, type PresentLink, type VerdictInput } from "./reasons";
+export {
+  reasonsOf,
+  valueOf,
+  verdictOf,
+  verdictRank,
+  type PageFacts,
+  type PresentLink,
+  type VerdictInput,
+} from "./reasons";
 export { canonicalElsewhere, redirectedAway, sameUrl } from "./url";
 export { pageSignals, type ObservedPage } from "./page";

@@ -1,4 +1,12 @@
-import { BOILERPLATE_REGIONS, DOES_NOT_COUNT_REASONS, VERDICT_REASONS, type LinkSignals, type Verdict, type VerdictReason, type VerdictValue } from "../schemas/verdict";
+import {
+  BOILERPLATE_REGIONS,
+  DOES_NOT_COUNT_REASONS,
+  VERDICT_REASONS,
+  type LinkSignals,
+  type Verdict,
+  type VerdictReason,
+  type VerdictValue,
+} from "../schemas/verdict";
 
 /**
  * The verdict of a tracked link (placement-verdict.md "Verdict of a tracked link"), as a pure function:

@@ -62,9 +62,15 @@ async function send(deps: WebhookDeps, delivery: ClaimedDelivery, now: Date): Pr
     });
     return withoutEndpointUrl(attemptResult(outcome, timeoutMs), delivery.endpoint);
   } catch (error) {
-    if (error instanceof UnreadableSecretError) return { ok: false, responseStatus: null, responseBody: null, error: error.message };
+    if (error instanceof UnreadableSecretError)
+      return { ok: false, responseStatus: null, responseBody: null, error: error.message };
     log.warn({ err: error, deliveryId: delivery.id }, "webhook attempt failed before sending");
-    return { ok: false, responseStatus: null, responseBody: null, error: "LinkLens could not send this delivery (an error on our side); it is retried." };
+    return {
+      ok: false,
+      responseStatus: null,
+      responseBody: null,
+      error: "LinkLens could not send this delivery (an error on our side); it is retried.",
+    };
   }
 }
 
@@ -83,15 +89,26 @@ function withoutEndpointUrl(result: AttemptResult, endpoint: ClaimedDelivery["en
 }
 
 /** Sends one claimed delivery and records the outcome; answers the outcome. */
-export async function runAttempt(deps: WebhookDeps, delivery: ClaimedDelivery, mode: AttemptMode): Promise<AttemptResult> {
+export async function runAttempt(
+  deps: WebhookDeps,
+  delivery: ClaimedDelivery,
+  mode: AttemptMode,
+): Promise<AttemptResult> {
   const result = await send(deps, delivery, deps.now());
   await recordAttempt(deps, delivery, mode, result);
   return result;
 }
 
 /** A success: the delivery is done and the endpoint's failures reset, in one statement (the common case of a backlog). */
-async function recordSuccess(deps: WebhookDeps, delivery: ClaimedDelivery, mode: AttemptMode, result: AttemptResult, now: Date): Promise<void> {
-  const counters = mode === "ping" ? sql`` : sql`, consecutive_failures = 0, last_success_at = ${now.toISOString()}::timestamptz`;
+async function recordSuccess(
+  deps: WebhookDeps,
+  delivery: ClaimedDelivery,
+  mode: AttemptMode,
+  result: AttemptResult,
+  now: Date,
+): Promise<void> {
+  const counters =
+    mode === "ping" ? sql`` : sql`, consecutive_failures = 0, last_success_at = ${now.toISOString()}::timestamptz`;
   await deps.db.execute(sql`
     WITH done AS (
       UPDATE ${webhookDelivery} SET status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz, lease_until = NULL, error = NULL,
@@ -103,36 +120,66 @@ async function recordSuccess(deps: WebhookDeps, delivery: ClaimedDelivery, mode:
     WHERE id IN (SELECT endpoint_id FROM done)`);
 }
 
-async function recordAttempt(deps: WebhookDeps, delivery: ClaimedDelivery, mode: AttemptMode, result: AttemptResult): Promise<void> {
+async function recordAttempt(
+  deps: WebhookDeps,
+  delivery: ClaimedDelivery,
+  mode: AttemptMode,
+  result: AttemptResult,
+): Promise<void> {
   const now = deps.now();
   if (result.ok) return recordSuccess(deps, delivery, mode, result, now);
   await deps.db.transaction(async (tx) => {
-    const [endpoint] = await tx.select({ enabled: webhookEndpoint.enabled, lastSuccessAt: webhookEndpoint.lastSuccessAt }).from(webhookEndpoint).where(eq(webhookEndpoint.id, delivery.endpointId));
+    const [endpoint] = await tx
+      .select({ enabled: webhookEndpoint.enabled, lastSuccessAt: webhookEndpoint.lastSuccessAt })
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.id, delivery.endpointId));
     if (!endpoint) return; // deleted meanwhile: its deliveries went with it
     let next: { status: "pending" | "failed"; nextAttemptAt?: Date };
     let exhausted = false;
-    if (mode === "ping" || (mode === "manual" && delivery.previousStatus === "failed") || !endpoint.enabled) next = { status: "failed" };
+    if (mode === "ping" || (mode === "manual" && delivery.previousStatus === "failed") || !endpoint.enabled)
+      next = { status: "failed" };
     else {
       const after = afterFailure(delivery.attempts, deps.settings.WEBHOOK_RETRY_BASE_SECONDS, now);
       exhausted = after.status === "failed";
       next = after;
     }
-    const error = !endpoint.enabled && mode !== "ping" ? `${result.error ?? ""} ${DISABLED_ERROR}`.trim() : result.error;
-    const mine = and(eq(webhookDelivery.id, delivery.id), eq(webhookDelivery.status, "sending"), eq(webhookDelivery.attempts, delivery.attempts));
+    const error =
+      !endpoint.enabled && mode !== "ping" ? `${result.error ?? ""} ${DISABLED_ERROR}`.trim() : result.error;
+    const mine = and(
+      eq(webhookDelivery.id, delivery.id),
+      eq(webhookDelivery.status, "sending"),
+      eq(webhookDelivery.attempts, delivery.attempts),
+    );
     const updated = await tx
       .update(webhookDelivery)
-      .set({ ...next, error, responseStatus: result.responseStatus, responseBody: result.responseBody, leaseUntil: null })
+      .set({
+        ...next,
+        error,
+        responseStatus: result.responseStatus,
+        responseBody: result.responseBody,
+        leaseUntil: null,
+      })
       .where(mine)
       .returning({ id: webhookDelivery.id });
     // Another sender took the claim over (our lease ran out): its attempt is the one that counts.
     if (updated.length === 0) return;
     await tx
       .update(webhookEndpoint)
-      .set({ lastDeliveryAt: now, lastStatus: result.responseStatus, ...(mode === "ping" ? {} : { consecutiveFailures: oneMoreFailure }) })
+      .set({
+        lastDeliveryAt: now,
+        lastStatus: result.responseStatus,
+        ...(mode === "ping" ? {} : { consecutiveFailures: oneMoreFailure }),
+      })
       .where(eq(webhookEndpoint.id, delivery.endpointId));
     const succeededSince = endpoint.lastSuccessAt !== null && endpoint.lastSuccessAt >= delivery.createdAt;
     if (exhausted && !succeededSince) {
-      await disableFailingEndpoint(tx, { endpointId: delivery.endpointId, attempts: delivery.attempts, lastError: result.error, now, settings: deps.settings });
+      await disableFailingEndpoint(tx, {
+        endpointId: delivery.endpointId,
+        attempts: delivery.attempts,
+        lastError: result.error,
+        now,
+        settings: deps.settings,
+      });
     }
   });
 }

@@ -33,13 +33,22 @@ export function slackBody(message: WebhookMessage): string {
   const summary = message.slack;
   const headline = escapeMrkdwn(clip(summary.headline, VALUE_MAX));
   const blocks: Block[] = [{ type: "section", text: mrkdwn(`*${headline}*`) }];
-  const fields = [summary.pageUrl ? place("Page", summary.pageUrl) : null, summary.target ? place("Link", summary.target) : null].filter((field): field is string => field !== null);
+  const fields = [
+    summary.pageUrl ? place("Page", summary.pageUrl) : null,
+    summary.target ? place("Link", summary.target) : null,
+  ].filter((field): field is string => field !== null);
   if (fields.length > 0) blocks.push({ type: "section", fields: fields.map(mrkdwn) });
   if (summary.changes.length > 0) {
-    const lines = summary.changes.map((change) => `*${escapeMrkdwn(clip(change.label, 60))}:* ${escapeMrkdwn(clip(change.before || "—", VALUE_MAX))} → ${escapeMrkdwn(clip(change.after || "—", VALUE_MAX))}`);
+    const lines = summary.changes.map(
+      (change) =>
+        `*${escapeMrkdwn(clip(change.label, 60))}:* ${escapeMrkdwn(clip(change.before || "—", VALUE_MAX))} → ${escapeMrkdwn(clip(change.after || "—", VALUE_MAX))}`,
+    );
     blocks.push({ type: "section", text: mrkdwn(lines.join("\n")) });
   }
-  blocks.push({ type: "actions", elements: [{ type: "button", text: { type: "plain_text", text: summary.button.label }, url: summary.button.url }] });
+  blocks.push({
+    type: "actions",
+    elements: [{ type: "button", text: { type: "plain_text", text: summary.button.label }, url: summary.button.url }],
+  });
   return JSON.stringify({ text: headline, blocks, unfurl_links: false, unfurl_media: false });
 }
 
@@ -52,7 +61,13 @@ export interface AttemptRequest {
 export const webhookId = (deliveryId: string) => `msg_${deliveryId}`;
 
 /** Body and headers of one attempt, signed with `secret` (`whsec_…`) at `now`. */
-export function attemptRequest(kind: WebhookKind, message: WebhookMessage, secret: string, deliveryId: string, now: Date): AttemptRequest {
+export function attemptRequest(
+  kind: WebhookKind,
+  message: WebhookMessage,
+  secret: string,
+  deliveryId: string,
+  now: Date,
+): AttemptRequest {
   const body = kind === "slack" ? slackBody(message) : standardBody(message);
   const id = webhookId(deliveryId);
   return {

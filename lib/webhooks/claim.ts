@@ -63,7 +63,11 @@ interface ClaimRow {
  * the next attempt). Due: `pending` whose next attempt has come, or `sending` whose lease ran out (its
  * sender died) with attempts left.
  */
-export async function claimDueDeliveries(deps: WebhookDeps, limit: number, limits: ClaimLimits = {}): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  deps: WebhookDeps,
+  limit: number,
+  limits: ClaimLimits = {},
+): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const { perOrganization, perEndpoint, leaseMs } = { ...CLAIM_DEFAULTS, ...limits };
   const now = deps.now();
@@ -121,7 +125,12 @@ export async function claimDueDeliveries(deps: WebhookDeps, limit: number, limit
       picked.round, picked.due`);
   const rows = (claimed as unknown as { rows: ClaimRow[] }).rows;
   // RETURNING has no order: put the claim's back (the attempts start in it).
-  rows.sort((a, b) => Number(a.round) - Number(b.round) || new Date(a.due).getTime() - new Date(b.due).getTime() || (a.id < b.id ? -1 : 1));
+  rows.sort(
+    (a, b) =>
+      Number(a.round) - Number(b.round) ||
+      new Date(a.due).getTime() - new Date(b.due).getTime() ||
+      (a.id < b.id ? -1 : 1),
+  );
   return rows.map((row) => ({
     id: row.id,
     endpointId: row.endpoint_id,
@@ -136,12 +145,27 @@ export async function claimDueDeliveries(deps: WebhookDeps, limit: number, limit
 }
 
 /** Claimed rows read back with their endpoint (a person's retry or ping claims by id, then reads them here). */
-export async function loadClaimed(deps: WebhookDeps, claims: ReadonlyArray<{ id: string; attempts: number; previous: string }>): Promise<ClaimedDelivery[]> {
+export async function loadClaimed(
+  deps: WebhookDeps,
+  claims: ReadonlyArray<{ id: string; attempts: number; previous: string }>,
+): Promise<ClaimedDelivery[]> {
   const rows = await deps.db
-    .select({ delivery: webhookDelivery, endpoint: { url: webhookEndpoint.url, kind: webhookEndpoint.kind, secretCiphertext: webhookEndpoint.secretCiphertext } })
+    .select({
+      delivery: webhookDelivery,
+      endpoint: {
+        url: webhookEndpoint.url,
+        kind: webhookEndpoint.kind,
+        secretCiphertext: webhookEndpoint.secretCiphertext,
+      },
+    })
     .from(webhookDelivery)
     .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
-    .where(inArray(webhookDelivery.id, claims.map((claim) => claim.id)));
+    .where(
+      inArray(
+        webhookDelivery.id,
+        claims.map((claim) => claim.id),
+      ),
+    );
   const byId = new Map(claims.map((claim) => [claim.id, claim]));
   return rows.map(({ delivery, endpoint }) => ({
     id: delivery.id,

@@ -43,44 +43,82 @@ export function deliveryView(row: Row): WebhookDelivery {
 export async function listDeliveries(ctx: AccountContext, endpointId: string, page: PageRequest) {
   const endpoint = await findEndpoint(ctx, endpointId);
   const keys = { createdAt: webhookDelivery.createdAt, id: webhookDelivery.id };
-  return keysetPage(ctx.db.select().from(webhookDelivery).$dynamic(), { keys, direction: "desc", where: eq(webhookDelivery.endpointId, endpoint.id), page }, deliveryView);
+  return keysetPage(
+    ctx.db.select().from(webhookDelivery).$dynamic(),
+    { keys, direction: "desc", where: eq(webhookDelivery.endpointId, endpoint.id), page },
+    deliveryView,
+  );
 }
 
 async function readDelivery(ctx: AccountContext, id: string): Promise<Row> {
   const [row] = await ctx.db.select().from(webhookDelivery).where(eq(webhookDelivery.id, id)).limit(1);
-  if (!row) throw new ApiError("NOT_FOUND", "The webhook was deleted during the attempt.", { hint: "Reload the webhooks page." });
+  if (!row)
+    throw new ApiError("NOT_FOUND", "The webhook was deleted during the attempt.", {
+      hint: "Reload the webhooks page.",
+    });
   return row;
 }
 
 /** Re-sends a `failed` or `pending` delivery now (same webhook-id); 409 while another attempt runs, or once delivered. */
-export async function retryDelivery(ctx: AccountContext & Partial<WebhookDeps>, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+export async function retryDelivery(
+  ctx: AccountContext & Partial<WebhookDeps>,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
   const endpoint = await findEndpoint(ctx, endpointId);
   const [row] = await ctx.db
     .select()
     .from(webhookDelivery)
     .where(and(eq(webhookDelivery.id, deliveryId), eq(webhookDelivery.endpointId, endpoint.id)))
     .limit(1);
-  if (!row) throw new ApiError("NOT_FOUND", "No delivery with this id on this webhook.", { hint: "Use an id from GET /api/account/webhooks/{id}/deliveries." });
-  if (row.status === "delivered") throw new ApiError("CONFLICT", "This delivery was delivered already.", { hint: "Only failed or pending deliveries can be retried." });
-  if (row.type === "ping") throw new ApiError("CONFLICT", "A test ping is never retried.", { hint: "Send a new test: POST /api/account/webhooks/{id}/test." });
+  if (!row)
+    throw new ApiError("NOT_FOUND", "No delivery with this id on this webhook.", {
+      hint: "Use an id from GET /api/account/webhooks/{id}/deliveries.",
+    });
+  if (row.status === "delivered")
+    throw new ApiError("CONFLICT", "This delivery was delivered already.", {
+      hint: "Only failed or pending deliveries can be retried.",
+    });
+  if (row.type === "ping")
+    throw new ApiError("CONFLICT", "A test ping is never retried.", {
+      hint: "Send a new test: POST /api/account/webhooks/{id}/test.",
+    });
   const now = ctx.now();
-  const claimable = or(inArray(webhookDelivery.status, ["pending", "failed"]), and(eq(webhookDelivery.status, "sending"), lte(webhookDelivery.leaseUntil, now)));
+  const claimable = or(
+    inArray(webhookDelivery.status, ["pending", "failed"]),
+    and(eq(webhookDelivery.status, "sending"), lte(webhookDelivery.leaseUntil, now)),
+  );
   const [claim] = await ctx.db
     .update(webhookDelivery)
-    .set({ status: "sending", attempts: row.attempts + 1, leaseUntil: new Date(now.getTime() + MANUAL_LEASE_MS), lastAttemptAt: now })
+    .set({
+      status: "sending",
+      attempts: row.attempts + 1,
+      leaseUntil: new Date(now.getTime() + MANUAL_LEASE_MS),
+      lastAttemptAt: now,
+    })
     .where(and(eq(webhookDelivery.id, row.id), eq(webhookDelivery.attempts, row.attempts), claimable))
     .returning({ id: webhookDelivery.id, attempts: webhookDelivery.attempts });
-  if (!claim) throw new ApiError("CONFLICT", "An attempt of this delivery is under way.", { hint: "Wait a few seconds and reload the deliveries." });
+  if (!claim)
+    throw new ApiError("CONFLICT", "An attempt of this delivery is under way.", {
+      hint: "Wait a few seconds and reload the deliveries.",
+    });
   const [claimed] = await loadClaimed(ctx, [{ ...claim, previous: row.status }]);
   if (claimed) await runAttempt(ctx, claimed, "manual");
   return deliveryView(await readDelivery(ctx, row.id));
 }
 
 /** Sends a `ping` now: one attempt, never retried; answers the delivery once it is over. */
-export async function testWebhook(ctx: AccountContext & Partial<WebhookDeps>, endpointId: string): Promise<WebhookDelivery> {
+export async function testWebhook(
+  ctx: AccountContext & Partial<WebhookDeps>,
+  endpointId: string,
+): Promise<WebhookDelivery> {
   const endpoint = await findEndpoint(ctx, endpointId);
   const now = ctx.now();
-  const message = pingMessage({ id: ctx.organization.id, name: ctx.organization.name }, webhooksPageUrl(ctx.settings), now);
+  const message = pingMessage(
+    { id: ctx.organization.id, name: ctx.organization.name },
+    webhooksPageUrl(ctx.settings),
+    now,
+  );
   const id = randomUUID();
   // Written already claimed: the sender never picks a ping up.
   await ctx.db.insert(webhookDelivery).values({

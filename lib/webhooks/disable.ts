@@ -23,7 +23,15 @@ export async function failWaitingDeliveries(tx: DbOrTx, endpointId: string, now:
   await tx
     .update(webhookDelivery)
     .set({ status: "failed", leaseUntil: null, error: DISABLED_ERROR })
-    .where(and(eq(webhookDelivery.endpointId, endpointId), or(eq(webhookDelivery.status, "pending"), and(eq(webhookDelivery.status, "sending"), lte(webhookDelivery.leaseUntil, now)))));
+    .where(
+      and(
+        eq(webhookDelivery.endpointId, endpointId),
+        or(
+          eq(webhookDelivery.status, "pending"),
+          and(eq(webhookDelivery.status, "sending"), lte(webhookDelivery.leaseUntil, now)),
+        ),
+      ),
+    );
 }
 
 /** Where admins manage webhooks (SITE_URL, else the listen address, like alert emails). */
@@ -43,13 +51,24 @@ export function endpointLabel(url: string): string {
  */
 export async function disableFailingEndpoint(
   tx: Tx,
-  input: { endpointId: string; attempts: number; lastError: string | null; now: Date; settings: Pick<Config, "SITE_URL" | "PORT" | "HOSTNAME"> },
+  input: {
+    endpointId: string;
+    attempts: number;
+    lastError: string | null;
+    now: Date;
+    settings: Pick<Config, "SITE_URL" | "PORT" | "HOSTNAME">;
+  },
 ): Promise<boolean> {
   const [switched] = await tx
     .update(webhookEndpoint)
     .set({ enabled: false, updatedAt: input.now })
     .where(and(eq(webhookEndpoint.id, input.endpointId), eq(webhookEndpoint.enabled, true)))
-    .returning({ id: webhookEndpoint.id, organizationId: webhookEndpoint.organizationId, url: webhookEndpoint.url, description: webhookEndpoint.description });
+    .returning({
+      id: webhookEndpoint.id,
+      organizationId: webhookEndpoint.organizationId,
+      url: webhookEndpoint.url,
+      description: webhookEndpoint.description,
+    });
   if (!switched) return false;
   await failWaitingDeliveries(tx, switched.id, input.now);
   const label = endpointLabel(switched.url);
@@ -58,17 +77,37 @@ export async function disableFailingEndpoint(
     actor: null,
     action: "webhook.disabled",
     target: { type: "webhook", id: switched.id },
-    details: { host: label, reason: `a delivery failed ${input.attempts} times and the endpoint has not succeeded since`, lastError: input.lastError },
+    details: {
+      host: label,
+      reason: `a delivery failed ${input.attempts} times and the endpoint has not succeeded since`,
+      lastError: input.lastError,
+    },
   });
-  const [org] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, switched.organizationId)).limit(1);
+  const [org] = await tx
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, switched.organizationId))
+    .limit(1);
   const admins = await tx
     .select({ userId: member.userId, email: user.email })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, switched.organizationId), inArray(member.role, ["admin", "owner"])));
   const endpoint = switched.description ? `${label} (${switched.description})` : label;
-  const content = webhookDisabledEmail({ organizationName: org?.name ?? "your team", endpoint, attempts: input.attempts, lastError: input.lastError, settingsUrl: webhooksPageUrl(input.settings) });
-  for (const admin of admins) await enqueueEmail(tx, { to: admin.email, content, organizationId: switched.organizationId, recipientUserId: admin.userId });
+  const content = webhookDisabledEmail({
+    organizationName: org?.name ?? "your team",
+    endpoint,
+    attempts: input.attempts,
+    lastError: input.lastError,
+    settingsUrl: webhooksPageUrl(input.settings),
+  });
+  for (const admin of admins)
+    await enqueueEmail(tx, {
+      to: admin.email,
+      content,
+      organizationId: switched.organizationId,
+      recipientUserId: admin.userId,
+    });
   return true;
 }
 

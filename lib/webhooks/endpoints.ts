@@ -8,7 +8,13 @@ import { organization, webhookEndpoint } from "../db/schema";
 import { resolveAuthSecret } from "../db/secret";
 import { ApiError } from "../errors";
 import { ALERT_TYPES } from "../schemas/alerts";
-import { MAX_WEBHOOKS, type CreateWebhookInput, type UpdateWebhookInput, type Webhook, type WebhookWithSecret } from "../schemas/webhooks";
+import {
+  MAX_WEBHOOKS,
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  type Webhook,
+  type WebhookWithSecret,
+} from "../schemas/webhooks";
 import { endpointLabel, failWaitingDeliveries } from "./disable";
 import { generateSecret, sealSecret } from "./secret";
 import { parseWebhookUrl } from "./url";
@@ -39,7 +45,10 @@ export function webhookView(row: Row): Webhook {
   };
 }
 
-const notFound = () => new ApiError("NOT_FOUND", "No webhook with this id in your organization.", { hint: "Use an id from GET /api/account/webhooks." });
+const notFound = () =>
+  new ApiError("NOT_FOUND", "No webhook with this id in your organization.", {
+    hint: "Use an id from GET /api/account/webhooks.",
+  });
 
 export async function findEndpoint(ctx: OrganizationScope, id: string): Promise<Row> {
   const [row] = await ctx.db
@@ -58,12 +67,20 @@ export async function assertWebhookExists(ctx: AccountContext, id: string): Prom
 
 export async function listWebhooks(ctx: AccountContext, page: PageRequest) {
   const keys = { createdAt: webhookEndpoint.createdAt, id: webhookEndpoint.id };
-  return keysetPage(ctx.db.select().from(webhookEndpoint).$dynamic(), { keys, direction: "asc", where: eq(webhookEndpoint.organizationId, ctx.organization.id), page }, webhookView);
+  return keysetPage(
+    ctx.db.select().from(webhookEndpoint).$dynamic(),
+    { keys, direction: "asc", where: eq(webhookEndpoint.organizationId, ctx.organization.id), page },
+    webhookView,
+  );
 }
 
 /** Every endpoint of the organization, oldest first (the settings page; at most MAX_WEBHOOKS). */
 export async function allWebhooks(ctx: AccountContext): Promise<Webhook[]> {
-  const rows = await ctx.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.organizationId, ctx.organization.id)).orderBy(asc(webhookEndpoint.createdAt), asc(webhookEndpoint.id));
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.organizationId, ctx.organization.id))
+    .orderBy(asc(webhookEndpoint.createdAt), asc(webhookEndpoint.id));
   return rows.map(webhookView);
 }
 
@@ -81,7 +98,10 @@ async function checkedUrl(ctx: WithResolver, raw: string): Promise<string> {
     await assertPublicUrl(url, ctx.settings, { resolver: ctx.resolver });
   } catch (error) {
     if (error instanceof ApiError && error.code === "BLOCKED_URL") {
-      throw new ApiError("BLOCKED_URL", error.message, { hint: "Webhooks go to public addresses only: use your receiver's public https URL.", cause: error });
+      throw new ApiError("BLOCKED_URL", error.message, {
+        hint: "Webhooks go to public addresses only: use your receiver's public https URL.",
+        cause: error,
+      });
     }
     throw error;
   }
@@ -99,10 +119,19 @@ export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     // Two admins creating the 10th and 11th endpoint at once: the organization's row lock makes them take turns.
-    await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, ctx.organization.id)).for("update");
-    const [existing] = await tx.select({ n: count() }).from(webhookEndpoint).where(eq(webhookEndpoint.organizationId, ctx.organization.id));
+    await tx
+      .select({ id: organization.id })
+      .from(organization)
+      .where(eq(organization.id, ctx.organization.id))
+      .for("update");
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.organizationId, ctx.organization.id));
     if ((existing?.n ?? 0) >= MAX_WEBHOOKS) {
-      throw new ApiError("CONFLICT", `An organization has at most ${MAX_WEBHOOKS} webhooks.`, { hint: "Delete one you no longer use, or send several alert types to one endpoint." });
+      throw new ApiError("CONFLICT", `An organization has at most ${MAX_WEBHOOKS} webhooks.`, {
+        hint: "Delete one you no longer use, or send several alert types to one endpoint.",
+      });
     }
     const [created] = await tx
       .insert(webhookEndpoint)
@@ -119,7 +148,13 @@ export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput
       })
       .returning();
     if (!created) throw new Error("insert returned no row");
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "webhook.created", target: { type: "webhook", id: created.id }, details: { host: endpointLabel(url), kind: created.kind, types: created.types, description: created.description } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "webhook.created",
+      target: { type: "webhook", id: created.id },
+      details: { host: endpointLabel(url), kind: created.kind, types: created.types, description: created.description },
+    });
     return created;
   });
   // The one answer that shows a chat URL whole: the admin who pasted it sees what was stored.
@@ -161,13 +196,21 @@ export async function updateWebhook(ctx: WithResolver, id: string, patch: Update
       .returning();
     if (!updated) throw notFound();
     if (input.enabled === false && current.enabled) await failWaitingDeliveries(tx, id, now);
-    const changed = (["url", "types", "enabled", "description"] as const).filter((field) => input[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(updated[field]));
+    const changed = (["url", "types", "enabled", "description"] as const).filter(
+      (field) => input[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(updated[field]),
+    );
     await recordAudit(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "webhook.updated",
       target: { type: "webhook", id },
-      details: { host: endpointLabel(updated.url), changed, enabled: updated.enabled, types: updated.types, description: updated.description },
+      details: {
+        host: endpointLabel(updated.url),
+        changed,
+        enabled: updated.enabled,
+        types: updated.types,
+        description: updated.description,
+      },
     });
     return updated;
   });
@@ -181,7 +224,13 @@ export async function deleteWebhook(ctx: AccountContext, id: string): Promise<vo
       .where(and(eq(webhookEndpoint.organizationId, ctx.organization.id), eq(webhookEndpoint.id, id)))
       .returning();
     if (!row) throw notFound();
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "webhook.deleted", target: { type: "webhook", id }, details: { host: endpointLabel(row.url), kind: row.kind } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "webhook.deleted",
+      target: { type: "webhook", id },
+      details: { host: endpointLabel(row.url), kind: row.kind },
+    });
   });
 }
 
@@ -195,7 +244,13 @@ export async function rotateWebhookSecret(ctx: AccountContext, id: string): Prom
       .where(and(eq(webhookEndpoint.organizationId, ctx.organization.id), eq(webhookEndpoint.id, id)))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, { organizationId: ctx.organization.id, actor: ctx.user, action: "webhook.secret_rotated", target: { type: "webhook", id }, details: { host: endpointLabel(updated.url) } });
+    await recordAudit(tx, {
+      organizationId: ctx.organization.id,
+      actor: ctx.user,
+      action: "webhook.secret_rotated",
+      target: { type: "webhook", id },
+      details: { host: endpointLabel(updated.url) },
+    });
     return updated;
   });
   return { ...webhookView(row), secret };

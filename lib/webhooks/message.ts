@@ -52,7 +52,13 @@ export function eventMessage(input: EventDelivery, organization: OrganizationRef
   return {
     type: input.event.type,
     timestamp: input.event.createdAt,
-    data: { event: input.event, monitor: input.monitor, trackedLink: input.trackedLink, organization, appUrl: input.appUrl },
+    data: {
+      event: input.event,
+      monitor: input.monitor,
+      trackedLink: input.trackedLink,
+      organization,
+      appUrl: input.appUrl,
+    },
     slack: {
       headline: input.headline,
       pageUrl: input.monitor.url,

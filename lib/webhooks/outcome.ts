@@ -27,11 +27,18 @@ export function attemptResult(outcome: FetchPublicOutcome, timeoutMs = ATTEMPT_T
   switch (outcome.kind) {
     case "response": {
       // A cut may split a UTF-8 sequence: the decoder shows it as U+FFFD, never as a broken string.
-      const answer = { responseStatus: outcome.status, responseBody: outcome.body.subarray(0, RESPONSE_BODY_BYTES).toString("utf8") };
+      const answer = {
+        responseStatus: outcome.status,
+        responseBody: outcome.body.subarray(0, RESPONSE_BODY_BYTES).toString("utf8"),
+      };
       if (outcome.status >= 200 && outcome.status < 300) return { ok: true, ...answer, error: null };
       if (outcome.status >= 300 && outcome.status < 400) {
         const location = outcome.headers.location;
-        return { ok: false, ...answer, error: `HTTP ${outcome.status}: redirects are not followed${location ? ` (Location: ${short(location)})` : ""}. Use the final URL.` };
+        return {
+          ok: false,
+          ...answer,
+          error: `HTTP ${outcome.status}: redirects are not followed${location ? ` (Location: ${short(location)})` : ""}. Use the final URL.`,
+        };
       }
       return { ok: false, ...answer, error: `HTTP ${outcome.status}: the receiver did not accept the delivery.` };
     }
@@ -42,6 +49,10 @@ export function attemptResult(outcome: FetchPublicOutcome, timeoutMs = ATTEMPT_T
     case "too_many_redirects":
       return { ok: false, ...none, error: "Redirects are not followed. Use the final URL." };
     case "unreachable":
-      return { ok: false, ...none, error: `Could not connect, or the connection closed before an answer (${short(outcome.message, 120)}).` };
+      return {
+        ok: false,
+        ...none,
+        error: `Could not connect, or the connection closed before an answer (${short(outcome.message, 120)}).`,
+      };
   }
 }

@@ -25,12 +25,21 @@ export async function webhookTargets(tx: DbOrTx, organizationId: string): Promis
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.organizationId, organizationId), eq(webhookEndpoint.enabled, true)));
   if (endpoints.length === 0) return null;
-  const [org] = await tx.select({ id: organization.id, name: organization.name }).from(organization).where(eq(organization.id, organizationId)).limit(1);
+  const [org] = await tx
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, organizationId))
+    .limit(1);
   return org ? { organization: org, endpoints } : null;
 }
 
 /** Writes the deliveries of these events (in the caller's transaction); answers how many rows were written. */
-export async function writeWebhookDeliveries(tx: DbOrTx, targets: WebhookTargets, deliveries: readonly EventDelivery[], now: Date): Promise<number> {
+export async function writeWebhookDeliveries(
+  tx: DbOrTx,
+  targets: WebhookTargets,
+  deliveries: readonly EventDelivery[],
+  now: Date,
+): Promise<number> {
   const rows = deliveries.flatMap((delivery) => {
     const payload = eventMessage(delivery, targets.organization) as unknown as Record<string, unknown>;
     return targets.endpoints
@@ -48,6 +57,10 @@ export async function writeWebhookDeliveries(tx: DbOrTx, targets: WebhookTargets
   });
   if (rows.length === 0) return 0;
   // An event written twice (a retried transaction) keeps its first delivery per endpoint.
-  const written = await tx.insert(webhookDelivery).values(rows).onConflictDoNothing().returning({ id: webhookDelivery.id });
+  const written = await tx
+    .insert(webhookDelivery)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: webhookDelivery.id });
   return written.length;
 }

@@ -17,7 +17,11 @@ export function retryDelayMs(attemptsMade: number, baseSeconds: number): number 
 }
 
 /** What a failed attempt leads to: another attempt at `nextAttemptAt`, or the end (`failed`). */
-export function afterFailure(attemptsMade: number, baseSeconds: number, now: Date): { status: "pending"; nextAttemptAt: Date } | { status: "failed" } {
+export function afterFailure(
+  attemptsMade: number,
+  baseSeconds: number,
+  now: Date,
+): { status: "pending"; nextAttemptAt: Date } | { status: "failed" } {
   const delay = retryDelayMs(attemptsMade, baseSeconds);
   return delay === null ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(now.getTime() + delay) };
 }

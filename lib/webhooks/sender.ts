@@ -39,7 +39,11 @@ export async function deliverDueWebhooks(deps: WebhookDeps, options: SenderOptio
   await failAbandonedLastAttempts(deps);
   const claimed = await claimDueDeliveries(deps, options.concurrency ?? DEFAULT_CONCURRENCY, options);
   const results = await Promise.all(claimed.map((delivery) => runAttempt(deps, delivery, "scheduled")));
-  return { attempted: results.length, delivered: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
+  return {
+    attempted: results.length,
+    delivered: results.filter((r) => r.ok).length,
+    failed: results.filter((r) => !r.ok).length,
+  };
 }
 
 export interface RunningWebhookSender {
@@ -54,7 +58,10 @@ export interface RunningWebhookSender {
  * Keeps up to `concurrency` attempts in flight: claims when slots are free, every `intervalMs` and as
  * soon as an attempt ends (a backlog drains at the receivers' pace, not the poll's).
  */
-export function startWebhookSender(deps: WebhookDeps, options: SenderOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {}): RunningWebhookSender {
+export function startWebhookSender(
+  deps: WebhookDeps,
+  options: SenderOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): RunningWebhookSender {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   let inFlight = 0;
   let stopped = false;
@@ -74,7 +81,12 @@ export function startWebhookSender(deps: WebhookDeps, options: SenderOptions & {
           for (const delivery of claimed) {
             inFlight += 1;
             runAttempt(deps, delivery, "scheduled")
-              .catch((error: unknown) => log.warn({ err: error, deliveryId: delivery.id }, "webhook attempt could not be recorded; it is retried after its lease"))
+              .catch((error: unknown) =>
+                log.warn(
+                  { err: error, deliveryId: delivery.id },
+                  "webhook attempt could not be recorded; it is retried after its lease",
+                ),
+              )
               .finally(() => {
                 inFlight -= 1;
                 if (!stopped) void pump();

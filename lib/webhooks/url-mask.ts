@@ -58,8 +58,12 @@ export function isMaskEcho(kind: WebhookKind, sent: string, stored: string): boo
  */
 export function refuseMaskedUrl(kind: WebhookKind, sent: string): void {
   if (isMaskedKind(kind) && (sent.includes(MASK) || /%E2%80%A6/i.test(sent))) {
-    throw new ApiError("INVALID_URL", "This URL is masked: LinkLens shows a chat URL whole only once, when the webhook is created.", {
-      hint: "Paste the whole URL your chat app gave you, or leave url out to keep the stored one.",
-    });
+    throw new ApiError(
+      "INVALID_URL",
+      "This URL is masked: LinkLens shows a chat URL whole only once, when the webhook is created.",
+      {
+        hint: "Paste the whole URL your chat app gave you, or leave url out to keep the stored one.",
+      },
+    );
   }
 }

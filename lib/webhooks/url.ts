@@ -11,7 +11,9 @@ import { ApiError } from "../errors";
 export function parseWebhookUrl(raw: string, allowPrivateHosts: readonly string[]): URL {
   const url = parsePublicUrl(raw, allowPrivateHosts);
   if (url.protocol !== "https:" && !isAllowListedUrl(url, allowPrivateHosts)) {
-    throw new ApiError("INVALID_URL", "A webhook URL must use https.", { hint: "Use the https:// address your receiver (or Slack) gave you." });
+    throw new ApiError("INVALID_URL", "A webhook URL must use https.", {
+      hint: "Use the https:// address your receiver (or Slack) gave you.",
+    });
   }
   return url;
 }

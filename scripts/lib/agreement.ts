@@ -32,7 +32,12 @@ function hrefs(links: ReadonlyArray<{ href: string }>): Map<string, number> {
 }
 
 /** Analyses one corpus page both ways and compares their links. */
-export async function pageAgreement(renderer: Renderer, site: CorpusSite, dir: string, file: string): Promise<PageAgreement> {
+export async function pageAgreement(
+  renderer: Renderer,
+  site: CorpusSite,
+  dir: string,
+  file: string,
+): Promise<PageAgreement> {
   const html = readFileSync(path.join(dir, file), "utf8");
   // Both modes resolve against the URL the page is served from, so their hrefs compare as they are.
   const pasted = analyzeDocument({ html, pageUrl: site.url(file), scripting: false });

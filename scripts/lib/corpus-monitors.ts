@@ -54,7 +54,9 @@ export async function startCorpusMonitors(sharedPages: number): Promise<CorpusMo
   await database.migrate();
   const db = database.db;
   const organizationId = randomUUID();
-  await db.insert(organization).values({ id: organizationId, name: "Bench", slug: `bench-${organizationId}`, createdAt: new Date() });
+  await db
+    .insert(organization)
+    .values({ id: organizationId, name: "Bench", slug: `bench-${organizationId}`, createdAt: new Date() });
 
   const pages: CorpusMonitors["pages"] = [];
   for (const [index, site] of sites.entries()) {
@@ -64,8 +66,12 @@ export async function startCorpusMonitors(sharedPages: number): Promise<CorpusMo
       if (!target) continue;
       const monitorId = randomUUID();
       const linkId = randomUUID();
-      await db.insert(monitor).values({ id: monitorId, organizationId, url: site.url(file), intervalMinutes: 1440, nextCheckAt: new Date() });
-      await db.insert(trackedLink).values({ id: linkId, organizationId, monitorId, target, match: "exact", source: "import" });
+      await db
+        .insert(monitor)
+        .values({ id: monitorId, organizationId, url: site.url(file), intervalMinutes: 1440, nextCheckAt: new Date() });
+      await db
+        .insert(trackedLink)
+        .values({ id: linkId, organizationId, monitorId, target, match: "exact", source: "import" });
       pages.push({ monitorId, linkId, file });
     }
   }

@@ -52,9 +52,13 @@ async function ensureTemplate(): Promise<string> {
 /** Changes whenever a migration or the PGlite version does. */
 function templateKey(): string {
   const hash = createHash("sha256");
-  const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")) as { version: string };
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8"),
+  ) as { version: string };
   hash.update(pglite.version);
-  for (const entry of fs.readdirSync(MIGRATIONS, { recursive: true, withFileTypes: true }).sort((a, b) => fullPath(a).localeCompare(fullPath(b)))) {
+  for (const entry of fs
+    .readdirSync(MIGRATIONS, { recursive: true, withFileTypes: true })
+    .sort((a, b) => fullPath(a).localeCompare(fullPath(b)))) {
     if (!entry.isFile()) continue;
     hash.update(path.relative(MIGRATIONS, fullPath(entry)));
     hash.update(fs.readFileSync(fullPath(entry)));

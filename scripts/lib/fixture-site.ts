@@ -54,7 +54,10 @@ function page(title: string, body: string, head = ""): string {
 }
 
 // A 1×1 transparent PNG for /asset/* (the snapshot e2e test counts what a visitor's browser requests).
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** Redirects to other schemes and oddities of the kind, by path: every one must end as BLOCKED_REDIRECT. */
 export const OTHER_SCHEME_REDIRECTS: Record<string, { code: number; location: string }> = {
@@ -94,7 +97,11 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/shop/about": (_req, res) => html(res, page("About", `<h1>About</h1><a href="/shop">Home</a>`)),
     "/shop/partner": (_req, res) => html(res, page("Partner", `<h1>Partner</h1><a href="/shop">Home</a>`)),
     "/shop/added-by-script": (_req, res) => html(res, page("Added", `<h1>Added</h1><a href="/shop">Home</a>`)),
-    "/": (_req, res) => html(res, page("Home", `<a href="/about">About</a> <a href="https://example.com/">Example</a> <a href="#top">Top</a>`)),
+    "/": (_req, res) =>
+      html(
+        res,
+        page("Home", `<a href="/about">About</a> <a href="https://example.com/">Example</a> <a href="#top">Top</a>`),
+      ),
     "/about": (_req, res) => html(res, page("About", `<a href="/">Home</a>`)),
 
     // Links added by scripts: one at load, one 300 ms later, one after a fetch.
@@ -115,7 +122,10 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
         ),
       ),
     "/api/links": (_req, res) => {
-      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["/from-fetch"])), 150);
+      setTimeout(
+        () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["/from-fetch"])),
+        150,
+      );
     },
     "/static": (_req, res) => html(res, page("Static", "ok")),
 
@@ -130,14 +140,23 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     // Redirects to schemes other than http(s) (BLOCKED_REDIRECT, as /redirect-to-file), and a scheme-relative
     // Location whose "host" is a scheme name: it stays http, to port 70, which is not a public port.
     ...Object.fromEntries(
-      Object.entries(OTHER_SCHEME_REDIRECTS).map(([path, { code, location }]) => [path, (_req: IncomingMessage, res: ServerResponse) => redirect(res, code, location)]),
+      Object.entries(OTHER_SCHEME_REDIRECTS).map(([path, { code, location }]) => [
+        path,
+        (_req: IncomingMessage, res: ServerResponse) => redirect(res, code, location),
+      ]),
     ),
     "/redirect-to-canary": (_req, res) => redirect(res, 302, `${canary}/from-redirect`),
     "/redirect-to-canary-name": (_req, res) => redirect(res, 302, `${canaryName}/from-redirect`),
     "/redirect-to-canary-https": (_req, res) => redirect(res, 302, `https://${new URL(canary).host}/from-redirect`),
     "/chain-to-canary": (_req, res) => redirect(res, 301, "/redirect-to-canary"),
     "/js-redirect-to-canary": (_req, res) =>
-      html(res, page("JS redirect", `<a href="/stay">stay</a><script>setTimeout(() => { location.href = ${JSON.stringify(`${canary}/js-redirect`)}; }, 50)</script>`)),
+      html(
+        res,
+        page(
+          "JS redirect",
+          `<a href="/stay">stay</a><script>setTimeout(() => { location.href = ${JSON.stringify(`${canary}/js-redirect`)}; }, 50)</script>`,
+        ),
+      ),
 
     // Link-check targets.
     "/status/200": (_req, res) => html(res, page("200", "ok")),
@@ -147,7 +166,8 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/status/410": (_req, res) => status(res, 410),
     "/status/500": (_req, res) => status(res, 500),
     "/status/head-405": (req, res) => (req.method === "HEAD" ? status(res, 405) : html(res, page("GET only", "ok"))),
-    "/status/head-drop": (req, res) => (req.method === "HEAD" ? req.socket.destroy() : html(res, page("GET only", "ok"))),
+    "/status/head-drop": (req, res) =>
+      req.method === "HEAD" ? req.socket.destroy() : html(res, page("GET only", "ok")),
     "/status/six-redirects": (_req, res) => redirect(res, 301, "/hop/1"),
     "/status/to-canary": (_req, res) => redirect(res, 302, `${canary}/from-link-check`),
     "/status/to-canary-name": (_req, res) => redirect(res, 302, `${canaryName}/from-link-check`),
@@ -169,16 +189,28 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     "/hang": () => undefined, // never answers
     "/never-loads": (_req, res) =>
       // The document arrives at once, but an iframe never answers, so `load` never fires.
-      html(res, page("Never loads", `<a href="/link-before-hang">before</a><script>document.write('<a href="/scripted-link">scripted</a>')</script><iframe src="/hang"></iframe>`)),
+      html(
+        res,
+        page(
+          "Never loads",
+          `<a href="/link-before-hang">before</a><script>document.write('<a href="/scripted-link">scripted</a>')</script><iframe src="/hang"></iframe>`,
+        ),
+      ),
     "/never-ends": (_req, res) => {
       // The main document itself never finishes: headers and some links, then silence.
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.write(`<!doctype html><html><head><title>Never ends</title></head><body><a href="/partial-1">one</a><a href="/partial-2">two</a>`);
+      res.write(
+        `<!doctype html><html><head><title>Never ends</title></head><body><a href="/partial-1">one</a><a href="/partial-2">two</a>`,
+      );
     },
     "/busy-loop": (_req, res) =>
       // The renderer's main thread never comes back: only the watchdog can end this render.
-      html(res, page("Busy", `<a href="/before-loop">before</a><script>setTimeout(() => { for (;;) {} }, 50)</script>`)),
-    "/text": (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("just text, <a href='/x'>not a link</a>"),
+      html(
+        res,
+        page("Busy", `<a href="/before-loop">before</a><script>setTimeout(() => { for (;;) {} }, 50)</script>`),
+      ),
+    "/text": (_req, res) =>
+      res.writeHead(200, { "content-type": "text/plain" }).end("just text, <a href='/x'>not a link</a>"),
     "/json": (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
     "/pdf": (_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4\n%%EOF\n"),
     "/not-found": (_req, res) => html(res, page("Not found", "<a href='/'>home</a>"), 404),
@@ -199,22 +231,37 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
           `<a href="/a">a</a><script>alert('hi'); confirm('sure?'); window.open('/popup'); window.addEventListener('load', () => { const a = document.createElement('a'); a.href = '/after-dialogs'; a.textContent = 'after'; document.body.appendChild(a); });</script>`,
         ),
       ),
-    "/download": (_req, res) => res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": "attachment; filename=x.bin" }).end("bin"),
+    "/download": (_req, res) =>
+      res
+        .writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-disposition": "attachment; filename=x.bin",
+        })
+        .end("bin"),
 
     // X-Robots-Tag variants.
-    "/robots/nofollow": (_req, res) => html(res, page("nofollow", "<a href='/'>x</a>"), 200, { "x-robots-tag": "nofollow" }),
+    "/robots/nofollow": (_req, res) =>
+      html(res, page("nofollow", "<a href='/'>x</a>"), 200, { "x-robots-tag": "nofollow" }),
     "/robots/none": (_req, res) => html(res, page("none", "<a href='/'>x</a>"), 200, { "x-robots-tag": "none" }),
-    "/robots/googlebot": (_req, res) => html(res, page("googlebot", "<a href='/'>x</a>"), 200, { "x-robots-tag": "googlebot: noindex, nofollow" }),
-    "/robots/otherbot": (_req, res) => html(res, page("otherbot", "<a href='/'>x</a>"), 200, { "x-robots-tag": "otherbot: nofollow" }),
-    "/robots/noindex": (_req, res) => html(res, page("noindex", "<a href='/'>x</a>"), 200, { "x-robots-tag": "noindex" }),
+    "/robots/googlebot": (_req, res) =>
+      html(res, page("googlebot", "<a href='/'>x</a>"), 200, { "x-robots-tag": "googlebot: noindex, nofollow" }),
+    "/robots/otherbot": (_req, res) =>
+      html(res, page("otherbot", "<a href='/'>x</a>"), 200, { "x-robots-tag": "otherbot: nofollow" }),
+    "/robots/noindex": (_req, res) =>
+      html(res, page("noindex", "<a href='/'>x</a>"), 200, { "x-robots-tag": "noindex" }),
 
     // Everything a page can do to reach another host, pointed at the canary.
     "/canary/everything": (_req, res) => html(res, canaryPage(canary, canaryWs, canaryName)),
     "/canary/worker.js": (_req, res) => {
       res.writeHead(200, { "content-type": "text/javascript" });
-      res.end(`fetch(${JSON.stringify(`${canary}/worker-fetch`)}).catch(() => {}); try { importScripts(${JSON.stringify(`${canary}/worker-import.js`)}); } catch (e) {} postMessage('done');`);
+      res.end(
+        `fetch(${JSON.stringify(`${canary}/worker-fetch`)}).catch(() => {}); try { importScripts(${JSON.stringify(`${canary}/worker-import.js`)}); } catch (e) {} postMessage('done');`,
+      );
     },
-    "/canary/sw.js": (_req, res) => res.writeHead(200, { "content-type": "text/javascript" }).end(`self.addEventListener('install', () => fetch(${JSON.stringify(`${canary}/sw-fetch`)}));`),
+    "/canary/sw.js": (_req, res) =>
+      res
+        .writeHead(200, { "content-type": "text/javascript" })
+        .end(`self.addEventListener('install', () => fetch(${JSON.stringify(`${canary}/sw-fetch`)}));`),
 
     // Placement verdict: a page per reason and edge case (scripts/lib/fixture-verdict.ts), and this site's robots.txt.
     ...VERDICT_PAGES,
@@ -225,11 +272,16 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   // text with inline links, a footer, and a "related" box its script fills from a fetched list.
   routes["/article"] = (_req, res) => html(res, articlePage());
   routes["/article/related"] = (_req, res) => {
-    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({ href: `/p/related-${i}`, title: `Related story ${i}` }));
+    const list = Array.from({ length: ARTICLE_SCRIPT_LINKS }, (_, i) => ({
+      href: `/p/related-${i}`,
+      title: `Related story ${i}`,
+    }));
     setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list)), 80);
   };
   routes["/article/style.css"] = (_req, res) =>
-    res.writeHead(200, { "content-type": "text/css" }).end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
+    res
+      .writeHead(200, { "content-type": "text/css" })
+      .end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
 
   Object.assign(routes, lateLinkRoutes());
 
@@ -285,7 +337,9 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       { "set-cookie": "ll_http=leak; Path=/; Max-Age=3600" },
     );
   routes["/isolation/cacheable.js"] = (_req, res) =>
-    res.writeHead(200, { "content-type": "text/javascript", "cache-control": "public, max-age=3600" }).end("window.cacheableLoaded = true;");
+    res
+      .writeHead(200, { "content-type": "text/javascript", "cache-control": "public, max-age=3600" })
+      .end("window.cacheableLoaded = true;");
   routes["/isolation/read"] = (_req, res) =>
     html(
       res,
@@ -347,7 +401,11 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     if (handler) return handler(req, res);
     if (url.pathname.startsWith("/asset/")) {
       const css = url.pathname.endsWith(".css");
-      res.writeHead(200, { "Content-Type": css ? "text/css" : "image/png", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+      res.writeHead(200, {
+        "Content-Type": css ? "text/css" : "image/png",
+        "Cache-Control": "no-store",
+        "Access-Control-Allow-Origin": "*",
+      });
       return res.end(css ? "body{color:red}" : PIXEL);
     }
     if (url.pathname === "/asset-hits") {
@@ -420,15 +478,23 @@ function shopPage(port: number): string {
 
 function articlePage(): string {
   // Every link leads to a live page (/p/… answers 200), as most of a real article's links do.
-  const nav = ["/", "/p/news", "/p/world", "/p/business", "/p/tech", "/p/science", "/p/sport", "/p/culture"].map((href) => `<a href="${href}">${href.slice(3) || "home"}</a>`).join("");
+  const nav = ["/", "/p/news", "/p/world", "/p/business", "/p/tech", "/p/science", "/p/sport", "/p/culture"]
+    .map((href) => `<a href="${href}">${href.slice(3) || "home"}</a>`)
+    .join("");
   const paragraphs: string[] = [];
   // 24 links in the text: a few repeat, one is a same-page fragment and one a mailto (ignored).
   for (let i = 0; i < 22; i += 1) {
     const rel = i % 7 === 3 ? ' rel="nofollow"' : i % 11 === 5 ? ' rel="sponsored"' : "";
-    paragraphs.push(`<p>Paragraph ${i} of the story, with <a href="/p/story-${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`);
+    paragraphs.push(
+      `<p>Paragraph ${i} of the story, with <a href="/p/story-${i % 20}"${rel}>a source ${i}</a> quoted at length so the page reads like a real one.</p>`,
+    );
   }
-  paragraphs.push(`<p>Jump <a href="#comments">to the comments</a> or <a href="mailto:desk@example.com">write to the desk</a>.</p>`);
-  const footer = ["/about", "/p/contact", "/p/privacy", "/p/terms", "/p/jobs", "/p/archive", "/p/1", "/p/2"].map((href) => `<a href="${href}">${href.slice(1)}</a>`).join(" · ");
+  paragraphs.push(
+    `<p>Jump <a href="#comments">to the comments</a> or <a href="mailto:desk@example.com">write to the desk</a>.</p>`,
+  );
+  const footer = ["/about", "/p/contact", "/p/privacy", "/p/terms", "/p/jobs", "/p/archive", "/p/1", "/p/2"]
+    .map((href) => `<a href="${href}">${href.slice(1)}</a>`)
+    .join(" · ");
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Fixture article</title><link rel="stylesheet" href="/article/style.css"></head>

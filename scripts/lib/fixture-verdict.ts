@@ -22,7 +22,8 @@ function html(res: ServerResponse, body: string, headers: Record<string, string 
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers }).end(body);
 }
 
-const A = (attributes = "", text = "our partner") => `<a href="${VERDICT_TARGET_PATH}"${attributes ? ` ${attributes}` : ""}>${text}</a>`;
+const A = (attributes = "", text = "our partner") =>
+  `<a href="${VERDICT_TARGET_PATH}"${attributes ? ` ${attributes}` : ""}>${text}</a>`;
 const main = (inner: string) => `<main><h1>Article</h1><p>Read ${inner} for more.</p></main>`;
 const addLinkScript = (where: string) =>
   `<script>window.addEventListener("load", () => { const a = document.createElement("a"); a.href = ${JSON.stringify(VERDICT_TARGET_PATH)}; a.textContent = "our partner"; document.querySelector(${JSON.stringify(where)}).appendChild(a); });</script>`;
@@ -33,30 +34,64 @@ export const VERDICT_PAGES: Record<string, Handler> = {
   "/verdict/counts": (_req, res) => html(res, page("Counts", main(A()))),
   "/verdict/missing": (_req, res) => html(res, page("Missing", main("nothing"))),
   // removed_by_script: in the served HTML, gone once the page's script ran.
-  "/verdict/removed-by-script": (_req, res) => html(res, page("Removed", `${main(A('id="paid"'))}<script>document.getElementById("paid").remove();</script>`)),
-  "/verdict/broken-target": (_req, res) => html(res, page("Broken", main(`<a href="/status/404?verdict">our partner</a>`))),
+  "/verdict/removed-by-script": (_req, res) =>
+    html(res, page("Removed", `${main(A('id="paid"'))}<script>document.getElementById("paid").remove();</script>`)),
+  "/verdict/broken-target": (_req, res) =>
+    html(res, page("Broken", main(`<a href="/status/404?verdict">our partner</a>`))),
   "/verdict/nofollow": (_req, res) => html(res, page("Nofollow", main(A('rel="nofollow"')))),
   "/verdict/sponsored": (_req, res) => html(res, page("Sponsored", main(A('rel="sponsored"')))),
   "/verdict/ugc": (_req, res) => html(res, page("UGC", main(A('rel="ugc"')))),
   // hidden, one way each.
-  "/verdict/hidden/display-none": (_req, res) => html(res, page("Hidden", main(`<span style="display:none">${A()}</span>`))),
+  "/verdict/hidden/display-none": (_req, res) =>
+    html(res, page("Hidden", main(`<span style="display:none">${A()}</span>`))),
   "/verdict/hidden/visibility": (_req, res) => html(res, page("Hidden", main(A('style="visibility:hidden"')))),
-  "/verdict/hidden/collapse": (_req, res) => html(res, page("Hidden", `<main><table><tr style="visibility:collapse"><td>${A()}</td></tr></table></main>`)),
+  "/verdict/hidden/collapse": (_req, res) =>
+    html(res, page("Hidden", `<main><table><tr style="visibility:collapse"><td>${A()}</td></tr></table></main>`)),
   "/verdict/hidden/opacity": (_req, res) => html(res, page("Hidden", main(`<span style="opacity:0">${A()}</span>`))),
-  "/verdict/hidden/zero-box": (_req, res) => html(res, page("Hidden", main(A('style="display:inline-block;width:0;height:0;overflow:hidden"')))),
+  "/verdict/hidden/zero-box": (_req, res) =>
+    html(res, page("Hidden", main(A('style="display:inline-block;width:0;height:0;overflow:hidden"')))),
   "/verdict/hidden/font-size-zero": (_req, res) => html(res, page("Hidden", main(A('style="font-size:0"')))),
-  "/verdict/hidden/off-screen": (_req, res) => html(res, page("Hidden", main(A('style="position:absolute;left:-9999px;top:0"')))),
-  "/verdict/hidden/clip-path": (_req, res) => html(res, page("Hidden", main(A('style="display:inline-block;clip-path:inset(50%)"')))),
+  "/verdict/hidden/off-screen": (_req, res) =>
+    html(res, page("Hidden", main(A('style="position:absolute;left:-9999px;top:0"')))),
+  "/verdict/hidden/clip-path": (_req, res) =>
+    html(res, page("Hidden", main(A('style="display:inline-block;clip-path:inset(50%)"')))),
   "/verdict/hidden/sr-only": (_req, res) =>
-    html(res, page("Hidden", main(`<span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap">${A()}</span>`))),
-  "/verdict/hidden/collapsed-box": (_req, res) => html(res, page("Hidden", main(`<div style="height:0;overflow:hidden">${A()}</div>`))),
-  "/verdict/hidden/by-script": (_req, res) => html(res, page("Hidden", `${main(A('id="paid"'))}<script>document.getElementById("paid").style.display = "none";</script>`)),
+    html(
+      res,
+      page(
+        "Hidden",
+        main(
+          `<span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap">${A()}</span>`,
+        ),
+      ),
+    ),
+  "/verdict/hidden/collapsed-box": (_req, res) =>
+    html(res, page("Hidden", main(`<div style="height:0;overflow:hidden">${A()}</div>`))),
+  "/verdict/hidden/by-script": (_req, res) =>
+    html(
+      res,
+      page("Hidden", `${main(A('id="paid"'))}<script>document.getElementById("paid").style.display = "none";</script>`),
+    ),
   // Visible, though it looks like a hiding pattern at first sight.
-  "/verdict/visible/below-the-fold": (_req, res) => html(res, page("Visible", `<main><div style="height:3000px">tall</div><p>${A()}</p></main>`)),
-  "/verdict/visible/image-link": (_req, res) => html(res, page("Visible", main(`<a href="${VERDICT_TARGET_PATH}"><img src="/asset/banner.png" alt=""></a>`))),
+  "/verdict/visible/below-the-fold": (_req, res) =>
+    html(res, page("Visible", `<main><div style="height:3000px">tall</div><p>${A()}</p></main>`)),
+  "/verdict/visible/image-link": (_req, res) =>
+    html(res, page("Visible", main(`<a href="${VERDICT_TARGET_PATH}"><img src="/asset/banner.png" alt=""></a>`))),
   "/verdict/visible/child-visible": (_req, res) =>
-    html(res, page("Visible", main(`<span style="visibility:hidden"><a href="${VERDICT_TARGET_PATH}" style="visibility:visible">our partner</a></span>`))),
-  "/verdict/visible/display-contents": (_req, res) => html(res, page("Visible", main(`<a href="${VERDICT_TARGET_PATH}" style="display:contents"><span>our partner</span></a>`))),
+    html(
+      res,
+      page(
+        "Visible",
+        main(
+          `<span style="visibility:hidden"><a href="${VERDICT_TARGET_PATH}" style="visibility:visible">our partner</a></span>`,
+        ),
+      ),
+    ),
+  "/verdict/visible/display-contents": (_req, res) =>
+    html(
+      res,
+      page("Visible", main(`<a href="${VERDICT_TARGET_PATH}" style="display:contents"><span>our partner</span></a>`)),
+    ),
   // A carousel: slides past the first are translated out of the document, inside a clipping frame.
   "/verdict/carousel": (_req, res) =>
     html(
@@ -70,24 +105,52 @@ export const VERDICT_PAGES: Record<string, Handler> = {
       ),
     ),
   // page_noindex: meta, header, header for Google only, other bots' header (not noindex), repeated headers.
-  "/verdict/noindex/meta": (_req, res) => html(res, page("Noindex", main(A()), '<meta name="robots" content="noindex, follow">')),
-  "/verdict/noindex/meta-googlebot": (_req, res) => html(res, page("Noindex", main(A()), '<meta name="googlebot" content="none">')),
+  "/verdict/noindex/meta": (_req, res) =>
+    html(res, page("Noindex", main(A()), '<meta name="robots" content="noindex, follow">')),
+  "/verdict/noindex/meta-googlebot": (_req, res) =>
+    html(res, page("Noindex", main(A()), '<meta name="googlebot" content="none">')),
   "/verdict/noindex/header": (_req, res) => html(res, page("Noindex", main(A())), { "x-robots-tag": "noindex" }),
-  "/verdict/noindex/header-googlebot": (_req, res) => html(res, page("Noindex", main(A())), { "x-robots-tag": "googlebot: noindex" }),
-  "/verdict/noindex/header-other-bot": (_req, res) => html(res, page("Indexed", main(A())), { "x-robots-tag": "bingbot: noindex, otherbot: none" }),
-  "/verdict/noindex/header-repeated": (_req, res) => html(res, page("Noindex", main(A())), { "x-robots-tag": ["bingbot: noindex", "max-snippet: 20, googlebot: noindex"] }),
-  "/verdict/noindex/both": (_req, res) => html(res, page("Noindex", main(A()), '<meta name="robots" content="noindex">'), { "x-robots-tag": "noindex" }),
+  "/verdict/noindex/header-googlebot": (_req, res) =>
+    html(res, page("Noindex", main(A())), { "x-robots-tag": "googlebot: noindex" }),
+  "/verdict/noindex/header-other-bot": (_req, res) =>
+    html(res, page("Indexed", main(A())), { "x-robots-tag": "bingbot: noindex, otherbot: none" }),
+  "/verdict/noindex/header-repeated": (_req, res) =>
+    html(res, page("Noindex", main(A())), {
+      "x-robots-tag": ["bingbot: noindex", "max-snippet: 20, googlebot: noindex"],
+    }),
+  "/verdict/noindex/both": (_req, res) =>
+    html(res, page("Noindex", main(A()), '<meta name="robots" content="noindex">'), { "x-robots-tag": "noindex" }),
   // robots_disallowed: this site's robots.txt keeps Googlebot out of the path.
   "/verdict/robots-disallowed": (_req, res) => html(res, page("Blocked", main(A()))),
   // script_only: not in the served HTML, added by the page's script.
-  "/verdict/script-only": (_req, res) => html(res, page("Script only", `<main><h1>Article</h1><p id="box">Read </p></main>${addLinkScript("#box")}`)),
+  "/verdict/script-only": (_req, res) =>
+    html(res, page("Script only", `<main><h1>Article</h1><p id="box">Read </p></main>${addLinkScript("#box")}`)),
   // canonical_elsewhere: relative, several (the first wins), and a self-canonical written differently (not elsewhere).
-  "/verdict/canonical/relative": (_req, res) => html(res, page("Canonical", main(A()), '<link rel="canonical" href="/verdict/counts">')),
+  "/verdict/canonical/relative": (_req, res) =>
+    html(res, page("Canonical", main(A()), '<link rel="canonical" href="/verdict/counts">')),
   "/verdict/canonical/several-first-elsewhere": (_req, res) =>
-    html(res, page("Canonical", main(A()), '<link rel="canonical" href="/verdict/counts"><link rel="canonical" href="/verdict/canonical/several-first-elsewhere">')),
+    html(
+      res,
+      page(
+        "Canonical",
+        main(A()),
+        '<link rel="canonical" href="/verdict/counts"><link rel="canonical" href="/verdict/canonical/several-first-elsewhere">',
+      ),
+    ),
   "/verdict/canonical/several-first-self": (_req, res) =>
-    html(res, page("Canonical", main(A()), '<link rel="canonical" href="/verdict/canonical/several-first-self"><link rel="canonical" href="/verdict/counts">')),
-  "/verdict/canonical/self-trailing-slash": (_req, res) => html(res, page("Canonical", main(A()), '<link rel="canonical" href="/verdict/canonical/self-trailing-slash/#top">')),
+    html(
+      res,
+      page(
+        "Canonical",
+        main(A()),
+        '<link rel="canonical" href="/verdict/canonical/several-first-self"><link rel="canonical" href="/verdict/counts">',
+      ),
+    ),
+  "/verdict/canonical/self-trailing-slash": (_req, res) =>
+    html(
+      res,
+      page("Canonical", main(A()), '<link rel="canonical" href="/verdict/canonical/self-trailing-slash/#top">'),
+    ),
   // page_redirected: the monitored URL ends elsewhere.
   "/verdict/redirect": (_req, res) => res.writeHead(301, { location: "/verdict/redirected-here" }).end(),
   "/verdict/redirected-here": (_req, res) => html(res, page("Moved", main(A()))),
@@ -95,13 +158,16 @@ export const VERDICT_PAGES: Record<string, Handler> = {
   "/verdict/region/header": (_req, res) => html(res, page("Header", `<header>${A()}</header>${main("text")}`)),
   "/verdict/region/nav": (_req, res) => html(res, page("Nav", `<div role="navigation">${A()}</div>${main("text")}`)),
   "/verdict/region/aside": (_req, res) => html(res, page("Aside", `${main("text")}<aside>${A()}</aside>`)),
-  "/verdict/region/footer": (_req, res) => html(res, page("Footer", `${main("text")}<div role="contentinfo"><p>${A()}</p></div>`)),
+  "/verdict/region/footer": (_req, res) =>
+    html(res, page("Footer", `${main("text")}<div role="contentinfo"><p>${A()}</p></div>`)),
   "/verdict/region/article": (_req, res) => html(res, page("Article", `<article><p>${A()}</p></article>`)),
   // Edge cases of the markup.
   // No <head> (nor <html>, <body>): the parser implies them; the canonical before the text is the head's.
-  "/verdict/edge/no-head": (_req, res) => html(res, `<title>No head</title><link rel="canonical" href="/verdict/counts"><p>Read ${A()} now.</p>`),
+  "/verdict/edge/no-head": (_req, res) =>
+    html(res, `<title>No head</title><link rel="canonical" href="/verdict/counts"><p>Read ${A()} now.</p>`),
   // A canonical in <body> is ignored (as Google does): the page is its own.
-  "/verdict/edge/canonical-in-body": (_req, res) => html(res, page("Body canonical", `${main(A())}<link rel="canonical" href="/verdict/counts">`)),
+  "/verdict/edge/canonical-in-body": (_req, res) =>
+    html(res, page("Body canonical", `${main(A())}<link rel="canonical" href="/verdict/counts">`)),
   "/verdict/edge/template": (_req, res) => html(res, page("Template", `<main><template>${A()}</template></main>`)),
   "/verdict/edge/shadow-dom": (_req, res) =>
     html(
@@ -111,14 +177,28 @@ export const VERDICT_PAGES: Record<string, Handler> = {
         `<main><div id="host"></div></main><script>const root = document.getElementById("host").attachShadow({ mode: "open" }); root.innerHTML = ${JSON.stringify(A())};</script>`,
       ),
     ),
-  "/verdict/edge/iframe": (_req, res) => html(res, page("Iframe", `<main><iframe src="/verdict/edge/iframe-content"></iframe></main>`)),
+  "/verdict/edge/iframe": (_req, res) =>
+    html(res, page("Iframe", `<main><iframe src="/verdict/edge/iframe-content"></iframe></main>`)),
   "/verdict/edge/iframe-content": (_req, res) => html(res, page("Framed", A())),
   "/verdict/edge/area": (_req, res) =>
-    html(res, page("Area", `<main><img src="/asset/map.png" usemap="#m" width="200" height="100" alt="map"><map name="m"><area shape="rect" coords="0,0,100,100" href="${VERDICT_TARGET_PATH}" alt="our partner"></map></main>`)),
+    html(
+      res,
+      page(
+        "Area",
+        `<main><img src="/asset/map.png" usemap="#m" width="200" height="100" alt="map"><map name="m"><area shape="rect" coords="0,0,100,100" href="${VERDICT_TARGET_PATH}" alt="our partner"></map></main>`,
+      ),
+    ),
   "/verdict/edge/area-hidden-image": (_req, res) =>
-    html(res, page("Area", `<main><img src="/asset/map.png" usemap="#m" width="200" height="100" alt="map" style="display:none"><map name="m"><area shape="rect" coords="0,0,100,100" href="${VERDICT_TARGET_PATH}" alt="our partner"></map></main>`)),
+    html(
+      res,
+      page(
+        "Area",
+        `<main><img src="/asset/map.png" usemap="#m" width="200" height="100" alt="map" style="display:none"><map name="m"><area shape="rect" coords="0,0,100,100" href="${VERDICT_TARGET_PATH}" alt="our partner"></map></main>`,
+      ),
+    ),
   // A page that forges our visibility mark: it must not decide the verdict.
-  "/verdict/edge/forged-mark": (_req, res) => html(res, page("Forged", main(A('data-linklens-hidden="x0" style="display:none"')))),
+  "/verdict/edge/forged-mark": (_req, res) =>
+    html(res, page("Forged", main(A('data-linklens-hidden="x0" style="display:none"')))),
   // Two matches: a footer link first, then one that counts; the best match is the second.
   "/verdict/two-matches": (_req, res) => html(res, page("Two", `<footer>${A()}</footer>${main(A("", "in the text"))}`)),
   // An article whose links show every signal (the saved audit's view): in the text, hidden, script only, boilerplate.
@@ -135,14 +215,24 @@ export const VERDICT_PAGES: Record<string, Handler> = {
       ),
     ),
   // Several reasons at once: nofollow in the footer, added by script, on a noindex page.
-  "/verdict/many-reasons": (_req, res) => html(res, page("Many", `${main("text")}<footer id="f"></footer><script>window.addEventListener("load", () => { const a = document.createElement("a"); a.href = ${JSON.stringify(VERDICT_TARGET_PATH)}; a.rel = "nofollow"; a.textContent = "x"; document.getElementById("f").appendChild(a); });</script>`, '<meta name="robots" content="noindex">')),
+  "/verdict/many-reasons": (_req, res) =>
+    html(
+      res,
+      page(
+        "Many",
+        `${main("text")}<footer id="f"></footer><script>window.addEventListener("load", () => { const a = document.createElement("a"); a.href = ${JSON.stringify(VERDICT_TARGET_PATH)}; a.rel = "nofollow"; a.textContent = "x"; document.getElementById("f").appendChild(a); });</script>`,
+        '<meta name="robots" content="noindex">',
+      ),
+    ),
 };
 
 /** The fixture site's own robots.txt: Googlebot's group keeps it out of one verdict page; everyone else may crawl all. */
-export const SITE_ROBOTS_TXT = "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /verdict/robots-disallowed\nAllow: /\n";
+export const SITE_ROBOTS_TXT =
+  "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /verdict/robots-disallowed\nAllow: /\n";
 
 /** robots.txt answers that need an origin of their own. */
-export type RobotsVariant = "html" | "huge" | "forbidden" | "server-error" | "redirect-private" | "redirect-other-host" | "hang" | "disallow-all";
+export type RobotsVariant =
+  "html" | "huge" | "forbidden" | "server-error" | "redirect-private" | "redirect-other-host" | "hang" | "disallow-all";
 
 export interface RobotsOrigins {
   /** The origin of each variant (http://127.0.0.1:<port>). */
@@ -162,7 +252,16 @@ export const HUGE_ROBOTS_BYTES = 700 * 1024;
  * verdict target's link, in main). `privateTarget` is an origin that must never be reached (the canary).
  */
 export async function startRobotsOrigins(privateTarget: string): Promise<RobotsOrigins> {
-  const variants: RobotsVariant[] = ["html", "huge", "forbidden", "server-error", "redirect-private", "redirect-other-host", "hang", "disallow-all"];
+  const variants: RobotsVariant[] = [
+    "html",
+    "huge",
+    "forbidden",
+    "server-error",
+    "redirect-private",
+    "redirect-other-host",
+    "hang",
+    "disallow-all",
+  ];
   const hits = new Map<RobotsVariant, number>();
   const servers: { server: http.Server; sockets: Set<Socket> }[] = [];
   const origin = {} as Record<RobotsVariant, string>;

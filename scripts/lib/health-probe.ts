@@ -29,7 +29,9 @@ const stopAt = performance.now() + Number(seconds) * 1000;
 /** Probes `baseUrl`'s health route for `seconds` from a child process; resolves with the latencies. */
 export function probeHealth(baseUrl: string, seconds: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["-e", PROBE, baseUrl, String(seconds)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["-e", PROBE, baseUrl, String(seconds)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

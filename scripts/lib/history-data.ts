@@ -9,9 +9,16 @@ import type { Client } from "pg";
  */
 
 /** The verdict value of link number `n` in `state` (SQL over the columns named). */
-const verdictOf = (state: string, n: string) => `CASE WHEN ${state} = 'live' THEN (CASE WHEN ${n} % 3 = 0 THEN 'at_risk' ELSE 'counts' END) ELSE 'does_not_count' END`;
-const reasonsOf = (value: string) => `CASE ${value} WHEN 'counts' THEN '[]'::jsonb WHEN 'at_risk' THEN '["boilerplate_region"]'::jsonb ELSE '["missing"]'::jsonb END`;
-export async function generateHistory(db: Client, organizationId: string, prefix: string, links: number): Promise<void> {
+const verdictOf = (state: string, n: string) =>
+  `CASE WHEN ${state} = 'live' THEN (CASE WHEN ${n} % 3 = 0 THEN 'at_risk' ELSE 'counts' END) ELSE 'does_not_count' END`;
+const reasonsOf = (value: string) =>
+  `CASE ${value} WHEN 'counts' THEN '[]'::jsonb WHEN 'at_risk' THEN '["boilerplate_region"]'::jsonb ELSE '["missing"]'::jsonb END`;
+export async function generateHistory(
+  db: Client,
+  organizationId: string,
+  prefix: string,
+  links: number,
+): Promise<void> {
   const pages = Math.max(1, Math.round(links / 50));
   await db.query(
     `INSERT INTO monitor (id, organization_id, url, interval_minutes, tags, status, next_check_at, last_checked_at, created_at, updated_at)
@@ -58,4 +65,3 @@ export async function generateHistory(db: Client, organizationId: string, prefix
     [organizationId],
   );
 }
-

@@ -36,7 +36,10 @@ export function lateLinkRoutes(): Record<string, Route> {
   return {
     // A timer set by the page's script, 1.5 s long: a deferred widget.
     "/late/timer-1500": (_req, res) =>
-      html(res, page("Timer", `<script>${ADD} setTimeout(function () { add('timer-a'); add('timer-b'); }, 1500);</script>`)),
+      html(
+        res,
+        page("Timer", `<script>${ADD} setTimeout(function () { add('timer-a'); add('timer-b'); }, 1500);</script>`),
+      ),
     // A fetch whose answer takes 1.2 s, read with .json(), rendered in a then-chain; one more link a
     // microtask later.
     "/late/fetch-slow": (_req, res) =>
@@ -50,13 +53,20 @@ export function lateLinkRoutes(): Record<string, Route> {
         ),
       ),
     "/late/api/slow-list": (_req, res) => {
-      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["fetched-1", "fetched-2"])), 1_200);
+      setTimeout(
+        () =>
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["fetched-1", "fetched-2"])),
+        1_200,
+      );
     },
     // Forty animation frames (~0.7 s at 60 fps), then the links.
     "/late/raf-chain": (_req, res) =>
       html(
         res,
-        page("Frames", `<script>${ADD} var frames = 0; function step() { frames += 1; if (frames < 40) requestAnimationFrame(step); else { add('raf-a'); add('raf-b'); } } requestAnimationFrame(step);</script>`),
+        page(
+          "Frames",
+          `<script>${ADD} var frames = 0; function step() { frames += 1; if (frames < 40) requestAnimationFrame(step); else { add('raf-a'); add('raf-b'); } } requestAnimationFrame(step);</script>`,
+        ),
       ),
     // Work started by the load event: one link from an XHR answered after 400 ms, one from a timer.
     "/late/after-load": (_req, res) =>
@@ -83,7 +93,10 @@ export function lateLinkRoutes(): Record<string, Route> {
         ),
       ),
     "/late/widget.js": (_req, res) => {
-      setTimeout(() => res.writeHead(200, { "content-type": "text/javascript" }).end("add('widget-a'); add('widget-b');"), 700);
+      setTimeout(
+        () => res.writeHead(200, { "content-type": "text/javascript" }).end("add('widget-a'); add('widget-b');"),
+        700,
+      );
     },
     // 200,000 chained microtasks after a short timer, then a link; another storm in a fetch's then-chain.
     "/late/microtask-storm": (_req, res) =>
@@ -110,7 +123,13 @@ export function lateLinkRoutes(): Record<string, Route> {
       ),
     // A chain of short timers: 8 × 150 ms.
     "/late/nested-timers": (_req, res) =>
-      html(res, page("Chain", `<script>${ADD} var n = 0; function next() { n += 1; if (n < 8) setTimeout(next, 150); else add('chain-end'); } setTimeout(next, 150);</script>`)),
+      html(
+        res,
+        page(
+          "Chain",
+          `<script>${ADD} var n = 0; function next() { n += 1; if (n < 8) setTimeout(next, 150); else add('chain-end'); } setTimeout(next, 150);</script>`,
+        ),
+      ),
     // Never quiet in small ways, complete at load: a 1 s clock, a 3 s carousel, an endless animation
     // loop that moves an element, analytics pings every 5 s, a 1 s self-rescheduling timer.
     "/late/busy-forever": (_req, res) =>

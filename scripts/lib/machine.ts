@@ -48,7 +48,11 @@ function cpuModel(): string {
 
 function chromiumVersion(executable: string): string {
   try {
-    return execFileSync(executable, ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync(executable, ["--version"], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return `unknown (${executable} --version failed)`;
   }

@@ -24,7 +24,12 @@ export interface PostgresServer {
 function binDir(): string {
   if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
   const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (!versions[0]) throw new Error("PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN_DIR).");
   return path.join(root, versions[0], "bin");
 }
@@ -46,11 +51,39 @@ export async function startPostgres(): Promise<PostgresServer> {
   fs.mkdirSync(socketDir, { mode: 0o777 });
   fs.chmodSync(socketDir, 0o777);
   if (asRoot) execFileSync("chown", ["postgres", dir, socketDir]);
-  const [initFile, initArgs] = command("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const [initFile, initArgs] = command("initdb", [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "-A",
+    "trust",
+    "--no-sync",
+    "-E",
+    "UTF8",
+    "--locale=C",
+  ]);
   execFileSync(initFile, initArgs, { stdio: "pipe" });
 
   const port = await freePort();
-  const [file, args] = command("postgres", ["-D", dataDir, "-p", String(port), "-k", socketDir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"]);
+  const [file, args] = command("postgres", [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    socketDir,
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
+    "-c",
+    "max_connections=200",
+  ]);
   let output = "";
   const child: ChildProcess = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
@@ -90,9 +123,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     async stop() {
       // runuser does not forward signals: signal the postmaster itself (its pid heads postmaster.pid).
       const pidFile = path.join(dataDir, "postmaster.pid");
-      const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10) : NaN;
+      const pid = fs.existsSync(pidFile)
+        ? Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10)
+        : NaN;
       if (child.exitCode === null) {
-        if (Number.isInteger(pid) && pid > 0) process.kill(pid, "SIGINT"); // fast shutdown
+        if (Number.isInteger(pid) && pid > 0)
+          process.kill(pid, "SIGINT"); // fast shutdown
         else child.kill("SIGINT");
       }
       await exited;

@@ -8,9 +8,16 @@ import { analyzePaste, expect, GUEST_POST_HTML, test } from "./test";
  */
 async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
   const result = await new AxeBuilder({ page }).exclude('iframe[title^="Sanitized snapshot"]').analyze();
-  const serious = result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`).join("\n");
-  expect(serious.map((violation) => violation.id), `${state}:\n${report}`).toEqual([]);
+  const serious = result.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`)
+    .join("\n");
+  expect(
+    serious.map((violation) => violation.id),
+    `${state}:\n${report}`,
+  ).toEqual([]);
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
@@ -30,7 +37,10 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     await analyzePaste(page, GUEST_POST_HTML, "shop.example.com");
     await page.getByLabel("Domain or URL to look for").fill("example.org");
-    await page.getByRole("region", { name: /^Links \(/ }).getByRole("button", { name: "Show link 2 in the snapshot" }).click();
+    await page
+      .getByRole("region", { name: /^Links \(/ })
+      .getByRole("button", { name: "Show link 2 in the snapshot" })
+      .click();
     await expectNoSeriousViolations(page, "results");
     await shot(`16-results-${colorScheme}`);
   });

@@ -72,7 +72,10 @@ test("sign up, invite a viewer by email, accept, and the viewer cannot edit", as
   await expect(viewer.getByRole("button", { name: "Remove" })).toHaveCount(0);
   await expect(viewer.getByRole("combobox", { name: /Role of/ })).toHaveCount(0);
   // …and the API refuses the change anyway.
-  const refused = await viewer.request.post("/api/account/invitations", { data: { email: "x@example.com", role: "viewer" }, headers: { origin: APP_ORIGIN } });
+  const refused = await viewer.request.post("/api/account/invitations", {
+    data: { email: "x@example.com", role: "viewer" },
+    headers: { origin: APP_ORIGIN },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ success: false, errorCode: "FORBIDDEN" });
 
@@ -83,7 +86,9 @@ test("sign up, invite a viewer by email, accept, and the viewer cannot edit", as
   await viewerContext.close();
 });
 
-test("alerts: choose notifications in Settings, lose a tracked link, read the alert in the app and open the email's monitor link", async ({ page }) => {
+test("alerts: choose notifications in Settings, lose a tracked link, read the alert in the app and open the email's monitor link", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const run = Date.now();
   const email = `alice-${run}@example.com`;
@@ -108,7 +113,9 @@ test("alerts: choose notifications in Settings, lose a tracked link, read the al
   await notifications.getByRole("button", { name: "Save notification settings" }).click();
   await expect(notifications.getByText("Notification settings saved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByLabel("A link's anchor text changes")).not.toBeChecked();
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByLabel("A link's anchor text changes"),
+  ).not.toBeChecked();
 
   // A monitored placement that disappears: live, one miss, confirmed missing.
   await page.getByRole("link", { name: "Monitors" }).first().click();

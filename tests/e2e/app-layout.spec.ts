@@ -40,10 +40,17 @@ const VISITS: Visit[] = [
     url: () => "/app",
     ready: async (page) => {
       await expect(page.getByTestId("monitoring-counts")).toBeVisible();
-      await expect(page.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" })).toBeVisible();
+      await expect(
+        page.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" }),
+      ).toBeVisible();
     },
   },
-  { name: "monitors", route: "/app/monitors", url: () => "/app/monitors", ready: (page) => expect(page.getByRole("heading", { name: "Monitored pages (2)" })).toBeVisible() },
+  {
+    name: "monitors",
+    route: "/app/monitors",
+    url: () => "/app/monitors",
+    ready: (page) => expect(page.getByRole("heading", { name: "Monitored pages (2)" })).toBeVisible(),
+  },
   {
     name: "monitor",
     route: "/app/monitors/[id]",
@@ -74,7 +81,9 @@ const VISITS: Visit[] = [
       for (const toggle of await toggles.all()) await toggle.click();
       await expect(page.getByTestId("evidence-list")).toHaveCount(4);
       await expect(page.getByText("Loading evidence…")).toHaveCount(0);
-      const kept = page.getByRole("region", { name: `Evidence of ${d.longTarget}` }).locator('[data-reason="first_live"]');
+      const kept = page
+        .getByRole("region", { name: `Evidence of ${d.longTarget}` })
+        .locator('[data-reason="first_live"]');
       await expect(kept).toBeVisible();
       const image = kept.locator("img");
       await image.scrollIntoViewIfNeeded();
@@ -90,14 +99,21 @@ const VISITS: Visit[] = [
       await expect(page.getByTestId("uptime-strip")).toHaveCount(5);
     },
   },
-  { name: "audits", route: "/app/audits", url: () => "/app/audits", ready: (page) => expect(page.getByTestId("audit-row")).toHaveCount(3) },
+  {
+    name: "audits",
+    route: "/app/audits",
+    url: () => "/app/audits",
+    ready: (page) => expect(page.getByTestId("audit-row")).toHaveCount(3),
+  },
   {
     name: "audit-url",
     route: "/app/audits/[id]",
     url: (d) => `/app/audits/${d.urlAuditId}`,
     ready: async (page) => {
       await expect(page.getByTestId("results")).toBeVisible();
-      await expect(page.getByRole("region", { name: "Compare with…" })).toContainText("No other audit of this URL yet.");
+      await expect(page.getByRole("region", { name: "Compare with…" })).toContainText(
+        "No other audit of this URL yet.",
+      );
     },
   },
   {
@@ -110,18 +126,34 @@ const VISITS: Visit[] = [
       await expect(compare.getByTestId("comparison")).toContainText("1 added, 1 removed");
     },
   },
-  { name: "groups", route: "/app/groups", url: () => "/app/groups", ready: (page) => expect(page.getByTestId("group-Sister sites")).toBeVisible() },
+  {
+    name: "groups",
+    route: "/app/groups",
+    url: () => "/app/groups",
+    ready: (page) => expect(page.getByTestId("group-Sister sites")).toBeVisible(),
+  },
   {
     name: "webhooks",
     route: "/app/webhooks",
     url: () => "/app/webhooks",
     ready: async (page) => {
       await expect(page.getByRole("heading", { name: "Webhooks (2)" })).toBeVisible();
-      await expect(page.getByTestId("webhook-CRM inbox").getByTestId("delivery-row").filter({ hasText: /delivered/i }).first()).toBeVisible();
+      await expect(
+        page
+          .getByTestId("webhook-CRM inbox")
+          .getByTestId("delivery-row")
+          .filter({ hasText: /delivered/i })
+          .first(),
+      ).toBeVisible();
       await expect(page.getByTestId("delivery-row").filter({ hasText: "HTTP 404" }).first()).toBeVisible();
     },
   },
-  { name: "alerts", route: "/app/alerts", url: () => "/app/alerts", ready: (page) => expect(page.getByText(/Link removed: 127\.0\.0\.1\/p\/trail-y/)).toBeVisible() },
+  {
+    name: "alerts",
+    route: "/app/alerts",
+    url: () => "/app/alerts",
+    ready: (page) => expect(page.getByText(/Link removed: 127\.0\.0\.1\/p\/trail-y/)).toBeVisible(),
+  },
   {
     name: "reports",
     route: "/app/reports",
@@ -139,7 +171,9 @@ const VISITS: Visit[] = [
       await page.getByLabel("Title (the client sees it)").fill("One page for the client");
       await page.getByRole("combobox", { name: /^Shows/ }).selectOption("monitor");
       await page.getByRole("button", { name: "Create link" }).click();
-      await expect(page.getByRole("textbox", { name: "Report link", exact: true })).toHaveValue(/\/r\/[A-Za-z0-9_-]{32}$/);
+      await expect(page.getByRole("textbox", { name: "Report link", exact: true })).toHaveValue(
+        /\/r\/[A-Za-z0-9_-]{32}$/,
+      );
     },
   },
   {
@@ -151,8 +185,18 @@ const VISITS: Visit[] = [
       await expect(page.getByText(/agency-with-a-long-domain/)).toBeVisible();
     },
   },
-  { name: "settings", route: "/app/settings", url: () => "/app/settings", ready: (page) => expect(page.getByTestId("outbox-row").first()).toBeVisible() },
-  { name: "invitation", route: "/app/invitations/[id]", url: (d) => `/app/invitations/${d.invitationId}`, ready: (page) => expect(page.getByRole("button", { name: "Accept invitation" })).toBeVisible() },
+  {
+    name: "settings",
+    route: "/app/settings",
+    url: () => "/app/settings",
+    ready: (page) => expect(page.getByTestId("outbox-row").first()).toBeVisible(),
+  },
+  {
+    name: "invitation",
+    route: "/app/invitations/[id]",
+    url: (d) => `/app/invitations/${d.invitationId}`,
+    ready: (page) => expect(page.getByRole("button", { name: "Accept invitation" })).toBeVisible(),
+  },
 ];
 
 test("the layout test visits every page under app/(app)/", () => {
@@ -183,7 +227,9 @@ for (const { width, use } of WIDTHS) {
 test("a saved audit opened directly answers 200 and logs no console error", async ({ page, consoleErrors }) => {
   const response = await page.goto(`/app/audits/${data.pasteAuditId}`);
   expect(response?.status()).toBe(200);
-  await expect(page.frameLocator('iframe[title^="Sanitized snapshot"]').getByRole("link", { name: "Brand new" })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title^="Sanitized snapshot"]').getByRole("link", { name: "Brand new" }),
+  ).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -8,10 +8,15 @@ const APP_DIR = path.resolve(__dirname, "..", "..", "app", "(app)");
  * are not part of the URL. Read from the filesystem, so a new page is in the layout test from day one.
  */
 export function appPageRoutes(): string[] {
-  const files = readdirSync(APP_DIR, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "page.tsx");
+  const files = readdirSync(APP_DIR, { recursive: true, encoding: "utf8" }).filter(
+    (file) => path.basename(file) === "page.tsx",
+  );
   return files
     .map((file) => {
-      const segments = path.dirname(file).split(path.sep).filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment));
+      const segments = path
+        .dirname(file)
+        .split(path.sep)
+        .filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment));
       return `/${segments.join("/")}`;
     })
     .sort();

@@ -12,7 +12,8 @@ import { APP_ORIGIN } from "./ports";
  * it read-only.
  */
 
-const CSV_HEADER = "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
+const CSV_HEADER =
+  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
 
 const FIRST = `<!doctype html><html><head><title>Guest post on mine</title></head><body>
 <p><a href="/about">About</a></p>
@@ -20,7 +21,10 @@ const FIRST = `<!doctype html><html><head><title>Guest post on mine</title></hea
 <p><a href="https://outsider.example/">Outsider</a></p>
 <p><a href="https://gone.example/">Soon gone</a></p>
 </body></html>`;
-const SECOND = FIRST.replace('<a href="https://gone.example/">Soon gone</a>', '<a href="https://new.example/">Brand new</a>').replace(' rel="sponsored"', "");
+const SECOND = FIRST.replace(
+  '<a href="https://gone.example/">Soon gone</a>',
+  '<a href="https://new.example/">Brand new</a>',
+).replace(' rel="sponsored"', "");
 
 async function signUpThroughTheForm(page: Page, name: string, email: string): Promise<void> {
   await page.goto("/sign-up");
@@ -48,12 +52,20 @@ async function pasteAudit(page: Page, html: string, domain: string): Promise<str
 /** axe on our pages (the snapshot iframe is the analysed page's markup, not ours). */
 async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
   const result = await new AxeBuilder({ page }).exclude('iframe[title^="Sanitized snapshot"]').analyze();
-  const serious = result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`).join("\n");
-  expect(serious.map((violation) => violation.id), `${state}:\n${report}`).toEqual([]);
+  const serious = result.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`)
+    .join("\n");
+  expect(
+    serious.map((violation) => violation.id),
+    `${state}:\n${report}`,
+  ).toEqual([]);
 }
 
-const post = (request: APIRequestContext, path: string, data: unknown) => request.post(path, { data, headers: { origin: APP_ORIGIN } });
+const post = (request: APIRequestContext, path: string, data: unknown) =>
+  request.post(path, { data, headers: { origin: APP_ORIGIN } });
 
 test("group, audit with the group badge, export, compare, re-run and delete", async ({ page, shot, consoleErrors }) => {
   test.setTimeout(150_000);
@@ -70,9 +82,15 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   await page.getByLabel("Group name").fill("Other");
   await page.getByLabel("Domains").fill("www.sister.example");
   await page.getByRole("button", { name: "Create group" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: 'www.sister.example (site sister.example) is already in the domain group "Network".' })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: 'www.sister.example (site sister.example) is already in the domain group "Network".' }),
+  ).toBeVisible();
   // Chromium logs that 409 as a failed resource: it is this step's expected answer, not a bug.
-  const conflict = consoleErrors.findIndex((line) => line.includes("409 (Conflict)") && line.includes("/api/account/domain-groups"));
+  const conflict = consoleErrors.findIndex(
+    (line) => line.includes("409 (Conflict)") && line.includes("/api/account/domain-groups"),
+  );
   expect(conflict).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(conflict, 1);
   await expectNoSeriousViolations(page, "groups with an error");
@@ -84,10 +102,14 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   const sister = tableRows(page).filter({ hasText: "Sister deal" });
   await expect(sister).toContainText("internal");
   await expect(sister.getByTestId("group-badge").filter({ visible: true })).toHaveText("domain group Network");
-  await expect(tableRows(page).filter({ hasText: "Outsider" }).getByTestId("group-badge").filter({ visible: true })).toHaveCount(0);
+  await expect(
+    tableRows(page).filter({ hasText: "Outsider" }).getByTestId("group-badge").filter({ visible: true }),
+  ).toHaveCount(0);
   await expect(page.locator('[data-stat="internal"] dd')).toHaveText("2");
   await expect(page.locator('[data-stat="external"] dd')).toHaveText("2");
-  await expect(page.frameLocator('iframe[title^="Sanitized snapshot"]').locator("a", { hasText: "Sister deal" })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title^="Sanitized snapshot"]').locator("a", { hasText: "Sister deal" }),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, "saved audit");
   await shot("audits-02-result");
 
@@ -105,7 +127,10 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
 
   const jsonDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export JSON" }).click();
-  const json = JSON.parse(readFileSync(await (await jsonDownload).path(), "utf8")) as { id: string; links: Array<{ matchedGroupName: string | null }> };
+  const json = JSON.parse(readFileSync(await (await jsonDownload).path(), "utf8")) as {
+    id: string;
+    links: Array<{ matchedGroupName: string | null }>;
+  };
   expect(json.id).toBe(first);
   expect(json.links.map((link) => link.matchedGroupName)).toEqual([null, "Network", null, null]);
 
@@ -142,8 +167,20 @@ test("a viewer sees groups and audits read-only", async ({ page, browser, shot }
   // The owner works through the API in a context of its own; the viewer is this test's page.
   const ownerContext = await browser.newContext();
   const owner = ownerContext.request;
-  expect((await post(owner, "/api/auth/sign-up/email", { name: "Owen", email: `owen-${run}@example.com`, password: "correct horse battery" })).status()).toBe(200);
-  expect((await post(owner, "/api/account/domain-groups", { name: "Sisters", domains: ["mine.example", "sister.example"] })).status()).toBe(201);
+  expect(
+    (
+      await post(owner, "/api/auth/sign-up/email", {
+        name: "Owen",
+        email: `owen-${run}@example.com`,
+        password: "correct horse battery",
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await post(owner, "/api/account/domain-groups", { name: "Sisters", domains: ["mine.example", "sister.example"] })
+    ).status(),
+  ).toBe(201);
   const created = await post(owner, "/api/account/audits", { html: FIRST, domain: "mine.example" });
   expect(created.status()).toBe(201);
   const auditId = ((await created.json()) as { id: string }).id;
@@ -153,10 +190,31 @@ test("a viewer sees groups and audits read-only", async ({ page, browser, shot }
   expect(invitation.status()).toBe(201);
 
   const viewer = page.request;
-  expect((await post(viewer, "/api/auth/sign-up/email", { name: "Vera", email: viewerEmail, password: "another good password" })).status()).toBe(200);
+  expect(
+    (
+      await post(viewer, "/api/auth/sign-up/email", {
+        name: "Vera",
+        email: viewerEmail,
+        password: "another good password",
+      })
+    ).status(),
+  ).toBe(200);
   await confirmOwnAddress(viewer);
-  expect((await post(viewer, "/api/auth/organization/accept-invitation", { invitationId: ((await invitation.json()) as { id: string }).id })).status()).toBe(200);
-  expect((await viewer.put("/api/account/active-organization", { data: { organizationId: me.organization.id }, headers: { origin: APP_ORIGIN } })).status()).toBe(200);
+  expect(
+    (
+      await post(viewer, "/api/auth/organization/accept-invitation", {
+        invitationId: ((await invitation.json()) as { id: string }).id,
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await viewer.put("/api/account/active-organization", {
+        data: { organizationId: me.organization.id },
+        headers: { origin: APP_ORIGIN },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/app/groups");
   await expect(page.getByTestId("group-Sisters")).toContainText("sister.example");
@@ -168,7 +226,9 @@ test("a viewer sees groups and audits read-only", async ({ page, browser, shot }
   await expect(page.getByRole("button", { name: "Analyze" })).toHaveCount(0);
   await page.getByRole("link", { name: "Guest post on mine" }).click();
   await expect(page).toHaveURL(new RegExp(`/app/audits/${auditId}$`));
-  await expect(tableRows(page).filter({ hasText: "Sister deal" }).getByTestId("group-badge").filter({ visible: true })).toHaveText("domain group Sisters");
+  await expect(
+    tableRows(page).filter({ hasText: "Sister deal" }).getByTestId("group-badge").filter({ visible: true }),
+  ).toHaveText("domain group Sisters");
   for (const name of ["Export CSV", "Export JSON"]) await expect(page.getByRole("link", { name })).toHaveCount(0);
   for (const name of ["Re-run", "Delete"]) await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Compare with…" })).toContainText("No other audit of this URL yet.");

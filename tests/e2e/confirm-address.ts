@@ -7,9 +7,13 @@ import { expect, type APIRequestContext } from "@playwright/test";
  * invitation can then be accepted by id (an unconfirmed address cannot accept one).
  */
 export async function confirmOwnAddress(request: APIRequestContext): Promise<void> {
-  const own = (await (await request.get("/api/account/outbox")).json()) as { items: Array<{ kind: string; text: string }> };
+  const own = (await (await request.get("/api/account/outbox")).json()) as {
+    items: Array<{ kind: string; text: string }>;
+  };
   const confirmation = own.items.find((item) => item.kind === "verify_email");
   const link = new URL(/https?:\/\/\S+/.exec(confirmation?.text ?? "")?.[0] ?? "http://missing/");
-  expect(link.pathname, "the sign-up's confirmation email is in the account's own outbox").toBe("/api/auth/verify-email");
+  expect(link.pathname, "the sign-up's confirmation email is in the account's own outbox").toBe(
+    "/api/auth/verify-email",
+  );
   expect((await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
 }

@@ -10,7 +10,10 @@ interface ErrorBody {
 test("a blocked URL shows the API's error and hint next to the form", async ({ page, shot }) => {
   await page.goto("/");
   await page.getByLabel("Page URL").fill("http://10.0.0.1/");
-  const [response] = await Promise.all([page.waitForResponse("**/api/demo/analyze"), page.getByLabel("Page URL").press("Enter")]);
+  const [response] = await Promise.all([
+    page.waitForResponse("**/api/demo/analyze"),
+    page.getByLabel("Page URL").press("Enter"),
+  ]);
   expect(response.status()).toBe(400);
   const body = (await response.json()) as ErrorBody;
 
@@ -53,7 +56,10 @@ test("429: the wait until the limit resets counts down", async ({ page, shot }) 
   await analyzePaste(page, GUEST_POST_HTML);
   await expect(page.getByTestId("rate-limit")).toHaveText("0 of 1 analyses left this minute");
 
-  const [response] = await Promise.all([page.waitForResponse("**/api/demo/analyze"), page.getByRole("button", { name: "Analyze" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse("**/api/demo/analyze"),
+    page.getByRole("button", { name: "Analyze" }).click(),
+  ]);
   expect(response.status()).toBe(429);
   const reset = Number(response.headers()["x-ratelimit-reset"]);
   const body = (await response.json()) as ErrorBody;

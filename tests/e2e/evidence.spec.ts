@@ -25,7 +25,10 @@ async function expectThumbnailLoaded(record: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
   await expect(image).toHaveAttribute("loading", "lazy");
-  await expect(image).toHaveAttribute("alt", /^Screenshot of the page on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, close up on the link, outlined in red$/);
+  await expect(image).toHaveAttribute(
+    "alt",
+    /^Screenshot of the page on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, close up on the link, outlined in red$/,
+  );
 }
 
 async function lookAt(page: Page, shot: Shot, name: string): Promise<void> {
@@ -46,7 +49,10 @@ async function lookAt(page: Page, shot: Shot, name: string): Promise<void> {
 /** A second browser signed in as a viewer of the owner's team (invited, confirmed, accepted through the API). */
 async function viewerOf(owner: Page, browser: Browser, run: number): Promise<Page> {
   const email = `vic-${run}@example.com`;
-  const invitation = await owner.request.post("/api/account/invitations", { data: { email, role: "viewer" }, headers: { origin: APP_ORIGIN } });
+  const invitation = await owner.request.post("/api/account/invitations", {
+    data: { email, role: "viewer" },
+    headers: { origin: APP_ORIGIN },
+  });
   expect(invitation.status(), await invitation.text()).toBe(201);
   const { id } = (await invitation.json()) as { id: string };
   const context = await browser.newContext();
@@ -60,14 +66,24 @@ async function viewerOf(owner: Page, browser: Browser, run: number): Promise<Pag
   return context.newPage();
 }
 
-test("a check's first-live evidence, a capture on request, their files, and a viewer's read-only view", async ({ page, shot, browser }) => {
+test("a check's first-live evidence, a capture on request, their files, and a viewer's read-only view", async ({
+  page,
+  shot,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const run = Date.now();
   const placement = `/e2e-evidence-${run}/a-guest-post-about-trail-running-shoes`;
   const target = `${FIXTURE_ORIGIN}/p/evidence-product-${run}`;
-  await setFixturePage(placement, `<!doctype html><title>Review</title><h1>Trail shoes</h1><p>We recommend <a href="${target}">Evidence Product</a> for long runs.</p>`);
+  await setFixturePage(
+    placement,
+    `<!doctype html><title>Review</title><h1>Trail shoes</h1><p>We recommend <a href="${target}">Evidence Product</a> for long runs.</p>`,
+  );
   await signUp(page, "Eve", `eve-${run}@example.com`);
-  const created = await page.request.post("/api/account/monitors", { data: { url: `${FIXTURE_ORIGIN}${placement}`, links: [{ target }] }, headers: { origin: APP_ORIGIN } });
+  const created = await page.request.post("/api/account/monitors", {
+    data: { url: `${FIXTURE_ORIGIN}${placement}`, links: [{ target }] },
+    headers: { origin: APP_ORIGIN },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id: monitorId } = (await created.json()) as { id: string };
 
@@ -134,10 +150,14 @@ test("a check's first-live evidence, a capture on request, their files, and a vi
   await viewer.goto(`/app/monitors/${monitorId}`);
   const viewerRow = viewer.getByTestId(`link-${target}`);
   await viewerRow.getByRole("button", { name: `Evidence of ${target}` }).click();
-  await expect(viewer.getByRole("region", { name: `Evidence of ${target}` }).getByTestId("evidence-record")).toHaveCount(2);
+  await expect(
+    viewer.getByRole("region", { name: `Evidence of ${target}` }).getByTestId("evidence-record"),
+  ).toHaveCount(2);
   await expect(viewer.getByRole("button", { name: "Capture evidence" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: "Check now" })).toHaveCount(0);
-  const refused = await viewer.request.post(`/api/account/monitors/${monitorId}/evidence`, { headers: { origin: APP_ORIGIN } });
+  const refused = await viewer.request.post(`/api/account/monitors/${monitorId}/evidence`, {
+    headers: { origin: APP_ORIGIN },
+  });
   expect(refused.status(), await refused.text()).toBe(403);
   await viewer.context().close();
 });

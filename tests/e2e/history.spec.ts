@@ -24,9 +24,16 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
   postgres = await startPostgres();
   const url = await postgres.createDatabase();
-  server = await startServer({ DATABASE_URL: url, BETTER_AUTH_SECRET: "history-e2e-secret-history-e2e-secret-0", MONITOR_SCHEDULER: "off" });
+  server = await startServer({
+    DATABASE_URL: url,
+    BETTER_AUTH_SECRET: "history-e2e-secret-history-e2e-secret-0",
+    MONITOR_SCHEDULER: "off",
+  });
   const context = await browser.newContext({ baseURL: server.baseUrl });
-  const signUp = await context.request.post("/api/auth/sign-up/email", { data: { name: "Hanna", email: `hanna-${Date.now()}@example.com`, password: "correct horse battery" }, headers: { origin: server.baseUrl } });
+  const signUp = await context.request.post("/api/auth/sign-up/email", {
+    data: { name: "Hanna", email: `hanna-${Date.now()}@example.com`, password: "correct horse battery" },
+    headers: { origin: server.baseUrl },
+  });
   expect(signUp.status()).toBe(200);
   const me = (await (await context.request.get("/api/account/me")).json()) as { organization: { id: string } };
   const db = new Client({ connectionString: url });
@@ -37,7 +44,10 @@ test.beforeAll(async ({ browser }) => {
   } finally {
     await db.end();
   }
-  const share = await context.request.post("/api/account/shares", { data: { title: "Acme: every placement of the spring campaign", scope: "tag", tag: "tag-3" }, headers: { origin: server.baseUrl } });
+  const share = await context.request.post("/api/account/shares", {
+    data: { title: "Acme: every placement of the spring campaign", scope: "tag", tag: "tag-3" },
+    headers: { origin: server.baseUrl },
+  });
   expect(share.status()).toBe(201);
   reportPath = new URL(((await share.json()) as { url: string }).url).pathname;
   ownerState = await context.storageState();
@@ -58,12 +68,18 @@ for (const { width, use } of WIDTHS) {
   test.describe(`${width} px wide`, () => {
     test.use(use);
 
-    test("signed in: the portfolio chart switches between 30, 90 and 365 days; strips on the monitor and Links pages", async ({ context, page, shot }) => {
+    test("signed in: the portfolio chart switches between 30, 90 and 365 days; strips on the monitor and Links pages", async ({
+      context,
+      page,
+      shot,
+    }) => {
       await context.addCookies(ownerState.cookies);
       {
         await page.goto(`${server.baseUrl}/app`);
         const panel = page.getByRole("region", { name: "Portfolio over time" });
-        await expect(panel.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" })).toBeVisible();
+        await expect(
+          panel.getByRole("img", { name: "Tracked links by state at the end of each day, last 30 days" }),
+        ).toBeVisible();
         await expect(panel.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "true");
         // Today's legend counts are the links now: 2,000 of them.
         const legend = panel.getByRole("list", { name: "Legend" });
@@ -77,20 +93,28 @@ for (const { width, use } of WIDTHS) {
         const year = page.getByRole("img", { name: "Tracked links by state at the end of each day, last 365 days" });
         await expect(year).toBeVisible();
         // A tooltip per day: the first day's column names its counts.
-        await expect(year.locator("rect[data-date] > title").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}: \d+ live/);
+        await expect(year.locator("rect[data-date] > title").first()).toHaveText(
+          /^[A-Z][a-z]{2} \d{1,2}, \d{4}: \d+ live/,
+        );
         await page.getByText("Show the numbers").click();
-        await expect(page.getByRole("table", { name: "Tracked links by state at the end of each day" }).getByRole("row")).toHaveCount(366);
+        await expect(
+          page.getByRole("table", { name: "Tracked links by state at the end of each day" }).getByRole("row"),
+        ).toHaveCount(366);
         await expectNoHorizontalScroll(page, `overview, 365 days, at ${width} px`);
         await shot(`history-${width}-overview-365`);
         await page.getByRole("link", { name: "90 days" }).click();
-        await expect(page.getByRole("img", { name: "Tracked links by state at the end of each day, last 90 days" })).toBeVisible();
+        await expect(
+          page.getByRole("img", { name: "Tracked links by state at the end of each day, last 90 days" }),
+        ).toBeVisible();
 
         await page.goto(`${server.baseUrl}/app/monitors/a-m7`);
         const strips = page.getByTestId("uptime-strip");
         await expect(strips).toHaveCount(50);
         await expect(strips.first()).toHaveAccessibleName(/^90-day history of https:\/\/mysite\.example\/a\//);
         await expect(page.getByTestId("live-percent").first()).toHaveText(/^\d{1,3}\.\d % live$/);
-        await expect(strips.first().locator("rect[data-state] > title").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}.*: (live|missing|broken|pending|not tracked yet)/);
+        await expect(strips.first().locator("rect[data-state] > title").first()).toHaveText(
+          /^[A-Z][a-z]{2} \d{1,2}, \d{4}.*: (live|missing|broken|pending|not tracked yet)/,
+        );
         await expectNoHorizontalScroll(page, `monitor at ${width} px`);
         await expectAxeClean(page, `monitor at ${width} px`);
         await shot(`history-${width}-monitor`);
@@ -105,16 +129,24 @@ for (const { width, use } of WIDTHS) {
     test.describe("signed out, JavaScript off", () => {
       test.use({ javaScriptEnabled: false });
 
-      test("a tag's client report: 100 links with their strips, read-only, and the 404 of a bad token", async ({ page, shot }) => {
+      test("a tag's client report: 100 links with their strips, read-only, and the 404 of a bad token", async ({
+        page,
+        shot,
+      }) => {
         const response = await page.goto(`${server.baseUrl}${reportPath}`);
         expect(response?.status()).toBe(200);
         expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-        await expect(page.getByRole("heading", { level: 1, name: "Acme: every placement of the spring campaign" })).toBeVisible();
+        await expect(
+          page.getByRole("heading", { level: 1, name: "Acme: every placement of the spring campaign" }),
+        ).toBeVisible();
         await expect(page.getByText("Tracked links tagged “tag-3”")).toBeVisible();
         await expect(page.getByTestId("report-link")).toHaveCount(100);
         await expect(page.getByTestId("uptime-strip").first()).toHaveAccessibleName(/^90-day history of /);
         await expect(page.getByTestId("uptime-strip").first()).toHaveAccessibleDescription(/% live over 90 days\. /);
-        await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", `${reportPath}/export.csv`);
+        await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+          "href",
+          `${reportPath}/export.csv`,
+        );
         await expect(page.getByRole("button")).toHaveCount(0);
         await expect(page.locator("form, input, select, textarea")).toHaveCount(0);
         await expectNoHorizontalScroll(page, `report at ${width} px`);

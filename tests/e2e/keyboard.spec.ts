@@ -18,7 +18,9 @@ test("keyboard only: switch mode, fill, Enter submits, select a table row, sort"
   await expect(page.getByRole("radio", { name: /Paste HTML/ })).toBeChecked();
 
   await tabTo(page, 'textarea[name="html"]');
-  await page.keyboard.insertText('<a href="/a">First</a> <a href="https://other.example/" rel="nofollow">Second</a> <a href="/c">Third</a>');
+  await page.keyboard.insertText(
+    '<a href="/a">First</a> <a href="https://other.example/" rel="nofollow">Second</a> <a href="/c">Third</a>',
+  );
   await page.keyboard.press("Tab");
   await expect(page.getByLabel(/^Domain/)).toBeFocused();
   await page.keyboard.type("site.example");
@@ -28,14 +30,26 @@ test("keyboard only: switch mode, fill, Enter submits, select a table row, sort"
   // Reach the first row's button by Tab alone, choose it with Enter, the next with Space.
   await tabTo(page, 'button[aria-label="Show link 1 in the snapshot"]', 80);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Show link 1 in the snapshot" })).toHaveAttribute("aria-pressed", "true");
-  await expect(snapshotFrame(page).locator('[data-linklens-position="1"]')).toHaveAttribute("data-linklens-selected", "");
+  await expect(page.getByRole("button", { name: "Show link 1 in the snapshot" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(snapshotFrame(page).locator('[data-linklens-position="1"]')).toHaveAttribute(
+    "data-linklens-selected",
+    "",
+  );
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab"); // past the row's href link
   await tabTo(page, 'button[aria-label="Show link 2 in the snapshot"]');
   await page.keyboard.press(" ");
-  await expect(page.getByRole("button", { name: "Show link 2 in the snapshot" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("button", { name: "Show link 1 in the snapshot" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: "Show link 2 in the snapshot" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: "Show link 1 in the snapshot" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
   await shot("11-keyboard-row-selected");
 
   // Focus is visible on what the keyboard reached.

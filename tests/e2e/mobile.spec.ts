@@ -21,13 +21,18 @@ test("a 390×844 phone: no horizontal scrolling, before and after results", asyn
   await page.getByRole("region", { name: /^Links \(/ }).evaluate((element) => element.scrollIntoView());
   await shot("13c-mobile-links-table", { fullPage: false });
   // On a phone the URL, type, rel and status stack under the anchor text: visible without sideways scrolling.
-  const sponsoredRow = page.getByRole("region", { name: /^Links \(/ }).locator("tbody tr").filter({ hasText: "Trail X at ShopNet" });
+  const sponsoredRow = page
+    .getByRole("region", { name: /^Links \(/ })
+    .locator("tbody tr")
+    .filter({ hasText: "Trail X at ShopNet" });
   for (const text of ["shop.example.net/trail-x?ref=review", "external", "nofollow", "sponsored"]) {
     await expect(sponsoredRow.getByText(text, { exact: true }).filter({ visible: true })).toBeInViewport();
   }
 
   await chooseMode(page, "URL");
-  await page.getByLabel("Page URL").fill("http://10.0.0.1/some/really/long/path/that/should/wrap/nicely/on/a/phone/screen");
+  await page
+    .getByLabel("Page URL")
+    .fill("http://10.0.0.1/some/really/long/path/that/should/wrap/nicely/on/a/phone/screen");
   await page.getByRole("button", { name: "Analyze" }).click();
   await expect(page.getByTestId("error-panel")).toContainText("INVALID_URL");
   await expectNoHorizontalScroll(page);

@@ -5,7 +5,11 @@ import { FIXTURE_ORIGIN } from "./ports";
 
 /** Sets a page of the e2e fixture site (its PUT /__pages), so a test can change what a monitor sees. */
 export async function setFixturePage(path: string, body: string): Promise<void> {
-  const response = await fetch(`${FIXTURE_ORIGIN}/__pages`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ path, body }) });
+  const response = await fetch(`${FIXTURE_ORIGIN}/__pages`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path, body }),
+  });
   expect(response.status).toBe(204);
 }
 

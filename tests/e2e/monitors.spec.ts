@@ -9,7 +9,6 @@ import { FIXTURE_ORIGIN } from "./ports";
  * missing, and read the change in the timeline.
  */
 
-
 test("add a monitor, check it, lose the link, confirm it missing, read the timeline", async ({ page }) => {
   test.setTimeout(180_000);
   const run = Date.now();

@@ -3,7 +3,11 @@ import { analyzePaste, expect, GUEST_POST_HTML, snapshotFrame, tableRows, test }
 import { APP_ORIGIN } from "./ports";
 
 test.describe("paste mode", () => {
-  test("paste HTML, read stats, chart and table, find my link, select a row, export", async ({ page, shot, context }) => {
+  test("paste HTML, read stats, chart and table, find my link, select a row, export", async ({
+    page,
+    shot,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP_ORIGIN });
     await page.goto("/");
     await expect(page).toHaveTitle(/LinkLens/);
@@ -12,14 +16,25 @@ test.describe("paste mode", () => {
     await analyzePaste(page, GUEST_POST_HTML, "shop.example.com");
 
     // Nine stats, exactly as the API counts them.
-    const expected = { total: 6, internal: 1, external: 4, ignored: 1, follow: 2, nofollow: 1, sponsored: 1, ugc: 1, broken: 0 };
+    const expected = {
+      total: 6,
+      internal: 1,
+      external: 4,
+      ignored: 1,
+      follow: 2,
+      nofollow: 1,
+      sponsored: 1,
+      ugc: 1,
+      broken: 0,
+    };
     for (const [key, value] of Object.entries(expected)) {
       await expect(page.locator(`[data-stat="${key}"] dd`), key).toHaveText(String(value));
     }
     await expect(page.getByTestId("rate-limit")).toHaveText(/^\d+ of 1000 analyses left this minute$/);
 
     // The chart: three groups, each with its numbers as the text equivalent.
-    for (const name of ["Link type", "Rel", "HTTP status"]) await expect(page.getByRole("figure", { name: new RegExp(`^${name}`) })).toBeVisible();
+    for (const name of ["Link type", "Rel", "HTTP status"])
+      await expect(page.getByRole("figure", { name: new RegExp(`^${name}`) })).toBeVisible();
     await expect(page.getByRole("figure", { name: /^HTTP status/ })).toContainText("Not checked6");
 
     // The table: every link, with its type, rel badges, image marker.
@@ -63,30 +78,53 @@ test.describe("paste mode", () => {
 
     // Choosing a row highlights that link in the snapshot.
     await page.getByRole("button", { name: "Show link 2 in the snapshot" }).click();
-    await expect(page.getByRole("button", { name: "Show link 2 in the snapshot" })).toHaveAttribute("aria-pressed", "true");
-    await expect(snapshotFrame(page).locator('[data-linklens-position="2"]')).toHaveAttribute("data-linklens-selected", "");
+    await expect(page.getByRole("button", { name: "Show link 2 in the snapshot" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(snapshotFrame(page).locator('[data-linklens-position="2"]')).toHaveAttribute(
+      "data-linklens-selected",
+      "",
+    );
     await shot("03-paste-row-selected");
 
     // Clicking a link inside the snapshot does not navigate; it selects that row instead.
     await snapshotFrame(page).locator('[data-linklens-position="3"]').click();
-    await expect(page.getByRole("button", { name: "Show link 3 in the snapshot" })).toHaveAttribute("aria-pressed", "true");
-    const frameUrl = await page.locator('iframe[title^="Sanitized snapshot"]').evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.location.href);
+    await expect(page.getByRole("button", { name: "Show link 3 in the snapshot" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const frameUrl = await page
+      .locator('iframe[title^="Sanitized snapshot"]')
+      .evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.location.href);
     expect(frameUrl).toBe("about:srcdoc");
     expect(page.url()).toBe(`${APP_ORIGIN}/`);
 
     // CSV: header row, quoting, formula guard.
-    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     expect(csvDownload.suggestedFilename()).toMatch(/^linklens-shop\.example\.com-\d{8}-\d{4}\.csv$/);
     const csv = (await readFile(await csvDownload.path(), "utf8")).replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName");
+    expect(lines[0]).toBe(
+      "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName",
+    );
     expect(lines).toHaveLength(7);
     expect(lines[2]).toBe('2,https://example.org/landing,external,"Partner, ""quoted""",true,false,false,false,,');
     expect(lines[4]).toBe("4,https://sponsor.test/,external,'=Sponsor,false,true,false,false,,");
 
     // JSON: the API's answer as is.
-    const [jsonDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
-    const json = JSON.parse(await readFile(await jsonDownload.path(), "utf8")) as { success: boolean; links: unknown[]; domain: string };
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export JSON" }).click(),
+    ]);
+    const json = JSON.parse(await readFile(await jsonDownload.path(), "utf8")) as {
+      success: boolean;
+      links: unknown[];
+      domain: string;
+    };
     expect(json.success).toBe(true);
     expect(json.links).toHaveLength(6);
     expect(json.domain).toBe("shop.example.com");
@@ -99,7 +137,9 @@ test.describe("paste mode", () => {
     expect(command).toContain("-H 'Content-Type: application/json'");
     const body = /--data-raw '([\s\S]*)'$/.exec(command)?.[1]?.replaceAll(`'\\''`, "'");
     expect(body).toBeDefined();
-    const replay = await page.request.post(`${APP_ORIGIN}/api/demo/analyze`, { data: JSON.parse(body ?? "null") as unknown });
+    const replay = await page.request.post(`${APP_ORIGIN}/api/demo/analyze`, {
+      data: JSON.parse(body ?? "null") as unknown,
+    });
     expect(replay.status()).toBe(200);
     expect(((await replay.json()) as { stats: { total: number } }).stats.total).toBe(6);
   });
@@ -159,7 +199,10 @@ test.describe("paste mode", () => {
     expect(Date.now() - started, "filtering and sorting 5,000 links").toBeLessThan(5_000);
     await expect(rows.first()).toContainText("Link number 4980");
     await page.getByRole("button", { name: "Show link 4980 in the snapshot" }).click();
-    await expect(snapshotFrame(page).locator('[data-linklens-position="4980"]')).toHaveAttribute("data-linklens-selected", "");
+    await expect(snapshotFrame(page).locator('[data-linklens-position="4980"]')).toHaveAttribute(
+      "data-linklens-selected",
+      "",
+    );
     await shot("05-paste-5000-links");
   });
 });

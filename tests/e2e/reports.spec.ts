@@ -16,8 +16,15 @@ import { expect, SCREENSHOT_DIR, test } from "./test";
  * Opens `url` in a fresh context with JavaScript on, as a reader's browser would, and answers the
  * page, its status and everything its console said (a CSP refusal is a console error).
  */
-async function openAsReader(browser: Browser, url: string, options: { width: number; height: number; colorScheme: "light" | "dark" }) {
-  const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, colorScheme: options.colorScheme });
+async function openAsReader(
+  browser: Browser,
+  url: string,
+  options: { width: number; height: number; colorScheme: "light" | "dark" },
+) {
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height },
+    colorScheme: options.colorScheme,
+  });
   const page = await context.newPage();
   const messages: string[] = [];
   page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
@@ -30,14 +37,29 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
   const run = Date.now();
   const placement = `/e2e-report-${run}`;
   const target = `${FIXTURE_ORIGIN}/p/client-product`;
-  await setFixturePage(placement, `<!doctype html><title>Review</title><p>Try <a href="${target}">the client's product</a>.</p>`);
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Rita", email: `rita-${run}@example.com`, password: "correct horse battery" }, headers: { origin: APP_ORIGIN } });
+  await setFixturePage(
+    placement,
+    `<!doctype html><title>Review</title><p>Try <a href="${target}">the client's product</a>.</p>`,
+  );
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Rita", email: `rita-${run}@example.com`, password: "correct horse battery" },
+    headers: { origin: APP_ORIGIN },
+  });
   expect(signUp.status()).toBe(200);
-  const monitor = await page.request.post("/api/account/monitors", { data: { url: `${FIXTURE_ORIGIN}${placement}`, tags: ["client acme"], links: [{ target, notes: "Invoice 42, paid" }] }, headers: { origin: APP_ORIGIN } });
+  const monitor = await page.request.post("/api/account/monitors", {
+    data: {
+      url: `${FIXTURE_ORIGIN}${placement}`,
+      tags: ["client acme"],
+      links: [{ target, notes: "Invoice 42, paid" }],
+    },
+    headers: { origin: APP_ORIGIN },
+  });
   expect(monitor.status()).toBe(201);
   const monitorId = ((await monitor.json()) as { id: string }).id;
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const checked = await page.request.post(`/api/account/monitors/${monitorId}/check`, { headers: { origin: APP_ORIGIN } });
+    const checked = await page.request.post(`/api/account/monitors/${monitorId}/check`, {
+      headers: { origin: APP_ORIGIN },
+    });
     if (checked.status() === 200) break;
     expect(checked.status()).toBe(409);
     await page.waitForTimeout(1000);
@@ -69,7 +91,10 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
     await expect(visitor.getByText("Invoice 42")).toHaveCount(0);
     await visitor.screenshot({ path: "test-results/screenshots/reports-1280-client-view.png", fullPage: true });
 
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       for (const colorScheme of ["light", "dark"] as const) {
         const reader = await openAsReader(browser, reportUrl, { width, height, colorScheme });
         try {
@@ -80,8 +105,14 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
           await expect(reader.page.getByTestId("uptime-strip").first()).toBeVisible();
           // Our stylesheet applied (the policy lets it in): the header's rule and background.
           await expect(reader.page.locator("header")).toHaveCSS("border-bottom-width", "1px");
-          await expect(reader.page.locator("header")).toHaveCSS("background-color", colorScheme === "light" ? "rgb(255, 255, 255)" : /^(oklab|rgba|color)\(/);
-          await reader.page.screenshot({ path: path.join(SCREENSHOT_DIR, `reports-${width}-${colorScheme}-client-view-js-on.png`), fullPage: true });
+          await expect(reader.page.locator("header")).toHaveCSS(
+            "background-color",
+            colorScheme === "light" ? "rgb(255, 255, 255)" : /^(oklab|rgba|color)\(/,
+          );
+          await reader.page.screenshot({
+            path: path.join(SCREENSHOT_DIR, `reports-${width}-${colorScheme}-client-view-js-on.png`),
+            fullPage: true,
+          });
           expect(reader.messages, `${width} px ${colorScheme}`).toEqual([]);
           expect(await reader.page.locator("script").count()).toBe(0);
         } finally {
@@ -102,7 +133,10 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
       expect(gone.status).toBe(404);
       expect(gone.csp).toContain("script-src 'none'");
       await expect(gone.page.getByRole("heading", { name: "This report is not available" })).toBeVisible();
-      await gone.page.screenshot({ path: path.join(SCREENSHOT_DIR, "reports-390-dark-not-available-js-on.png"), fullPage: true });
+      await gone.page.screenshot({
+        path: path.join(SCREENSHOT_DIR, "reports-390-dark-not-available-js-on.png"),
+        fullPage: true,
+      });
       // Chromium reports the 404 itself; nothing else.
       expect(gone.messages.filter((message) => !/status of 404/.test(message))).toEqual([]);
     } finally {

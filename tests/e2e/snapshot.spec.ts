@@ -30,7 +30,9 @@ test("the snapshot loads nothing remote until the visitor opts in to images", as
   await expect(frame.getByRole("link", { name: "Partner" })).toBeVisible();
   // The frame has loaded (its links are laid out) and its load event has fired: nothing was requested.
   const iframe = page.locator('iframe[title^="Sanitized snapshot"]');
-  await expect.poll(() => iframe.evaluate((element) => (element as HTMLIFrameElement).contentDocument?.readyState)).toBe("complete");
+  await expect
+    .poll(() => iframe.evaluate((element) => (element as HTMLIFrameElement).contentDocument?.readyState))
+    .toBe("complete");
   const before = Object.keys(await assetHits()).filter((path) => path.includes(run));
   expect(before).toEqual([]);
 
@@ -38,7 +40,11 @@ test("the snapshot loads nothing remote until the visitor opts in to images", as
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(frame.getByRole("img", { name: "Photo" })).toBeVisible();
-  await expect.poll(async () => Object.keys(await assetHits()).filter((path) => path.includes(run) && path.includes("photo")).length).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => Object.keys(await assetHits()).filter((path) => path.includes(run) && path.includes("photo")).length,
+    )
+    .toBeGreaterThan(0);
   await expect(frame.getByRole("img", { name: "Photo" })).toHaveJSProperty("naturalWidth", 1);
   // Stylesheets and @imports stay off even then.
   const after = Object.keys(await assetHits()).filter((path) => path.includes(run));

@@ -31,7 +31,8 @@ export const test = base.extend<Fixtures>({
     async ({ page }, provide) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && !isExpectedConsoleError(message)) errors.push(`${message.text()} @ ${message.location().url}`);
+        if (message.type() === "error" && !isExpectedConsoleError(message))
+          errors.push(`${message.text()} @ ${message.location().url}`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       await provide(errors);
@@ -51,7 +52,10 @@ export const test = base.extend<Fixtures>({
 
 /** Picks an input mode by clicking its visible label (the radio itself is visually hidden). */
 export async function chooseMode(page: Page, mode: "URL" | "Paste HTML"): Promise<void> {
-  await page.locator("label").filter({ hasText: new RegExp(`^${mode} \\(`) }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: new RegExp(`^${mode} \\(`) })
+    .click();
   await expect(page.getByRole("radio", { name: new RegExp(`^${mode}`) })).toBeChecked();
 }
 

@@ -37,6 +37,8 @@ test("URL mode renders the page: script-added links appear, statuses are checked
   await page.getByLabel("Status", { exact: true }).selectOption("all");
 
   await page.getByLabel("Domain or URL to look for").fill(`${FIXTURE_ORIGIN}/shop/added-by-script`);
-  await expect(page.getByTestId("find-verdict")).toContainText("Found 1 link to 127.0.0.1/shop/added-by-script — 1 followed");
+  await expect(page.getByTestId("find-verdict")).toContainText(
+    "Found 1 link to 127.0.0.1/shop/added-by-script — 1 followed",
+  );
   await shot("07-url-results");
 });

@@ -30,12 +30,19 @@ async function post(request: APIRequestContext, path: string, data?: unknown): P
 
 /** A monitor of a fixture page tracking the verdict target, checked now; its id. */
 async function watch(request: APIRequestContext, path: string): Promise<string> {
-  const { id } = await post(request, "/api/account/monitors", { url: `${FIXTURE_ORIGIN}${path}`, links: [{ target: TARGET }] });
+  const { id } = await post(request, "/api/account/monitors", {
+    url: `${FIXTURE_ORIGIN}${path}`,
+    links: [{ target: TARGET }],
+  });
   await post(request, `/api/account/monitors/${id}/check`);
   return id;
 }
 
-async function lookAt(page: Page, shot: (name: string, options?: { fullPage?: boolean }) => Promise<void>, name: string): Promise<void> {
+async function lookAt(
+  page: Page,
+  shot: (name: string, options?: { fullPage?: boolean }) => Promise<void>,
+  name: string,
+): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(page, `${name} at ${width}px`);
@@ -45,7 +52,10 @@ async function lookAt(page: Page, shot: (name: string, options?: { fullPage?: bo
   await expectAxeClean(page, name);
 }
 
-test("verdicts with reasons, the page's signals, the verdict filter, and an audit's signal badges and filters", async ({ page, shot }) => {
+test("verdicts with reasons, the page's signals, the verdict filter, and an audit's signal badges and filters", async ({
+  page,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const run = Date.now();
   await signUp(page, "Vera", `vera-${run}@example.com`);
@@ -60,7 +70,12 @@ test("verdicts with reasons, the page's signals, the verdict filter, and an audi
   await page.goto(`/app/monitors/${many}`);
   const row = page.getByTestId(`link-${TARGET}`);
   await expect(row.getByText("Doesn't count", { exact: true })).toBeVisible();
-  for (const words of ["Link is nofollow", "Page is set to noindex", "Link only present after JavaScript", "Link in a header, navigation, sidebar or footer"]) {
+  for (const words of [
+    "Link is nofollow",
+    "Page is set to noindex",
+    "Link only present after JavaScript",
+    "Link in a header, navigation, sidebar or footer",
+  ]) {
     await expect(row.getByText(words, { exact: true })).toBeVisible();
   }
   await expect(row.getByText("script only", { exact: true })).toBeVisible();

@@ -85,7 +85,9 @@ export async function startCanary(): Promise<Canary> {
     }
     listeners.push({ host, port, origin: port === 80 ? `http://${host}` : `http://${host}:${port}` });
   }
-  const main = listeners.find((listener) => listener.host === "127.0.0.2" && listener.port !== 80 && listener.port !== 443);
+  const main = listeners.find(
+    (listener) => listener.host === "127.0.0.2" && listener.port !== 80 && listener.port !== 443,
+  );
   if (!main) throw new Error("canary: could not bind 127.0.0.2");
   const hasLowPorts = listeners.some((l) => l.port === 80) && listeners.some((l) => l.port === 443);
 

@@ -26,9 +26,13 @@ export async function startRedisServer(port?: number): Promise<RedisServer> {
   async function start(): Promise<void> {
     if (child) return;
     output = "";
-    const spawned = spawn(REDIS_BIN, ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const spawned = spawn(
+      REDIS_BIN,
+      ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child = spawned;
     spawned.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     spawned.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -42,7 +42,9 @@ export async function startSmtpServer(fixedPort?: number): Promise<TestSmtpServe
         if (refusals > 0 || Date.now() < refusingUntil) {
           refusals = Math.max(0, refusals - 1);
           refused += 1;
-          const error = Object.assign(new Error(refusalCode >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: refusalCode });
+          const error = Object.assign(new Error(refusalCode >= 500 ? "Mailbox unavailable" : "Try again later"), {
+            responseCode: refusalCode,
+          });
           callback(error);
           return;
         }

@@ -9,7 +9,9 @@ export function parseStrictCsv(text: string): string[][] {
   let record: string[] = [];
   let i = 0;
   const fail = (why: string): never => {
-    throw new Error(`CSV not RFC 4180 at offset ${i}: ${why} (…${JSON.stringify(text.slice(Math.max(0, i - 20), i + 20))}…)`);
+    throw new Error(
+      `CSV not RFC 4180 at offset ${i}: ${why} (…${JSON.stringify(text.slice(Math.max(0, i - 20), i + 20))}…)`,
+    );
   };
   while (i < text.length) {
     let field = "";

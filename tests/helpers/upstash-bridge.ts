@@ -166,7 +166,7 @@ export async function startUpstashBridge(options: { redisPort: number; token?: s
 }
 
 function isCommand(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && (typeof value[0] === "string");
+  return Array.isArray(value) && value.length > 0 && typeof value[0] === "string";
 }
 
 function sha1(text: string): string {

@@ -57,8 +57,19 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
-      const request: ReceivedRequest = { path, method: req.method ?? "", headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(", ") : (value ?? ""),
+        ]),
+      );
+      const request: ReceivedRequest = {
+        path,
+        method: req.method ?? "",
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+      };
       received.push(request);
       const count = concurrent.get(path) ?? { now: 0, max: 0 };
       count.now += 1;
@@ -88,7 +99,8 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
         pump();
         return;
       }
-      const answer = () => res.writeHead(behavior.status, { "content-type": "text/plain", ...behavior.headers }).end(behavior.body ?? "");
+      const answer = () =>
+        res.writeHead(behavior.status, { "content-type": "text/plain", ...behavior.headers }).end(behavior.body ?? "");
       if (behavior.delayMs) {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -162,7 +174,13 @@ export async function startTripwire(): Promise<Tripwire> {
       server.once("error", () => resolve(false));
       server.listen(443, host, () => resolve(true));
     });
-    if (ok) return { host, connections: () => connections, close: () => new Promise((resolve) => server.close(() => resolve())) };
-    if (tries > 20) throw new Error("no loopback address had port 443 free (is this process allowed to bind low ports?)");
+    if (ok)
+      return {
+        host,
+        connections: () => connections,
+        close: () => new Promise((resolve) => server.close(() => resolve())),
+      };
+    if (tries > 20)
+      throw new Error("no loopback address had port 443 free (is this process allowed to bind low ports?)");
   }
 }

@@ -69,12 +69,18 @@ async function signUp(server: RunningServer, email: string): Promise<string> {
     body: JSON.stringify({ email, password: "correct horse battery", name: email.split("@")[0] }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 /** Follows the address-confirmation link of the outbox (the mail server is refusing, so the test reads the row). */
 async function confirmAddress(server: RunningServer, email: string): Promise<void> {
-  const { rows } = await db.query<{ text: string }>("SELECT text FROM email_outbox WHERE recipient = $1 AND kind = 'verify_email' ORDER BY created_at DESC LIMIT 1", [email]);
+  const { rows } = await db.query<{ text: string }>(
+    "SELECT text FROM email_outbox WHERE recipient = $1 AND kind = 'verify_email' ORDER BY created_at DESC LIMIT 1",
+    [email],
+  );
   const link = /https?:\/\/\S+/.exec(rows[0]?.text ?? "")?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link ?? "");
@@ -102,24 +108,37 @@ describe("alert emails across two instances with the mail server down for a whil
     const ownerEmail = "owner@team.example";
     const memberEmail = "member@team.example";
     const owner = await signUp(serverA, ownerEmail);
-    const invited = await json(serverA, "POST", "/api/account/invitations", owner, { email: memberEmail, role: "member" });
+    const invited = await json(serverA, "POST", "/api/account/invitations", owner, {
+      email: memberEmail,
+      role: "member",
+    });
     expect(invited.status, invited.text).toBe(201);
     const member = await signUp(serverB, memberEmail);
     await confirmAddress(serverB, memberEmail);
-    const accepted = await json(serverB, "POST", "/api/auth/organization/accept-invitation", member, { invitationId: invited.body?.id });
+    const accepted = await json(serverB, "POST", "/api/auth/organization/accept-invitation", member, {
+      invitationId: invited.body?.id,
+    });
     expect(accepted.status, accepted.text).toBe(200);
     const organizationId = (await json(serverA, "GET", "/api/account/me", owner)).body?.organization as { id: string };
-    expect((await json(serverB, "PUT", "/api/account/active-organization", member, { organizationId: organizationId.id })).status).toBe(200);
+    expect(
+      (await json(serverB, "PUT", "/api/account/active-organization", member, { organizationId: organizationId.id }))
+        .status,
+    ).toBe(200);
 
     // A monitored placement; the schedulers check the new monitor at once (whichever instance gets the job).
     const target = site.url("/instances/landing");
     site.setPage("/instances/landing", { body: page("landing") });
     site.setPage("/instances/post", { body: page(`<p>We recommend <a href="${target}">Team Example</a>.</p>`) });
-    const created = await json(serverA, "POST", "/api/account/monitors", owner, { url: site.url("/instances/post"), links: [{ target }] });
+    const created = await json(serverA, "POST", "/api/account/monitors", owner, {
+      url: site.url("/instances/post"),
+      links: [{ target }],
+    });
     expect(created.status, created.text).toBe(201);
     const monitorId = String(created.body?.id);
     await until("the first scheduled check", async () => {
-      const monitor = (await json(serverB, "GET", `/api/account/monitors/${monitorId}`, member)).body as { links: Array<{ state: string }> } | null;
+      const monitor = (await json(serverB, "GET", `/api/account/monitors/${monitorId}`, member)).body as {
+        links: Array<{ state: string }>;
+      } | null;
       return monitor?.links[0]?.state === "live" ? true : undefined;
     });
 
@@ -143,8 +162,13 @@ describe("alert emails across two instances with the mail server down for a whil
       [memberEmail, "Confirm your LinkLens email address"],
       [memberEmail, subject],
     ].map(([to, title]) => `${to} | ${title}`);
-    const seen = () => smtp.received.map((mail) => `${mail.to && "text" in mail.to ? mail.to.text : "?"} | ${mail.subject ?? ""}`);
-    await until("every expected email", async () => (expected.every((line) => seen().includes(line)) ? true : undefined), 120_000);
+    const seen = () =>
+      smtp.received.map((mail) => `${mail.to && "text" in mail.to ? mail.to.text : "?"} | ${mail.subject ?? ""}`);
+    await until(
+      "every expected email",
+      async () => (expected.every((line) => seen().includes(line)) ? true : undefined),
+      120_000,
+    );
     // Two senders keep polling; give them a few more passes to send anything twice.
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(seen().sort()).toEqual([...expected].sort());

@@ -28,7 +28,10 @@ afterAll(async () => {
 describe("lib/analyzer/index.ts", () => {
   it("analyzeHtml classifies pasted markup without fetching anything", async () => {
     const result = await analyzeHtml(
-      { html: '<a href="/a">A</a> <a href="https://other.example/" rel="sponsored">B</a> <a href="mailto:x@example.com">C</a>', pageUrl: "https://example.com/" },
+      {
+        html: '<a href="/a">A</a> <a href="https://other.example/" rel="sponsored">B</a> <a href="mailto:x@example.com">C</a>',
+        pageUrl: "https://example.com/",
+      },
       { settings, requestId: "front-door-paste" },
     );
     expect(result.links.map((link) => [link.href, link.linkType, link.isSponsored, link.httpStatus])).toEqual([
@@ -54,14 +57,24 @@ describe("lib/analyzer/index.ts", () => {
     const controller = new AbortController();
     controller.abort(new Error("client went away"));
     const before = site.hits("/shop");
-    await expect(analyzeUrl(new URL(site.url("/shop")), { settings, signal: controller.signal })).rejects.toThrow("client went away");
-    await expect(analyzeHtml({ html: "<a href=/x>x</a>", pageUrl: "https://example.com/" }, { settings, signal: controller.signal })).rejects.toThrow("client went away");
+    await expect(analyzeUrl(new URL(site.url("/shop")), { settings, signal: controller.signal })).rejects.toThrow(
+      "client went away",
+    );
+    await expect(
+      analyzeHtml(
+        { html: "<a href=/x>x</a>", pageUrl: "https://example.com/" },
+        { settings, signal: controller.signal },
+      ),
+    ).rejects.toThrow("client went away");
     expect(site.hits("/shop")).toBe(before);
   });
 
   it("starts again after shutdownAnalyzer (the singletons are lazy)", async () => {
     await shutdownAnalyzer();
-    const result = await analyzeHtml({ html: '<a href="/again">again</a>', pageUrl: "https://example.com/" }, { settings });
+    const result = await analyzeHtml(
+      { html: '<a href="/again">again</a>', pageUrl: "https://example.com/" },
+      { settings },
+    );
     expect(result.links[0]?.href).toBe("https://example.com/again");
   });
 });

@@ -34,9 +34,17 @@ async function call(path: string, init: RequestInit = {}) {
 }
 
 /** Sends the path byte for byte (fetch would normalize "%2e%2e" and friends before sending). */
-function rawCall(method: string, path: string, body?: string, extraHeaders: Record<string, string> = {}): Promise<Awaited<ReturnType<typeof call>>> {
+function rawCall(
+  method: string,
+  path: string,
+  body?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<Awaited<ReturnType<typeof call>>> {
   return new Promise((resolve, reject) => {
-    const headers = { ...(body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}), ...extraHeaders };
+    const headers = {
+      ...(body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}),
+      ...extraHeaders,
+    };
     const request = http.request({ host: "127.0.0.1", port: server.port, method, path, headers }, (response) => {
       let text = "";
       response.setEncoding("utf8");
@@ -49,7 +57,8 @@ function rawCall(method: string, path: string, body?: string, extraHeaders: Reco
           // not JSON
         }
         const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+        for (const [name, value] of Object.entries(response.headers))
+          if (typeof value === "string") headers.set(name, value);
         resolve({ response: new Response(null), text, json, status: response.statusCode ?? 0, headers });
       });
     });
@@ -103,7 +112,9 @@ describe("discovery routes", () => {
     const product = ProductSchema.parse(json);
     expect(product.whenToUse.length).toBeGreaterThan(1);
     expect(product.whenNotToUse.join(" ")).toMatch(/backlink index/i);
-    expect(Object.keys(product.howToCall)).toEqual(expect.arrayContaining(["product", "health", "demoAnalyze", "openapi", "llmsText"]));
+    expect(Object.keys(product.howToCall)).toEqual(
+      expect.arrayContaining(["product", "health", "demoAnalyze", "openapi", "llmsText"]),
+    );
     expect(product.contact).toMatch(/@/);
   });
 
@@ -111,7 +122,20 @@ describe("discovery routes", () => {
     const { status, json, headers } = await call("/openapi.json");
     expect(status).toBe(200);
     expect(headers.get("access-control-allow-origin")).toBe("*");
-    const doc = json as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; requestBody?: { content: Record<string, { examples?: object }> } }>> };
+    const doc = json as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            responses: Record<string, unknown>;
+            requestBody?: { content: Record<string, { examples?: object }> };
+          }
+        >
+      >;
+    };
     expect(doc.openapi).toMatch(/^3\.1\./);
     const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
@@ -119,8 +143,20 @@ describe("discovery routes", () => {
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.sort()).toEqual(["analyzePublicDemo", "getHealth", "getOpenApiSpec", "getProduct", "listPublicApi"]);
     const analyze = doc.paths["/api/demo/analyze"]?.post;
-    expect(Object.keys(analyze?.responses ?? {}).sort()).toEqual(["200", "400", "403", "405", "413", "422", "429", "502"]);
-    expect(Object.keys(analyze?.requestBody?.content["application/json"]?.examples ?? {}).sort()).toEqual(["pasteMode", "urlMode"]);
+    expect(Object.keys(analyze?.responses ?? {}).sort()).toEqual([
+      "200",
+      "400",
+      "403",
+      "405",
+      "413",
+      "422",
+      "429",
+      "502",
+    ]);
+    expect(Object.keys(analyze?.requestBody?.content["application/json"]?.examples ?? {}).sort()).toEqual([
+      "pasteMode",
+      "urlMode",
+    ]);
     expect(JSON.stringify(analyze?.responses["429"])).toContain("X-RateLimit-Reset");
   });
 
@@ -130,7 +166,15 @@ describe("discovery routes", () => {
     expect(headers.get("content-type")).toMatch(/^text\/plain/);
     expect(headers.get("access-control-allow-origin")).toBe("*");
     expect(text.startsWith("# LinkLens\n\n> ")).toBe(true);
-    for (const needle of ["/api/demo/analyze", "/openapi.json", "RATE_LIMITED", "BOT_DETECTED", "X-RateLimit-Reset", "## Limits", "## Errors"]) {
+    for (const needle of [
+      "/api/demo/analyze",
+      "/openapi.json",
+      "RATE_LIMITED",
+      "BOT_DETECTED",
+      "X-RateLimit-Reset",
+      "## Limits",
+      "## Errors",
+    ]) {
       expect(text).toContain(needle);
     }
   });
@@ -138,7 +182,15 @@ describe("discovery routes", () => {
   it("GET /docs documents every operation and error code", async () => {
     const { status, text } = await call("/docs");
     expect(status).toBe(200);
-    for (const needle of ["analyzePublicDemo", "getHealth", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE_PAGE", "curl", "X-RateLimit-Reset", "matchedGroupName"]) {
+    for (const needle of [
+      "analyzePublicDemo",
+      "getHealth",
+      "PAYLOAD_TOO_LARGE",
+      "UNPROCESSABLE_PAGE",
+      "curl",
+      "X-RateLimit-Reset",
+      "matchedGroupName",
+    ]) {
       expect(text).toContain(needle);
     }
     // Every code has the row an Error body's docs link points at; the page has the site's navigation.
@@ -169,12 +221,19 @@ describe("discovery routes", () => {
 
   it("answers CORS preflight on the GET routes but not on the analyzer", async () => {
     for (const path of ["/api/v1", "/api/v1/health", "/api/v1/product", "/openapi.json", "/llms.txt"]) {
-      const { status, headers } = await call(path, { method: "OPTIONS", headers: { Origin: "https://tool.example", "Access-Control-Request-Method": "GET" } });
+      const { status, headers } = await call(path, {
+        method: "OPTIONS",
+        headers: { Origin: "https://tool.example", "Access-Control-Request-Method": "GET" },
+      });
       expect(status, path).toBe(204);
       expect(headers.get("access-control-allow-origin"), path).toBe("*");
       expect(headers.get("access-control-allow-methods"), path).toContain("GET");
     }
-    const analyze = await call("/api/demo/analyze", { method: "POST", headers: { Origin: "https://tool.example", "Content-Type": "application/json" }, body: '{"html":""}' });
+    const analyze = await call("/api/demo/analyze", {
+      method: "POST",
+      headers: { Origin: "https://tool.example", "Content-Type": "application/json" },
+      body: '{"html":""}',
+    });
     expect(analyze.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -186,7 +245,25 @@ describe("discovery routes", () => {
 });
 
 describe("unknown paths and wrong methods", () => {
-  const unknown = ["/api", "/api/", "/api/v2", "/api/v1/healthz", "/api/v1/health/extra", "/api/demo", "/api/demo/analyze/x", "/api/%", "/api/%E0%A4%A", "/api/..%2f..%2fetc%2fpasswd", "/api/v1/%00", "/api/%2e%2e/v1", "/api/v1/./health/..", "/api/v1\\health", "/api/v1%2fhealth", "/api/v1/product;jsessionid=1", "/api/" + "a".repeat(3000)];
+  const unknown = [
+    "/api",
+    "/api/",
+    "/api/v2",
+    "/api/v1/healthz",
+    "/api/v1/health/extra",
+    "/api/demo",
+    "/api/demo/analyze/x",
+    "/api/%",
+    "/api/%E0%A4%A",
+    "/api/..%2f..%2fetc%2fpasswd",
+    "/api/v1/%00",
+    "/api/%2e%2e/v1",
+    "/api/v1/./health/..",
+    "/api/v1\\health",
+    "/api/v1%2fhealth",
+    "/api/v1/product;jsessionid=1",
+    "/api/" + "a".repeat(3000),
+  ];
   for (const path of unknown) {
     for (const method of ["GET", "POST", "DELETE"]) {
       it(`${method} ${path.slice(0, 60)} → 404 NOT_FOUND`, async () => {
@@ -235,22 +312,44 @@ describe("POST /api/demo/analyze input errors", () => {
   const cases: { name: string; body: string; headers?: Record<string, string>; status: number; code: string }[] = [
     { name: "invalid JSON", body: "{nope", status: 400, code: "INVALID_REQUEST" },
     { name: "empty body", body: "", status: 400, code: "INVALID_REQUEST" },
-    { name: "wrong content type", body: '{"html":"<a href=/x>x</a>"}', headers: { "Content-Type": "text/plain" }, status: 400, code: "INVALID_REQUEST" },
-    { name: "no content type", body: '{"html":"x"}', headers: { "Content-Type": "" }, status: 400, code: "INVALID_REQUEST" },
+    {
+      name: "wrong content type",
+      body: '{"html":"<a href=/x>x</a>"}',
+      headers: { "Content-Type": "text/plain" },
+      status: 400,
+      code: "INVALID_REQUEST",
+    },
+    {
+      name: "no content type",
+      body: '{"html":"x"}',
+      headers: { "Content-Type": "" },
+      status: 400,
+      code: "INVALID_REQUEST",
+    },
     { name: "array", body: "[]", status: 400, code: "INVALID_REQUEST" },
     { name: "null", body: "null", status: 400, code: "INVALID_REQUEST" },
     { name: "number", body: "42", status: 400, code: "INVALID_REQUEST" },
     { name: "string", body: '"https://example.com"', status: 400, code: "INVALID_REQUEST" },
     { name: "empty object", body: "{}", status: 400, code: "INVALID_REQUEST" },
     { name: "both shapes", body: '{"url":"https://example.com/","html":"x"}', status: 400, code: "INVALID_REQUEST" },
-    { name: "extra field in url mode", body: '{"url":"https://example.com/","depth":2}', status: 400, code: "INVALID_REQUEST" },
+    {
+      name: "extra field in url mode",
+      body: '{"url":"https://example.com/","depth":2}',
+      status: 400,
+      code: "INVALID_REQUEST",
+    },
     { name: "extra field in paste mode", body: '{"html":"x","save":true}', status: 400, code: "INVALID_REQUEST" },
     { name: "url not a string", body: '{"url":42}', status: 400, code: "INVALID_REQUEST" },
     { name: "url null", body: '{"url":null}', status: 400, code: "INVALID_REQUEST" },
     { name: "html not a string", body: '{"html":["<a>"]}', status: 400, code: "INVALID_REQUEST" },
     { name: "domain not a string", body: '{"html":"x","domain":1}', status: 400, code: "INVALID_REQUEST" },
     { name: "domain with a path", body: '{"html":"x","domain":"example.com/x"}', status: 400, code: "INVALID_REQUEST" },
-    { name: "domain with a scheme", body: '{"html":"x","domain":"https://example.com"}', status: 400, code: "INVALID_REQUEST" },
+    {
+      name: "domain with a scheme",
+      body: '{"html":"x","domain":"https://example.com"}',
+      status: 400,
+      code: "INVALID_REQUEST",
+    },
     { name: "empty domain", body: '{"html":"x","domain":""}', status: 400, code: "INVALID_REQUEST" },
     { name: "domain with spaces", body: '{"html":"x","domain":"exa mple.com"}', status: 400, code: "INVALID_REQUEST" },
     { name: "empty url", body: '{"url":""}', status: 400, code: "INVALID_URL" },
@@ -263,14 +362,46 @@ describe("POST /api/demo/analyze input errors", () => {
     { name: "loopback IP", body: '{"url":"http://127.0.0.1/"}', status: 400, code: "INVALID_URL" },
     { name: "decimal loopback", body: '{"url":"http://2130706433/"}', status: 400, code: "INVALID_URL" },
     { name: "private IP", body: '{"url":"http://10.0.0.1/"}', status: 400, code: "INVALID_URL" },
-    { name: "metadata IP", body: '{"url":"http://169.254.169.254/latest/meta-data/"}', status: 400, code: "INVALID_URL" },
+    {
+      name: "metadata IP",
+      body: '{"url":"http://169.254.169.254/latest/meta-data/"}',
+      status: 400,
+      code: "INVALID_URL",
+    },
     { name: "IPv6 loopback", body: '{"url":"http://[::1]/"}', status: 400, code: "INVALID_URL" },
     { name: "*.internal", body: '{"url":"http://metadata.google.internal/"}', status: 400, code: "INVALID_URL" },
-    { name: "too long", body: JSON.stringify({ url: `https://example.com/${"a".repeat(2100)}` }), status: 400, code: "INVALID_URL" },
-    { name: "html over MAX_HTML_BYTES", body: JSON.stringify({ html: "é".repeat(MAX_HTML_BYTES) }), status: 413, code: "PAYLOAD_TOO_LARGE" },
-    { name: "body over the cap", body: JSON.stringify({ html: "x".repeat(MAX_HTML_BYTES + 70 * 1024) }), status: 413, code: "PAYLOAD_TOO_LARGE" },
-    { name: "no User-Agent in URL mode", body: '{"url":"https://example.com/"}', headers: { "User-Agent": "" }, status: 403, code: "BOT_DETECTED" },
-    { name: "curl in URL mode", body: '{"url":"https://example.com/"}', headers: { "User-Agent": "curl/8.5.0" }, status: 403, code: "BOT_DETECTED" },
+    {
+      name: "too long",
+      body: JSON.stringify({ url: `https://example.com/${"a".repeat(2100)}` }),
+      status: 400,
+      code: "INVALID_URL",
+    },
+    {
+      name: "html over MAX_HTML_BYTES",
+      body: JSON.stringify({ html: "é".repeat(MAX_HTML_BYTES) }),
+      status: 413,
+      code: "PAYLOAD_TOO_LARGE",
+    },
+    {
+      name: "body over the cap",
+      body: JSON.stringify({ html: "x".repeat(MAX_HTML_BYTES + 70 * 1024) }),
+      status: 413,
+      code: "PAYLOAD_TOO_LARGE",
+    },
+    {
+      name: "no User-Agent in URL mode",
+      body: '{"url":"https://example.com/"}',
+      headers: { "User-Agent": "" },
+      status: 403,
+      code: "BOT_DETECTED",
+    },
+    {
+      name: "curl in URL mode",
+      body: '{"url":"https://example.com/"}',
+      headers: { "User-Agent": "curl/8.5.0" },
+      status: 403,
+      code: "BOT_DETECTED",
+    },
   ];
   for (const testCase of cases) {
     it(`${testCase.name} → ${testCase.status} ${testCase.code}`, async () => {
@@ -284,7 +415,11 @@ describe("POST /api/demo/analyze input errors", () => {
 
   it("paste mode answers a strict DemoAnalyzeSuccess, also for a bot User-Agent", async () => {
     const html = '<a href="/about">About</a><a href="https://other.org/" rel="nofollow">Other</a>';
-    const result = await call("/api/demo/analyze", { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": "curl/8" }, body: JSON.stringify({ html, domain: "Example.COM" }) });
+    const result = await call("/api/demo/analyze", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "curl/8" },
+      body: JSON.stringify({ html, domain: "Example.COM" }),
+    });
     expect(result.status, result.text).toBe(200);
     const body = DemoAnalyzeSuccessSchema.parse(result.json);
     expect(body.domain).toBe("example.com");
@@ -297,10 +432,18 @@ describe("POST /api/demo/analyze input errors", () => {
   });
 
   it("paste mode normalizes an IDN domain to punycode and defaults to example.com", async () => {
-    const idn = await call("/api/demo/analyze", { method: "POST", headers: json, body: JSON.stringify({ html: "<p>hi</p>", domain: "Bücher.example" }) });
+    const idn = await call("/api/demo/analyze", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ html: "<p>hi</p>", domain: "Bücher.example" }),
+    });
     expect(idn.status, idn.text).toBe(200);
     expect(DemoAnalyzeSuccessSchema.parse(idn.json).domain).toBe("xn--bcher-kva.example");
-    const plain = await call("/api/demo/analyze", { method: "POST", headers: json, body: JSON.stringify({ html: "<p>hi</p>" }) });
+    const plain = await call("/api/demo/analyze", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ html: "<p>hi</p>" }),
+    });
     expect(DemoAnalyzeSuccessSchema.parse(plain.json).url).toBe("https://example.com/");
   });
 });

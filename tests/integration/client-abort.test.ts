@@ -70,7 +70,10 @@ describe("client disconnect", () => {
     expect(inFlightWhenAborted).toBeGreaterThan(0);
     expect(inFlightWhenAborted).toBeLessThan(HELD_LINKS);
 
-    const logLine = await waitForLogLine(server, (entry) => entry.requestId === "client-abort-1" && entry.msg === "request");
+    const logLine = await waitForLogLine(
+      server,
+      (entry) => entry.requestId === "client-abort-1" && entry.msg === "request",
+    );
     expect(logLine).toMatchObject({ status: 499, aborted: true, path: "/api/demo/analyze" });
     expect(server.output()).not.toMatch(/"requestId":"client-abort-1"[^\n]*"msg":"unexpected error"/);
     // Nothing more was requested after the cancellation.
@@ -78,7 +81,10 @@ describe("client disconnect", () => {
   }, 60_000);
 });
 
-async function waitForLogLine(running: RunningServer, match: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+async function waitForLogLine(
+  running: RunningServer,
+  match: (entry: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
   for (;;) {
     for (const line of running.output().split("\n")) {
       if (!line.startsWith("{")) continue;

@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inspectUrl, printPdf, shutdownAnalyzer, type AnalyzerSettings, type EvidenceShot, type PageReport } from "@/lib/analyzer";
+import {
+  inspectUrl,
+  printPdf,
+  shutdownAnalyzer,
+  type AnalyzerSettings,
+  type EvidenceShot,
+  type PageReport,
+} from "@/lib/analyzer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
@@ -33,7 +40,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const page = (body: string, head = "") => `<!doctype html><html><head><meta charset="utf-8"><title>Camera</title>${head}</head><body style="margin:0;font:16px sans-serif">${body}</body></html>`;
+const page = (body: string, head = "") =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>Camera</title>${head}</head><body style="margin:0;font:16px sans-serif">${body}</body></html>`;
 
 async function render(path: string, body: string, head = ""): Promise<PageReport> {
   site.setPage(path, { body: page(body, head) });
@@ -80,7 +88,10 @@ function expectOutlined(png: PNG, box: { x: number; y: number; width: number; he
 
 describe("the evidence camera", () => {
   it("scrolls a link far down a page taller than the cap into view and outlines it", async () => {
-    const report = await render("/camera/tall", `<div style="height:20000px;background:#f1f5f9">tall</div><p style="padding:20px"><a href="${TARGET}" style="display:inline-block;width:240px;height:40px;background:#1d4ed8;color:#fff">Our link</a></p><div style="height:3000px"></div>`);
+    const report = await render(
+      "/camera/tall",
+      `<div style="height:20000px;background:#f1f5f9">tall</div><p style="padding:20px"><a href="${TARGET}" style="display:inline-block;width:240px;height:40px;background:#1d4ed8;color:#fff">Our link</a></p><div style="height:3000px"></div>`,
+    );
     const shot = await shootAndRelease(report, positionOf(report, TARGET));
     const png = decode(shot);
     expect(shot.width).toBe(1280);
@@ -114,9 +125,15 @@ describe("the evidence camera", () => {
 
   it("brings a link out of a carousel's hidden slide into view", async () => {
     const slides = [1, 2, 3, 4]
-      .map((n) => `<div style="flex:0 0 1000px;height:200px;background:#e2e8f0">${n === 4 ? `<a href="${TARGET}" style="display:inline-block;margin:20px;width:300px;height:50px;background:#1d4ed8">slide 4</a>` : `slide ${n}`}</div>`)
+      .map(
+        (n) =>
+          `<div style="flex:0 0 1000px;height:200px;background:#e2e8f0">${n === 4 ? `<a href="${TARGET}" style="display:inline-block;margin:20px;width:300px;height:50px;background:#1d4ed8">slide 4</a>` : `slide ${n}`}</div>`,
+      )
       .join("");
-    const report = await render("/camera/carousel", `<div style="margin:100px 0 0 40px;width:1000px;overflow:hidden;display:flex">${slides}</div>`);
+    const report = await render(
+      "/camera/carousel",
+      `<div style="margin:100px 0 0 40px;width:1000px;overflow:hidden;display:flex">${slides}</div>`,
+    );
     expect(report.linkSignals[positionOf(report, TARGET) - 1]?.hidden).toBe(false);
     const shot = await shootAndRelease(report, positionOf(report, TARGET));
     const box = shot.linkBox;
@@ -127,7 +144,10 @@ describe("the evidence camera", () => {
   });
 
   it("photographs the top of the page, with no box, when asked for no link", async () => {
-    const report = await render("/camera/hidden", `<h1 style="margin:0;height:120px;background:#dc2626">Top</h1><div style="height:3000px"></div><a href="${TARGET}" style="display:none">gone</a>`);
+    const report = await render(
+      "/camera/hidden",
+      `<h1 style="margin:0;height:120px;background:#dc2626">Top</h1><div style="height:3000px"></div><a href="${TARGET}" style="display:none">gone</a>`,
+    );
     expect(report.linkSignals[positionOf(report, TARGET) - 1]?.hidden).toBe(true);
     const shot = await shootAndRelease(report, null);
     const png = decode(shot);
@@ -138,7 +158,10 @@ describe("the evidence camera", () => {
   });
 
   it("takes several shots of one page in turn, and none once released", async () => {
-    const report = await render("/camera/two", `<a href="${TARGET}" style="display:block;height:30px">first</a><div style="height:5000px"></div><a href="${TARGET}" style="display:block;height:30px;width:100px">second</a>`);
+    const report = await render(
+      "/camera/two",
+      `<a href="${TARGET}" style="display:block;height:30px">first</a><div style="height:5000px"></div><a href="${TARGET}" style="display:block;height:30px;width:100px">second</a>`,
+    );
     const [first, second] = report.analysis.links.filter((link) => link.href === TARGET).map((link) => link.position);
     const one = await report.camera?.shoot(first ?? 0);
     const two = await report.camera?.shoot(second ?? 0);
@@ -162,7 +185,10 @@ describe("the evidence camera", () => {
   it("keeps the page without its network: nothing it asks for after the render reaches anything, even thawed for a shot", async () => {
     site.setPage("/camera/ping", { body: "pong" });
     // A ticker (over 250 ms: the render does not wait for it) that calls home as long as the page lives.
-    const report = await render("/camera/pinging", `<a href="${TARGET}">link</a><script>const ping = () => fetch("/camera/ping?" + Date.now()).catch(() => {}); ping(); setInterval(ping, 300)</script>`);
+    const report = await render(
+      "/camera/pinging",
+      `<a href="${TARGET}">link</a><script>const ping = () => fetch("/camera/ping?" + Date.now()).catch(() => {}); ping(); setInterval(ping, 300)</script>`,
+    );
     const after = site.hits("/camera/ping");
     // The ping reaches the site while the page renders: what follows is not a page that never pings.
     expect(after).toBeGreaterThan(0);
@@ -175,7 +201,11 @@ describe("the evidence camera", () => {
 
   it("keeps no page open unless asked: a render without evidence has no camera", async () => {
     site.setPage("/camera/plain", { body: page(`<a href="${TARGET}">x</a>`) });
-    const report = await inspectUrl(new URL(site.url("/camera/plain")), { settings, signals: true, checkLinks: () => false });
+    const report = await inspectUrl(new URL(site.url("/camera/plain")), {
+      settings,
+      signals: true,
+      checkLinks: () => false,
+    });
     expect(report.camera).toBeNull();
   });
 });

@@ -46,26 +46,53 @@ describe.each(["pglite", "postgres"] as const)("evidence over HTTP (%s)", (backe
 
   const url = (path: string) => `${server.baseUrl}${path}`;
   async function request(session: Session, method: string, path: string) {
-    const response = await fetch(url(path), { method, headers: { cookie: session.cookie, ...(method === "GET" ? {} : { origin: server.baseUrl }) } });
+    const response = await fetch(url(path), {
+      method,
+      headers: { cookie: session.cookie, ...(method === "GET" ? {} : { origin: server.baseUrl }) },
+    });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   }
   async function api(session: Session, method: string, path: string, body?: unknown) {
     const response = await fetch(url(path), {
       method,
-      headers: { cookie: session.cookie, ...(method === "GET" ? {} : { origin: server.baseUrl }), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        cookie: session.cookie,
+        ...(method === "GET" ? {} : { origin: server.baseUrl }),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, text, json: text && (response.headers.get("content-type") ?? "").includes("json") ? (JSON.parse(text) as Record<string, unknown>) : null };
+    return {
+      status: response.status,
+      text,
+      json:
+        text && (response.headers.get("content-type") ?? "").includes("json")
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : null,
+    };
   }
   async function signUp(email: string): Promise<Session> {
-    const response = await fetch(url("/api/auth/sign-up/email"), { method: "POST", headers: { "content-type": "application/json", origin: server.baseUrl }, body: JSON.stringify({ email, password: "correct horse battery", name: "Ada" }) });
+    const response = await fetch(url("/api/auth/sign-up/email"), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseUrl },
+      body: JSON.stringify({ email, password: "correct horse battery", name: "Ada" }),
+    });
     expect(response.status).toBe(200);
-    return { cookie: response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
+    return {
+      cookie: response.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; "),
+    };
   }
 
   beforeAll(async () => {
-    const env: Record<string, string> = { MONITOR_SCHEDULER: "off", ALLOW_PRIVATE_HOSTS: site.allowEntry, LINK_CHECK_TIMEOUT_MS: "3000" };
+    const env: Record<string, string> = {
+      MONITOR_SCHEDULER: "off",
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      LINK_CHECK_TIMEOUT_MS: "3000",
+    };
     if (backend === "postgres") {
       postgres ??= await startPostgres();
       Object.assign(env, { DATABASE_URL: await postgres.createDatabase(), BETTER_AUTH_SECRET: SECRET });
@@ -76,7 +103,9 @@ describe.each(["pglite", "postgres"] as const)("evidence over HTTP (%s)", (backe
     const target = site.url(`${page}/shoes`);
     site.setPage(`${page}/shoes`, { body: "<!doctype html><title>Shoes</title>shoes" });
     site.setPage(page, { body: HOSTILE(target) });
-    sha = createHash("sha256").update(Buffer.from(HOSTILE(target), "utf8")).digest("hex");
+    sha = createHash("sha256")
+      .update(Buffer.from(HOSTILE(target), "utf8"))
+      .digest("hex");
     const created = await api(owner, "POST", "/api/account/monitors", { url: site.url(page), links: [{ target }] });
     expect(created.status, created.text).toBe(201);
     monitorId = String(created.json?.id);
@@ -94,7 +123,14 @@ describe.each(["pglite", "postgres"] as const)("evidence over HTTP (%s)", (backe
     const items = list.json?.items as Array<Record<string, unknown>>;
     expect(items).toHaveLength(1);
     expect(list.json?.nextCursor).toBeNull();
-    expect(items[0]).toMatchObject({ reason: "first_live", httpStatus: 200, htmlSha256: sha, link: { anchorText: "Acme running shoes" }, verdict: { value: "counts" }, screenshot: { width: 1280 } });
+    expect(items[0]).toMatchObject({
+      reason: "first_live",
+      httpStatus: 200,
+      htmlSha256: sha,
+      link: { anchorText: "Acme running shoes" },
+      verdict: { value: "counts" },
+      screenshot: { width: 1280 },
+    });
     recordId = String(items[0]?.id);
     const one = await api(owner, "GET", `/api/account/evidence/${recordId}`);
     expect(one.status).toBe(200);
@@ -138,7 +174,9 @@ describe.each(["pglite", "postgres"] as const)("evidence over HTTP (%s)", (backe
   it("captures on request (201, manual), and a page error answers the analyzer's code and stores nothing", async () => {
     const captured = await api(owner, "POST", `/api/account/monitors/${monitorId}/evidence`);
     expect(captured.status, captured.text).toBe(201);
-    expect(captured.json?.items).toMatchObject([{ reason: "manual", checkId: null, trackedLinkId: linkId, htmlSha256: sha }]);
+    expect(captured.json?.items).toMatchObject([
+      { reason: "manual", checkId: null, trackedLinkId: linkId, htmlSha256: sha },
+    ]);
     site.setPage(page, { status: 503, body: "maintenance" });
     try {
       const failed = await api(owner, "POST", `/api/account/monitors/${monitorId}/evidence`);

@@ -48,7 +48,11 @@ beforeAll(async () => {
       return;
     }
     if (url === "/bomb") {
-      response.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip", "Content-Length": String(GZIP_BOMB.length) });
+      response.writeHead(200, {
+        "Content-Type": "text/html",
+        "Content-Encoding": "gzip",
+        "Content-Length": String(GZIP_BOMB.length),
+      });
       response.end(GZIP_BOMB);
       return;
     }
@@ -78,7 +82,11 @@ async function analyze(server: RunningServer, body: object) {
 describe("browser killed during a render", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ALLOW_PRIVATE_HOSTS: allowEntry, RATE_LIMIT_PER_MINUTE: "1000", LINK_CHECK_TIMEOUT_MS: "1500" });
+    server = await startServer({
+      ALLOW_PRIVATE_HOSTS: allowEntry,
+      RATE_LIMIT_PER_MINUTE: "1000",
+      LINK_CHECK_TIMEOUT_MS: "1500",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -118,7 +126,12 @@ describe("browser killed during a render", () => {
 describe("analysis jobs past their caps", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000", ANALYSIS_TIMEOUT_MS: "1000", ANALYSIS_MAX_HEAP_MB: "512", MAX_HTML_BYTES: "8000000" });
+    server = await startServer({
+      RATE_LIMIT_PER_MINUTE: "1000",
+      ANALYSIS_TIMEOUT_MS: "1000",
+      ANALYSIS_MAX_HEAP_MB: "512",
+      MAX_HTML_BYTES: "8000000",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -139,7 +152,12 @@ describe("analysis jobs past their caps", () => {
 describe("analysis job past its heap cap", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000", ANALYSIS_TIMEOUT_MS: "60000", ANALYSIS_MAX_HEAP_MB: "48", MAX_HTML_BYTES: "8000000" });
+    server = await startServer({
+      RATE_LIMIT_PER_MINUTE: "1000",
+      ANALYSIS_TIMEOUT_MS: "60000",
+      ANALYSIS_MAX_HEAP_MB: "48",
+      MAX_HTML_BYTES: "8000000",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -161,7 +179,11 @@ describe("unusable temp directory", () => {
     // A regular file where the temp directory should be: nothing can be created under it.
     const notADirectory = path.join(os.tmpdir(), `linklens-not-a-dir-${process.pid}`);
     writeFileSync(notADirectory, "x");
-    server = await startServer({ TMPDIR: notADirectory, ALLOW_PRIVATE_HOSTS: allowEntry, RATE_LIMIT_PER_MINUTE: "1000" });
+    server = await startServer({
+      TMPDIR: notADirectory,
+      ALLOW_PRIVATE_HOSTS: allowEntry,
+      RATE_LIMIT_PER_MINUTE: "1000",
+    });
   });
   afterAll(async () => {
     await server?.stop();

@@ -35,7 +35,13 @@ interface Answer {
 async function send(method: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: { "content-type": "application/json", origin: server.baseUrl, "user-agent": BROWSER_UA, ...(cookie ? { cookie } : {}), ...headers },
+    headers: {
+      "content-type": "application/json",
+      origin: server.baseUrl,
+      "user-agent": BROWSER_UA,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
     body,
   });
   const text = await response.text();
@@ -65,7 +71,11 @@ function concrete(template: string): string {
 
 /** Every route that reads a JSON body: the public analyzer, sign-in, sign-up, and each account operation with one (from the catalog). */
 function jsonRoutes(): Array<{ name: string; method: string; path: string }> {
-  const account = ACCOUNT_OPERATIONS.filter((op) => op.body !== undefined && op.bodyType === undefined).map((op) => ({ name: `${op.method} ${op.path}`, method: op.method, path: concrete(op.path) }));
+  const account = ACCOUNT_OPERATIONS.filter((op) => op.body !== undefined && op.bodyType === undefined).map((op) => ({
+    name: `${op.method} ${op.path}`,
+    method: op.method,
+    path: concrete(op.path),
+  }));
   return [
     { name: "POST /api/demo/analyze", method: "POST", path: "/api/demo/analyze" },
     { name: "POST /api/auth/sign-in/email", method: "POST", path: "/api/auth/sign-in/email" },
@@ -83,7 +93,11 @@ function shallowTwin(bytes: number): string {
 function expectErrorBody(answer: Answer, status: number, code: string, context: string): void {
   expect(answer.status, `${context}: ${answer.text.slice(0, 400)}`).toBe(status);
   expect(Object.keys(answer.json ?? {}).sort(), context).toEqual(ERROR_KEYS);
-  expect(answer.json, context).toMatchObject({ success: false, errorCode: code, docs: errorDocsUrl(`${server.baseUrl}/docs`, code as "INVALID_REQUEST") });
+  expect(answer.json, context).toMatchObject({
+    success: false,
+    errorCode: code,
+    docs: errorDocsUrl(`${server.baseUrl}/docs`, code as "INVALID_REQUEST"),
+  });
 }
 
 /** utime + stime of the server's main thread (the event loop), in seconds: Linux's /proc, whatever else the machine runs. */
@@ -98,17 +112,29 @@ function mainThreadCpuSeconds(): number {
 }
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000000", AUTH_RATE_LIMIT_PER_15_MIN: "1000000", MONITOR_SCHEDULER: "off" });
+  server = await startServer({
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    AUTH_RATE_LIMIT_PER_15_MIN: "1000000",
+    MONITOR_SCHEDULER: "off",
+  });
   const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
     body: JSON.stringify({ email: "deep@example.com", password: "correct horse battery", name: "Deep" }),
   });
   expect(signUp.status, await signUp.clone().text()).toBe(200);
-  cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  cookie = signUp.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 
-  ids["domain-groups"] = String((await create("/api/account/domain-groups", { name: "Sisters", domains: ["sister.example"] })).id);
-  const monitor = await create("/api/account/monitors", { url: "https://deep-json.example/", links: [{ target: "https://target.example/" }] });
+  ids["domain-groups"] = String(
+    (await create("/api/account/domain-groups", { name: "Sisters", domains: ["sister.example"] })).id,
+  );
+  const monitor = await create("/api/account/monitors", {
+    url: "https://deep-json.example/",
+    links: [{ target: "https://target.example/" }],
+  });
   ids.monitors = String(monitor.id);
   ids.links = String((monitor.links as Array<{ id: string }>)[0]?.id);
   ids.webhooks = String((await create("/api/account/webhooks", { url: "https://hooks.example/deep" })).id);
@@ -124,53 +150,87 @@ afterAll(async () => {
 describe("a JSON body nested too deep", () => {
   it("covers every account operation that takes a JSON body", () => {
     const names = jsonRoutes().map((route) => route.name);
-    for (const expected of ["POST /api/account/monitors", "PATCH /api/account/links/{id}", "POST /api/account/monitors/{id}/links", "POST /api/account/domain-groups", "POST /api/account/webhooks", "POST /api/account/shares", "PUT /api/account/notifications", "POST /api/account/invitations"]) {
+    for (const expected of [
+      "POST /api/account/monitors",
+      "PATCH /api/account/links/{id}",
+      "POST /api/account/monitors/{id}/links",
+      "POST /api/account/domain-groups",
+      "POST /api/account/webhooks",
+      "POST /api/account/shares",
+      "PUT /api/account/notifications",
+      "POST /api/account/invitations",
+    ]) {
       expect(names).toContain(expected);
     }
   });
 
-  it.each(DEPTHS)("is refused on every JSON route, %i levels deep: 400 INVALID_REQUEST saying so (413 when over the route's size cap), never 500", async (depth) => {
-    const tooDeep = tooDeepJson();
-    const failures: string[] = [];
-    for (const route of jsonRoutes()) {
-      for (const [shape, nest] of Object.entries(SHAPES)) {
-        const body = nest(depth);
-        const context = `${route.name}, ${shape} ${depth} deep (${body.length.toLocaleString("en-US")} bytes)`;
-        const twin = await send(route.method, route.path, shallowTwin(Buffer.byteLength(body)));
-        const answer = await send(route.method, route.path, body);
-        try {
-          if (twin.status === 413) {
-            expectErrorBody(answer, 413, "PAYLOAD_TOO_LARGE", context);
-          } else {
-            expectErrorBody(answer, 400, "INVALID_REQUEST", context);
-            expect(answer.json, context).toMatchObject({ error: tooDeep.message, hint: tooDeep.hint });
+  it.each(DEPTHS)(
+    "is refused on every JSON route, %i levels deep: 400 INVALID_REQUEST saying so (413 when over the route's size cap), never 500",
+    async (depth) => {
+      const tooDeep = tooDeepJson();
+      const failures: string[] = [];
+      for (const route of jsonRoutes()) {
+        for (const [shape, nest] of Object.entries(SHAPES)) {
+          const body = nest(depth);
+          const context = `${route.name}, ${shape} ${depth} deep (${body.length.toLocaleString("en-US")} bytes)`;
+          const twin = await send(route.method, route.path, shallowTwin(Buffer.byteLength(body)));
+          const answer = await send(route.method, route.path, body);
+          try {
+            if (twin.status === 413) {
+              expectErrorBody(answer, 413, "PAYLOAD_TOO_LARGE", context);
+            } else {
+              expectErrorBody(answer, 400, "INVALID_REQUEST", context);
+              expect(answer.json, context).toMatchObject({ error: tooDeep.message, hint: tooDeep.hint });
+            }
+          } catch (error) {
+            failures.push(
+              `${context}: ${answer.status} ${answer.text.slice(0, 200)} (${(error as Error).message.split("\n")[0]})`,
+            );
           }
-        } catch (error) {
-          failures.push(`${context}: ${answer.status} ${answer.text.slice(0, 200)} (${(error as Error).message.split("\n")[0]})`);
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(server.output()).not.toMatch(/"level":50/);
-  });
+      expect(failures).toEqual([]);
+      expect(server.output()).not.toMatch(/"level":50/);
+    },
+  );
 
-  it.each(DEPTHS)("is refused by the MCP endpoint, %i levels deep, in JSON-RPC form with the Error body as data", async (depth) => {
-    const tooDeep = tooDeepJson();
-    const bodies = [SHAPES.arrays(depth), `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${SHAPES.objects(depth)}}}`];
-    for (const body of bodies) {
-      const answer = await send("POST", "/mcp", body, { accept: "application/json, text/event-stream" });
-      expect(answer.status, answer.text.slice(0, 300)).toBe(400);
-      expect(answer.json).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: tooDeep.message } });
-      const data = (answer.json?.error as { data?: Record<string, unknown> }).data ?? {};
-      expect(Object.keys(data).sort()).toEqual(ERROR_KEYS);
-      expect(data).toMatchObject({ success: false, errorCode: "INVALID_REQUEST", error: tooDeep.message, hint: tooDeep.hint });
-    }
-  });
+  it.each(DEPTHS)(
+    "is refused by the MCP endpoint, %i levels deep, in JSON-RPC form with the Error body as data",
+    async (depth) => {
+      const tooDeep = tooDeepJson();
+      const bodies = [
+        SHAPES.arrays(depth),
+        `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${SHAPES.objects(depth)}}}`,
+      ];
+      for (const body of bodies) {
+        const answer = await send("POST", "/mcp", body, { accept: "application/json, text/event-stream" });
+        expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+        expect(answer.json).toMatchObject({
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32600, message: tooDeep.message },
+        });
+        const data = (answer.json?.error as { data?: Record<string, unknown> }).data ?? {};
+        expect(Object.keys(data).sort()).toEqual(ERROR_KEYS);
+        expect(data).toMatchObject({
+          success: false,
+          errorCode: "INVALID_REQUEST",
+          error: tooDeep.message,
+          hint: tooDeep.hint,
+        });
+      }
+    },
+  );
 
   it("costs the event loop next to nothing while four clients send 3,400-deep bodies in a loop, so health keeps answering", async () => {
     // 3,400 levels: just under where the recursive NUL scan overflowed, and ~0.4 s of its quadratic work each.
     const body = SHAPES.arrays(3_400);
-    const targets = ["/api/auth/sign-in/email", "/api/auth/sign-in/email", "/api/auth/sign-in/email", "/api/auth/sign-up/email"];
+    const targets = [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+    ];
     const perClient = 15;
     // Warm the routes, so compiling them is not counted.
     for (const path of new Set(targets)) await send("POST", path, "{}");

@@ -92,7 +92,12 @@ describe("monthly URL budget and bot check", () => {
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
     const port = (site.address() as AddressInfo).port;
     siteUrl = `http://127.0.0.1:${port}/`;
-    server = await startServer({ DEMO_URL_MONTHLY_BUDGET: "2", RATE_LIMIT_PER_MINUTE: "1000", ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port}`, LINK_CHECK_TIMEOUT_MS: "2000" });
+    server = await startServer({
+      DEMO_URL_MONTHLY_BUDGET: "2",
+      RATE_LIMIT_PER_MINUTE: "1000",
+      ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port}`,
+      LINK_CHECK_TIMEOUT_MS: "2000",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -100,7 +105,13 @@ describe("monthly URL budget and bot check", () => {
   });
 
   it("rejects automated URL-mode clients without spending the budget, and never checks paste mode", async () => {
-    for (const ua of ["", "curl/8.5.0", "python-requests/2.32", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Mozilla/5.0 HeadlessChrome/120.0"]) {
+    for (const ua of [
+      "",
+      "curl/8.5.0",
+      "python-requests/2.32",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "Mozilla/5.0 HeadlessChrome/120.0",
+    ]) {
       const result = await post(server, JSON.stringify({ url: siteUrl }), { "User-Agent": ua });
       expect(result.status, `${ua}: ${result.text}`).toBe(403);
       expect(ErrorSchema.parse(result.json).errorCode).toBe("BOT_DETECTED");
@@ -158,28 +169,32 @@ describe("two instances sharing one Redis through the Upstash REST protocol", ()
     await redis?.stop();
   });
 
-  it("enforces one limit together, keeps answering while Redis is down, and shares again when it is back", { timeout: 120_000 }, async () => {
-    await earlyInAMinute();
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await post(i % 2 === 0 ? first : second, PASTE)).status);
-    expect(statuses, first.output() + second.output()).toEqual([200, 200, 200, 200, 200, 200, 429]);
-    expect(bridge.commands.length).toBeGreaterThan(0);
+  it(
+    "enforces one limit together, keeps answering while Redis is down, and shares again when it is back",
+    { timeout: 120_000 },
+    async () => {
+      await earlyInAMinute();
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i += 1) statuses.push((await post(i % 2 === 0 ? first : second, PASTE)).status);
+      expect(statuses, first.output() + second.output()).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      expect(bridge.commands.length).toBeGreaterThan(0);
 
-    await redis.stop();
-    const during = [await post(first, PASTE), await post(second, PASTE)];
-    for (const result of during) {
-      expect(result.status, result.text).toBe(200);
-      expect(result.limit).toBe("6");
-    }
+      await redis.stop();
+      const during = [await post(first, PASTE), await post(second, PASTE)];
+      for (const result of during) {
+        expect(result.status, result.text).toBe(200);
+        expect(result.limit).toBe("6");
+      }
 
-    await redis.start();
-    await bridge.redisReady();
-    await earlyInAMinute();
-    const commandsBefore = bridge.commands.length;
-    const after: number[] = [];
-    for (let i = 0; i < 7; i += 1) after.push((await post(i % 2 === 0 ? first : second, PASTE)).status);
-    expect(bridge.commands.length).toBeGreaterThan(commandsBefore);
-    expect(after, first.output() + second.output()).toEqual([200, 200, 200, 200, 200, 200, 429]);
-    for (const server of [first, second]) expect(server.output()).not.toMatch(/"level":50/);
-  });
+      await redis.start();
+      await bridge.redisReady();
+      await earlyInAMinute();
+      const commandsBefore = bridge.commands.length;
+      const after: number[] = [];
+      for (let i = 0; i < 7; i += 1) after.push((await post(i % 2 === 0 ? first : second, PASTE)).status);
+      expect(bridge.commands.length).toBeGreaterThan(commandsBefore);
+      expect(after, first.output() + second.output()).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      for (const server of [first, second]) expect(server.output()).not.toMatch(/"level":50/);
+    },
+  );
 });

@@ -24,7 +24,8 @@ interface FixtureServer {
 
 /** A tiny site on 127.0.0.1: a post with a nofollow placement, a 404 link and a script-added link. */
 async function startFixture(): Promise<FixtureServer> {
-  const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
+  const page = (body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://fixture").pathname;
     if (path === "/post") {
@@ -93,7 +94,8 @@ function toolError(result: CallToolResult, errorCode: string): ToolErrorBody {
   expect(Object.keys(errorBody).sort(), context).toEqual(ERROR_KEYS);
   ErrorSchema.parse(errorBody);
   expect(body.errorCode, context).toBe(errorCode);
-  if (errorCode !== "RATE_LIMITED") expect({ retryAfterSeconds, retryAt }).toEqual({ retryAfterSeconds: undefined, retryAt: undefined });
+  if (errorCode !== "RATE_LIMITED")
+    expect({ retryAfterSeconds, retryAt }).toEqual({ retryAfterSeconds: undefined, retryAt: undefined });
   expect(texts(result)[0], context).toContain(`${errorCode}: ${body.error}`);
   expect(texts(result)[0], context).toContain(body.hint);
   expect(context).not.toMatch(/at \w+ \(|node_modules|\/work\//);
@@ -155,11 +157,19 @@ const PLACEMENTS_HTML = `<p>Read <a href="https://mysite.example/product?ref=1#b
 <a href="mailto:me@mysite.example">Mail</a>
 <a href="/about">About us</a>`;
 
-
 /** The tool's error is the HTTP API's Error body for the same URL, field for field. */
-async function expectSameErrorAsHttp(server: RunningServer, viaMcp: { error: string; errorCode: string; hint: string; docs: string }, url: string): Promise<void> {
+async function expectSameErrorAsHttp(
+  server: RunningServer,
+  viaMcp: { error: string; errorCode: string; hint: string; docs: string },
+  url: string,
+): Promise<void> {
   const viaHttp = ErrorSchema.parse((await postAnalyze(server, { url })).json);
-  expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({ error: viaHttp.error, errorCode: viaHttp.errorCode, hint: viaHttp.hint, docs: viaHttp.docs });
+  expect({ error: viaMcp.error, errorCode: viaMcp.errorCode, hint: viaMcp.hint, docs: viaMcp.docs }, url).toEqual({
+    error: viaHttp.error,
+    errorCode: viaHttp.errorCode,
+    hint: viaHttp.hint,
+    docs: viaHttp.docs,
+  });
 }
 
 describe("MCP endpoint: tools, results and errors", () => {
@@ -222,39 +232,84 @@ describe("MCP endpoint: tools, results and errors", () => {
     const analysis = success<Analysis>(result);
     expect(Object.keys(analysis).sort()).toEqual(["domain", "links", "stats", "success", "url"]);
     expect(analysis.url).toBe(`${fixture.origin}/post`);
-    expect(analysis.links.map((link) => [link.position, link.href, link.linkType, link.isNofollow, link.httpStatus])).toEqual([
+    expect(
+      analysis.links.map((link) => [link.position, link.href, link.linkType, link.isNofollow, link.httpStatus]),
+    ).toEqual([
       [1, `${fixture.origin}/landing`, "internal", true, 200],
       [2, `${fixture.origin}/missing`, "internal", false, 404],
       [3, "mailto:editor@example.com", "ignored", false, null],
       [4, `${fixture.origin}/landing?from=script`, "internal", false, 200],
     ]);
-    expect(analysis.stats).toEqual({ total: 4, internal: 3, external: 0, ignored: 1, follow: 2, nofollow: 1, sponsored: 0, ugc: 0, broken: 1 });
-    expect(texts(result)[0]).toBe(`${fixture.origin}/post: 4 links (3 internal, 0 external, 1 ignored); 2 follow, 1 nofollow, 0 sponsored, 0 ugc; 1 broken.`);
+    expect(analysis.stats).toEqual({
+      total: 4,
+      internal: 3,
+      external: 0,
+      ignored: 1,
+      follow: 2,
+      nofollow: 1,
+      sponsored: 0,
+      ugc: 0,
+      broken: 1,
+    });
+    expect(texts(result)[0]).toBe(
+      `${fixture.origin}/post: 4 links (3 internal, 0 external, 1 ignored); 2 follow, 1 nofollow, 0 sponsored, 0 ugc; 1 broken.`,
+    );
   });
 
   it("analyze_html classifies pasted HTML against the given domain; includeSnapshot opts in to the snapshot", async () => {
-    const compact = success<Analysis>(await call(client, "analyze_html", { html: PLACEMENTS_HTML, domain: "Publisher.EXAMPLE" }));
+    const compact = success<Analysis>(
+      await call(client, "analyze_html", { html: PLACEMENTS_HTML, domain: "Publisher.EXAMPLE" }),
+    );
     expect(compact.url).toBe("https://publisher.example/");
     expect(compact.sanitizedHtml).toBeUndefined();
-    expect(compact.stats).toEqual({ total: 6, internal: 1, external: 4, ignored: 1, follow: 3, nofollow: 1, sponsored: 1, ugc: 1, broken: 0 });
+    expect(compact.stats).toEqual({
+      total: 6,
+      internal: 1,
+      external: 4,
+      ignored: 1,
+      follow: 3,
+      nofollow: 1,
+      sponsored: 1,
+      ugc: 1,
+      broken: 0,
+    });
     expect(compact.links.every((link) => link.httpStatus === null)).toBe(true);
-    expect(compact.links[5]).toMatchObject({ href: "https://publisher.example/about", linkType: "internal", anchorText: "About us" });
+    expect(compact.links[5]).toMatchObject({
+      href: "https://publisher.example/about",
+      linkType: "internal",
+      anchorText: "About us",
+    });
 
-    const full = success<Analysis>(await call(client, "analyze_html", { html: PLACEMENTS_HTML, includeSnapshot: true }));
+    const full = success<Analysis>(
+      await call(client, "analyze_html", { html: PLACEMENTS_HTML, includeSnapshot: true }),
+    );
     expect(full.url).toBe("https://example.com/");
     expect(full.sanitizedHtml).toContain('data-linklens-position="3"');
-    expect(full.links).toEqual(compact.links.map((link) => (link.position === 6 ? { ...link, href: "https://example.com/about" } : link)));
+    expect(full.links).toEqual(
+      compact.links.map((link) => (link.position === 6 ? { ...link, href: "https://example.com/about" } : link)),
+    );
   });
 
   it("find_link verifies placements in pasted HTML: exact, domain and prefix matches, nofollow and not found", async () => {
-    const find = async (args: Record<string, unknown>) => success<FindLinkResult>(await call(client, "find_link", { html: PLACEMENTS_HTML, domain: "publisher.example", ...args }));
+    const find = async (args: Record<string, unknown>) =>
+      success<FindLinkResult>(
+        await call(client, "find_link", { html: PLACEMENTS_HTML, domain: "publisher.example", ...args }),
+      );
 
     // Exact (the default for a URL with a path): the #fragment is ignored; the placement is nofollow.
     const exact = await find({ target: "https://mysite.example/product?ref=1" });
     expect(exact).toMatchObject({ found: true, match: "exact", linksOnPage: 6 });
     expect(exact.matches).toHaveLength(1);
-    expect(exact.matches[0]).toMatchObject({ position: 1, anchorText: "My product", isNofollow: true, followed: false, httpStatus: null });
-    expect(exact.summary).toMatch(/^Found 1 link\(s\) .* 0 followed, 1 not followed\. First at position 1: .*nofollow, anchor "My product"/);
+    expect(exact.matches[0]).toMatchObject({
+      position: 1,
+      anchorText: "My product",
+      isNofollow: true,
+      followed: false,
+      httpStatus: null,
+    });
+    expect(exact.summary).toMatch(
+      /^Found 1 link\(s\) .* 0 followed, 1 not followed\. First at position 1: .*nofollow, anchor "My product"/,
+    );
 
     // Exact ignores http/https, a leading www. and a trailing slash; this one is followed.
     const followed = await find({ target: "http://mysite.example/blog" });
@@ -264,7 +319,13 @@ describe("MCP endpoint: tools, results and errors", () => {
     const domain = await find({ target: "mysite.example" });
     expect(domain.match).toBe("domain");
     expect(domain.matches.map((link) => link.position)).toEqual([1, 2, 3]);
-    expect(domain.matches[2]).toMatchObject({ isSponsored: true, isUgc: true, isImage: true, anchorText: "Shop logo", followed: false });
+    expect(domain.matches[2]).toMatchObject({
+      isSponsored: true,
+      isUgc: true,
+      isImage: true,
+      anchorText: "Shop logo",
+      followed: false,
+    });
 
     const prefix = await find({ target: "https://mysite.example/product", match: "prefix" });
     expect(prefix.matches.map((link) => link.position)).toEqual([1]);
@@ -279,35 +340,75 @@ describe("MCP endpoint: tools, results and errors", () => {
   });
 
   it("find_link with url renders the page and reports the placement's status", async () => {
-    const result = success<FindLinkResult>(await call(client, "find_link", { url: `${fixture.origin}/post`, target: `${fixture.origin}/landing` }));
+    const result = success<FindLinkResult>(
+      await call(client, "find_link", { url: `${fixture.origin}/post`, target: `${fixture.origin}/landing` }),
+    );
     expect(result).toMatchObject({ found: true, match: "exact", url: `${fixture.origin}/post`, linksOnPage: 4 });
     expect(result.matches).toEqual([
-      expect.objectContaining({ position: 1, anchorText: "Landing page", linkType: "internal", isNofollow: true, followed: false, httpStatus: 200 }),
+      expect.objectContaining({
+        position: 1,
+        anchorText: "Landing page",
+        linkType: "internal",
+        isNofollow: true,
+        followed: false,
+        httpStatus: 200,
+      }),
     ]);
   });
 
   it("find_link says whether the placement counts: signals on every match, the best match's verdict with reasons", async () => {
     const target = site.url("/p/verdict-target");
-    const many = success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/many-reasons"), target }));
+    const many = success<FindLinkResult>(
+      await call(client, "find_link", { url: site.url("/verdict/many-reasons"), target }),
+    );
     // Added by script into the footer, nofollow, on a noindex page.
-    expect(many.matches).toEqual([expect.objectContaining({ isNofollow: true, signals: { inRawHtml: false, hidden: false, region: "footer" } })]);
-    expect(many.verdict).toEqual({ position: many.matches[0]?.position, value: "does_not_count", reasons: ["nofollow", "page_noindex", "script_only", "boilerplate_region"] });
-    expect(many.page).toMatchObject({ noindex: true, noindexSource: "meta", robotsTxt: "allowed", finalUrl: site.url("/verdict/many-reasons") });
+    expect(many.matches).toEqual([
+      expect.objectContaining({ isNofollow: true, signals: { inRawHtml: false, hidden: false, region: "footer" } }),
+    ]);
+    expect(many.verdict).toEqual({
+      position: many.matches[0]?.position,
+      value: "does_not_count",
+      reasons: ["nofollow", "page_noindex", "script_only", "boilerplate_region"],
+    });
+    expect(many.page).toMatchObject({
+      noindex: true,
+      noindexSource: "meta",
+      robotsTxt: "allowed",
+      finalUrl: site.url("/verdict/many-reasons"),
+    });
     expect(many.summary).toContain("Verdict (best match, position");
-    expect(many.summary).toContain("Doesn't count — Link is nofollow; Page is set to noindex; Link only present after JavaScript; Link in a header, navigation, sidebar or footer.");
+    expect(many.summary).toContain(
+      "Doesn't count — Link is nofollow; Page is set to noindex; Link only present after JavaScript; Link in a header, navigation, sidebar or footer.",
+    );
 
     // Two matches: the footer one comes first, the one in the text counts and is the best match.
-    const two = success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/two-matches"), target }));
+    const two = success<FindLinkResult>(
+      await call(client, "find_link", { url: site.url("/verdict/two-matches"), target }),
+    );
     expect(two.matches.map((link) => link.signals.region)).toEqual(["footer", "main"]);
     expect(two.verdict).toEqual({ position: two.matches[1]?.position, value: "counts", reasons: [] });
 
     // Hidden by CSS, on a page robots.txt keeps Googlebot out of, and a page that redirects.
-    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/hidden/display-none"), target })).verdict).toMatchObject({ value: "does_not_count", reasons: ["hidden"] });
-    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/robots-disallowed"), target })).verdict).toMatchObject({ reasons: ["robots_disallowed"] });
-    expect(success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/redirect"), target })).verdict).toMatchObject({ value: "at_risk", reasons: ["page_redirected"] });
+    expect(
+      success<FindLinkResult>(
+        await call(client, "find_link", { url: site.url("/verdict/hidden/display-none"), target }),
+      ).verdict,
+    ).toMatchObject({ value: "does_not_count", reasons: ["hidden"] });
+    expect(
+      success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/robots-disallowed"), target }))
+        .verdict,
+    ).toMatchObject({ reasons: ["robots_disallowed"] });
+    expect(
+      success<FindLinkResult>(await call(client, "find_link", { url: site.url("/verdict/redirect"), target })).verdict,
+    ).toMatchObject({ value: "at_risk", reasons: ["page_redirected"] });
 
     // With html: nothing rendered or fetched, so inRawHtml and hidden are null; the region is read.
-    const pasted = success<FindLinkResult>(await call(client, "find_link", { html: `<footer><a href="https://mysite.example/">me</a></footer>`, target: "mysite.example" }));
+    const pasted = success<FindLinkResult>(
+      await call(client, "find_link", {
+        html: `<footer><a href="https://mysite.example/">me</a></footer>`,
+        target: "mysite.example",
+      }),
+    );
     expect(pasted.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "footer" });
     expect(pasted.verdict).toEqual({ position: 1, value: "at_risk", reasons: ["boilerplate_region"] });
     expect(pasted.page).toMatchObject({ finalUrl: null, robotsTxt: null });
@@ -327,7 +428,10 @@ describe("MCP endpoint: tools, results and errors", () => {
       const viaMcp = toolError(await call(client, "analyze_page", { url }), errorCode);
       await expectSameErrorAsHttp(server, viaMcp, url);
     }
-    toolError(await call(client, "find_link", { url: `http://${os.hostname()}/`, target: "mysite.example" }), "BLOCKED_URL");
+    toolError(
+      await call(client, "find_link", { url: `http://${os.hostname()}/`, target: "mysite.example" }),
+      "BLOCKED_URL",
+    );
   });
 
   it("refuses a page that redirects to another scheme with BLOCKED_REDIRECT, as the HTTP API does", async () => {
@@ -344,25 +448,47 @@ describe("MCP endpoint: tools, results and errors", () => {
       ["analyze_html", { html: 42 }, /Input validation error.*html/],
       ["analyze_page", {}, /Input validation error.*url/],
       ["analyze_page", { url: "https://example.com/", extra: true }, /Input validation error.*extra/],
-      ["find_link", { html: "<a href='/'>x</a>", target: "x.example", match: "fuzzy" }, /Input validation error.*match/],
+      [
+        "find_link",
+        { html: "<a href='/'>x</a>", target: "x.example", match: "fuzzy" },
+        /Input validation error.*match/,
+      ],
     ] as const) {
       const result = await call(client, name, args);
       expect(result.isError, JSON.stringify(result)).toBe(true);
       expect(texts(result)[0], JSON.stringify(args)).toMatch(pattern);
     }
     // What the tools check themselves carries the API's errorCode.
-    toolError(await call(client, "find_link", { html: "<a href='/'>x</a>", url: "https://example.com/", target: "x.example" }), "INVALID_REQUEST");
+    toolError(
+      await call(client, "find_link", { html: "<a href='/'>x</a>", url: "https://example.com/", target: "x.example" }),
+      "INVALID_REQUEST",
+    );
     toolError(await call(client, "find_link", { target: "x.example" }), "INVALID_REQUEST");
-    toolError(await call(client, "find_link", { url: "https://example.com/", domain: "example.com", target: "x.example" }), "INVALID_REQUEST");
-    expect(toolError(await call(client, "find_link", { html: "<a href='/'>x</a>", target: "mailto:me@x.example" }), "INVALID_REQUEST").error).toMatch(/^target:/);
-    toolError(await call(client, "analyze_html", { html: "<a href='/'>x</a>", domain: "https://bad/path" }), "INVALID_REQUEST");
+    toolError(
+      await call(client, "find_link", { url: "https://example.com/", domain: "example.com", target: "x.example" }),
+      "INVALID_REQUEST",
+    );
+    expect(
+      toolError(
+        await call(client, "find_link", { html: "<a href='/'>x</a>", target: "mailto:me@x.example" }),
+        "INVALID_REQUEST",
+      ).error,
+    ).toMatch(/^target:/);
+    toolError(
+      await call(client, "analyze_html", { html: "<a href='/'>x</a>", domain: "https://bad/path" }),
+      "INVALID_REQUEST",
+    );
     toolError(await call(client, "analyze_html", { html: "x".repeat(MAX_HTML_BYTES + 1) }), "PAYLOAD_TOO_LARGE");
     expect(texts(await call(client, "no_such_tool", {}))[0]).toMatch(/no_such_tool not found/);
     // A body over the analyzer's cap (MAX_HTML_BYTES + 64 KiB) is refused by the transport before parsing.
-    await expect(call(client, "analyze_html", { html: "x".repeat(MAX_HTML_BYTES + 70_000) })).rejects.toThrow(`Payload Too Large: Request body must not exceed ${MAX_HTML_BYTES + 64 * 1024} bytes`);
+    await expect(call(client, "analyze_html", { html: "x".repeat(MAX_HTML_BYTES + 70_000) })).rejects.toThrow(
+      `Payload Too Large: Request body must not exceed ${MAX_HTML_BYTES + 64 * 1024} bytes`,
+    );
 
     // A structurally invalid request is a JSON-RPC error.
-    const protocolError = await client.request({ method: "tools/call", params: { name: 123 } } as never, CallToolResultSchema).catch((error: unknown) => error);
+    const protocolError = await client
+      .request({ method: "tools/call", params: { name: 123 } } as never, CallToolResultSchema)
+      .catch((error: unknown) => error);
     expect(protocolError).toBeInstanceOf(McpError);
     expect((protocolError as McpError).message).toMatch(/params.*name|name.*expected string/s);
 
@@ -371,7 +497,11 @@ describe("MCP endpoint: tools, results and errors", () => {
     const broken = await fetch(`${server.baseUrl}/mcp`, { method: "POST", headers, body: "{not json" });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
-    const noAccept = await fetch(`${server.baseUrl}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const noAccept = await fetch(`${server.baseUrl}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(noAccept.status).toBe(406);
 
     // And the endpoint still works.
@@ -392,7 +522,11 @@ describe("MCP endpoint: tools, results and errors", () => {
       expect(response.status, `${method} ${text}`).toBe(405);
       expect(response.headers.get("allow")).toBe("POST");
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      const body = JSON.parse(text) as { jsonrpc: string; id: null; error: { code: number; message: string; data: unknown } };
+      const body = JSON.parse(text) as {
+        jsonrpc: string;
+        id: null;
+        error: { code: number; message: string; data: unknown };
+      };
       expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
       expect(ErrorSchema.parse(body.error.data).errorCode).toBe("METHOD_NOT_ALLOWED");
     }
@@ -400,8 +534,16 @@ describe("MCP endpoint: tools, results and errors", () => {
 
   it("keeps /api/v1 and /openapi.json to the five public operations while the guides mention /mcp", async () => {
     const index = ApiIndexSchema.parse(await (await fetch(`${server.baseUrl}/api/v1`)).json());
-    expect(index.operations.map((op) => op.path).sort()).toEqual(["/api/demo/analyze", "/api/v1", "/api/v1/health", "/api/v1/product", "/openapi.json"]);
-    const openapi = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(index.operations.map((op) => op.path).sort()).toEqual([
+      "/api/demo/analyze",
+      "/api/v1",
+      "/api/v1/health",
+      "/api/v1/product",
+      "/openapi.json",
+    ]);
+    const openapi = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.values(openapi.paths).flatMap((item) => Object.keys(item))).toHaveLength(5);
     expect(Object.keys(openapi.paths)).not.toContain("/mcp");
 
@@ -425,7 +567,12 @@ describe("MCP endpoint: limits shared with the HTTP API", () => {
 
   beforeAll(async () => {
     fixture = await startFixture();
-    server = await startServer({ ALLOW_PRIVATE_HOSTS: fixture.allowEntry, RATE_LIMIT_PER_MINUTE: "4", DEMO_URL_MONTHLY_BUDGET: "1", LINK_CHECK_TIMEOUT_MS: "3000" });
+    server = await startServer({
+      ALLOW_PRIVATE_HOSTS: fixture.allowEntry,
+      RATE_LIMIT_PER_MINUTE: "4",
+      DEMO_URL_MONTHLY_BUDGET: "1",
+      LINK_CHECK_TIMEOUT_MS: "3000",
+    });
     client = await connect(server);
   });
   afterAll(async () => {
@@ -438,7 +585,10 @@ describe("MCP endpoint: limits shared with the HTTP API", () => {
     // 1: the budget's only render.
     success<Analysis>(await call(client, "analyze_page", { url: `${fixture.origin}/post` }));
     // 2: the budget is spent: RATE_LIMITED until the start of next month (UTC), paste mode suggested.
-    const spent = toolError(await call(client, "find_link", { url: `${fixture.origin}/post`, target: `${fixture.origin}/landing` }), "RATE_LIMITED");
+    const spent = toolError(
+      await call(client, "find_link", { url: `${fixture.origin}/post`, target: `${fixture.origin}/landing` }),
+      "RATE_LIMITED",
+    );
     expect(spent.error).toMatch(/monthly budget/);
     expect(spent.hint).toMatch(/paste mode/i);
     const now = new Date();
@@ -485,7 +635,9 @@ describe("MCP endpoint: MCP_URL_MODE=off", () => {
   it("refuses URL mode to MCP clients with BOT_DETECTED, says so in the descriptions, and keeps paste mode", async () => {
     const { tools } = await client.listTools();
     for (const name of ["analyze_page", "find_link"]) {
-      expect(tools.find((tool) => tool.name === name)?.description, name).toMatch(/^URL mode is turned off on this server/);
+      expect(tools.find((tool) => tool.name === name)?.description, name).toMatch(
+        /^URL mode is turned off on this server/,
+      );
     }
     expect(tools.find((tool) => tool.name === "analyze_html")?.description).not.toMatch(/turned off/);
 
@@ -494,7 +646,9 @@ describe("MCP endpoint: MCP_URL_MODE=off", () => {
     toolError(await call(client, "find_link", { url: "https://example.com/", target: "example.org" }), "BOT_DETECTED");
     // The URL is still validated first: a bad one is INVALID_URL, as on the HTTP API.
     toolError(await call(client, "analyze_page", { url: "http://localhost/" }), "INVALID_URL");
-    const found = success<FindLinkResult>(await call(client, "find_link", { html: PLACEMENTS_HTML, target: "other.example" }));
+    const found = success<FindLinkResult>(
+      await call(client, "find_link", { html: PLACEMENTS_HTML, target: "other.example" }),
+    );
     expect(found.matches.map((link) => link.position)).toEqual([4]);
     const llms = await (await fetch(`${server.baseUrl}/llms.txt`)).text();
     expect(llms).toContain("URL mode is turned off for MCP clients on this server");

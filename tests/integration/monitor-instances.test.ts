@@ -69,16 +69,30 @@ async function organizationOf(server: RunningServer): Promise<string> {
   const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
-    body: JSON.stringify({ email: `owner-${randomUUID()}@example.com`, password: "correct horse battery", name: "Owner" }),
+    body: JSON.stringify({
+      email: `owner-${randomUUID()}@example.com`,
+      password: "correct horse battery",
+      name: "Owner",
+    }),
   });
   expect(signUp.status).toBe(200);
-  const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const me = (await (await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } })).json()) as { organization: { id: string } };
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const me = (await (await fetch(`${server.baseUrl}/api/account/me`, { headers: { cookie } })).json()) as {
+    organization: { id: string };
+  };
   return me.organization.id;
 }
 
 /** `count` monitors of one organization, all due at the same instant, each with one tracked link. */
-async function dueMonitors(organizationId: string, prefix: string, count: number, delayMs = 0): Promise<{ ids: string[]; paths: string[]; dueAt: Date }> {
+async function dueMonitors(
+  organizationId: string,
+  prefix: string,
+  count: number,
+  delayMs = 0,
+): Promise<{ ids: string[]; paths: string[]; dueAt: Date }> {
   const dueAt = new Date(Date.now() - 1000);
   const ids: string[] = [];
   const paths: string[] = [];
@@ -88,14 +102,23 @@ async function dueMonitors(organizationId: string, prefix: string, count: number
     const id = randomUUID();
     ids.push(id);
     paths.push(path);
-    await db.query("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, $3, 1440, $4)", [id, organizationId, site.url(path), dueAt]);
-    await db.query("INSERT INTO tracked_link (id, organization_id, monitor_id, target, match, source) VALUES ($1, $2, $3, $4, 'exact', 'manual')", [randomUUID(), organizationId, id, site.url("/p/ok")]);
+    await db.query(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, $3, 1440, $4)",
+      [id, organizationId, site.url(path), dueAt],
+    );
+    await db.query(
+      "INSERT INTO tracked_link (id, organization_id, monitor_id, target, match, source) VALUES ($1, $2, $3, $4, 'exact', 'manual')",
+      [randomUUID(), organizationId, id, site.url("/p/ok")],
+    );
   }
   return { ids, paths, dueAt };
 }
 
 async function checksFor(ids: string[], dueAt: Date): Promise<Map<string, number>> {
-  const result = await db.query<{ monitor_id: string; n: string }>("SELECT monitor_id, count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1) AND due_at = $2 GROUP BY monitor_id", [ids, dueAt]);
+  const result = await db.query<{ monitor_id: string; n: string }>(
+    "SELECT monitor_id, count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1) AND due_at = $2 GROUP BY monitor_id",
+    [ids, dueAt],
+  );
   return new Map(result.rows.map((row) => [row.monitor_id, Number(row.n)]));
 }
 
@@ -118,15 +141,29 @@ describe("scheduled checks on two instances sharing PostgreSQL", () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const checks = await checksFor(ids, dueAt);
     expect([...checks.values()].every((n) => n === 1)).toBe(true);
-    const twice = paths.flatMap((path, index) => (site.hits(path) === 1 ? [] : [{ path, hits: site.hits(path), id: ids[index] }]));
+    const twice = paths.flatMap((path, index) =>
+      site.hits(path) === 1 ? [] : [{ path, hits: site.hits(path), id: ids[index] }],
+    );
     if (twice.length > 0) {
-      const jobs = await db.query("SELECT * FROM pgboss.job WHERE data->>'monitorId' = ANY($1::text[])", [twice.map((t) => t.id)]);
-      console.log("pages requested more than once:", JSON.stringify(twice), JSON.stringify(jobs.rows), (a as RunningServer).output().slice(-3000), (b as RunningServer).output().slice(-3000));
+      const jobs = await db.query("SELECT * FROM pgboss.job WHERE data->>'monitorId' = ANY($1::text[])", [
+        twice.map((t) => t.id),
+      ]);
+      console.log(
+        "pages requested more than once:",
+        JSON.stringify(twice),
+        JSON.stringify(jobs.rows),
+        (a as RunningServer).output().slice(-3000),
+        (b as RunningServer).output().slice(-3000),
+      );
     }
     expect(paths.map((path) => site.hits(path))).toEqual(paths.map(() => 1));
-    const all = await db.query<{ n: string }>("SELECT count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1)", [ids]);
+    const all = await db.query<{ n: string }>("SELECT count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1)", [
+      ids,
+    ]);
     expect(Number(all.rows[0]?.n)).toBe(FLEET);
-    const jobs = await db.query<{ n: string }>("SELECT (SELECT count(*) FROM pgboss.job WHERE name = 'monitor-check') + (SELECT count(*) FROM pgboss.archive WHERE name = 'monitor-check') AS n");
+    const jobs = await db.query<{ n: string }>(
+      "SELECT (SELECT count(*) FROM pgboss.job WHERE name = 'monitor-check') + (SELECT count(*) FROM pgboss.archive WHERE name = 'monitor-check') AS n",
+    );
     expect(Number(jobs.rows[0]?.n)).toBe(FLEET);
     console.log(`${FLEET} due monitors checked once each by 2 instances in ${seconds.toFixed(1)} s`);
   }, 200_000);
@@ -146,22 +183,56 @@ describe("scheduled checks on two instances sharing PostgreSQL", () => {
         values.push(id, busy, site.url(`/p/fair-backlog-${i}`), backlogDue);
         rows.push(`($${values.length - 3}, $${values.length - 2}, $${values.length - 1}, 1440, $${values.length})`);
       }
-      await db.query(`INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`, values);
+      await db.query(
+        `INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`,
+        values,
+      );
     }
     // Let the instances get busy with the backlog before the other organization's check falls due.
-    await until(async () => Number((await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n) >= 4, 60_000, "the backlog's first checks");
-    const { ids: [otherId], dueAt } = await dueMonitors(other, "fair-other", 1);
-    await until(async () => (await checksFor([otherId ?? ""], dueAt)).size === 1, 120_000, "the other organization's check");
-    const started = await db.query<{ started_at: Date }>("SELECT started_at FROM monitor_check WHERE monitor_id = $1", [otherId]);
+    await until(
+      async () =>
+        Number(
+          (await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n,
+        ) >= 4,
+      60_000,
+      "the backlog's first checks",
+    );
+    const {
+      ids: [otherId],
+      dueAt,
+    } = await dueMonitors(other, "fair-other", 1);
+    await until(
+      async () => (await checksFor([otherId ?? ""], dueAt)).size === 1,
+      120_000,
+      "the other organization's check",
+    );
+    const started = await db.query<{ started_at: Date }>("SELECT started_at FROM monitor_check WHERE monitor_id = $1", [
+      otherId,
+    ]);
     const lateSeconds = ((started.rows[0]?.started_at.getTime() ?? 0) - dueAt.getTime()) / 1000;
-    const backlogChecked = Number((await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n);
-    console.log(`fairness: the other organization's check started ${lateSeconds.toFixed(1)} s after its due time, with ${BACKLOG - backlogChecked} of ${BACKLOG} backlog checks still due`);
+    const backlogChecked = Number(
+      (await db.query("SELECT count(*) AS n FROM monitor_check WHERE organization_id = $1", [busy])).rows[0]?.n,
+    );
+    console.log(
+      `fairness: the other organization's check started ${lateSeconds.toFixed(1)} s after its due time, with ${BACKLOG - backlogChecked} of ${BACKLOG} backlog checks still due`,
+    );
     expect(lateSeconds).toBeLessThan(60);
     // Most of the backlog still waits: the check did not start merely because the backlog was done.
     expect(backlogChecked).toBeLessThan(BACKLOG / 2);
     // Clear the backlog (its queued jobs find no monitor and end) before the next test.
     await db.query("DELETE FROM monitor WHERE organization_id = $1", [busy]);
-    await until(async () => Number((await db.query("SELECT count(*) AS n FROM pgboss.job WHERE name = 'monitor-check' AND state IN ('created', 'retry', 'active')")).rows[0]?.n) === 0, 120_000, "the backlog's jobs to end");
+    await until(
+      async () =>
+        Number(
+          (
+            await db.query(
+              "SELECT count(*) AS n FROM pgboss.job WHERE name = 'monitor-check' AND state IN ('created', 'retry', 'active')",
+            )
+          ).rows[0]?.n,
+        ) === 0,
+      120_000,
+      "the backlog's jobs to end",
+    );
   }, 360_000);
 
   it("a SIGKILLed instance's in-flight checks are retried by the other, and applied once", async () => {
@@ -170,14 +241,28 @@ describe("scheduled checks on two instances sharing PostgreSQL", () => {
     const { ids, paths, dueAt } = await dueMonitors(organizationId, "kill", 12, 1500);
     // Both instances in the middle of a check (each holds a monitor) once the first two are stored.
     await until(async () => (await checksFor(ids, dueAt)).size >= 2, 60_000, "the first checks");
-    await until(async () => (await db.query("SELECT id FROM monitor WHERE id = ANY($1) AND checking_until IS NOT NULL", [ids])).rows.length >= 2, 30_000, "two checks in flight");
+    await until(
+      async () =>
+        (await db.query("SELECT id FROM monitor WHERE id = ANY($1) AND checking_until IS NOT NULL", [ids])).rows
+          .length >= 2,
+      30_000,
+      "two checks in flight",
+    );
     const victim = a as RunningServer;
     const children = descendants(victim.process.pid ?? 0).map(({ pid }) => pid);
     victim.process.kill("SIGKILL");
     orphans.push(...children);
-    await until(async () => victim.process.exitCode !== null || victim.process.signalCode !== null, 10_000, "the killed instance to exit");
+    await until(
+      async () => victim.process.exitCode !== null || victim.process.signalCode !== null,
+      10_000,
+      "the killed instance to exit",
+    );
     // The killed worker's job expires (MONITOR_JOB_EXPIRE_SECONDS), its hold on the monitor ends, the other instance retries it.
-    await until(async () => (await checksFor(ids, dueAt)).size === ids.length, 150_000, "every check, the killed one's included");
+    await until(
+      async () => (await checksFor(ids, dueAt)).size === ids.length,
+      150_000,
+      "every check, the killed one's included",
+    );
     const checks = await checksFor(ids, dueAt);
     expect([...checks.values()].every((n) => n === 1)).toBe(true);
     const hits = paths.map((path) => site.hits(path));
@@ -189,7 +274,9 @@ describe("scheduled checks on two instances sharing PostgreSQL", () => {
     const retriedIds = retried.rows.map((row) => row.data.monitorId).filter((id) => ids.includes(id));
     console.log(`killed mid-check: retried ${retriedIds.length} job(s); page requests ${JSON.stringify(hits)}`);
     expect(retriedIds.length).toBeGreaterThanOrEqual(1);
-    expect(retried.rows.filter((row) => retriedIds.includes(row.data.monitorId)).every((row) => row.state === "completed")).toBe(true);
+    expect(
+      retried.rows.filter((row) => retriedIds.includes(row.data.monitorId)).every((row) => row.state === "completed"),
+    ).toBe(true);
     const held = await db.query("SELECT id FROM monitor WHERE id = ANY($1) AND checking_until IS NOT NULL", [ids]);
     expect(held.rows).toEqual([]);
     for (const pid of orphans.splice(0)) {

@@ -20,7 +20,11 @@ const MAX_HTML_BYTES = 300_000;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: "info", RATE_LIMIT_PER_MINUTE: "100000", MAX_HTML_BYTES: String(MAX_HTML_BYTES) });
+  server = await startServer({
+    LOG_LEVEL: "info",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    MAX_HTML_BYTES: String(MAX_HTML_BYTES),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -28,7 +32,10 @@ afterAll(async () => {
 });
 
 async function post(body: string, requestId?: string): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = { "content-type": "application/json", ...(requestId ? { "x-request-id": requestId } : {}) };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...(requestId ? { "x-request-id": requestId } : {}),
+  };
   const response = await fetch(`${server.baseUrl}/api/demo/analyze`, { method: "POST", headers, body });
   return { status: response.status, text: await response.text() };
 }
@@ -39,11 +46,18 @@ describe("large paste bodies", () => {
     expect(Buffer.byteLength(html)).toBeGreaterThan(INLINE_BODY_BYTES);
     const answer = await post(JSON.stringify({ html, domain: "PostLight.com" }), "large-paste-1");
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(JSON.stringify(analyzeDocument({ html, pageUrl: "https://postlight.com/", scripting: false })));
+    expect(answer.text).toBe(
+      JSON.stringify(analyzeDocument({ html, pageUrl: "https://postlight.com/", scripting: false })),
+    );
     // The worker parsed the body and encoded the answer: its timings have those stages.
-    const timingsLine = () => server.output().split("\n").find((line) => line.includes('"requestId":"large-paste-1"') && line.includes("paste mode timings"));
+    const timingsLine = () =>
+      server
+        .output()
+        .split("\n")
+        .find((line) => line.includes('"requestId":"large-paste-1"') && line.includes("paste mode timings"));
     // The server's stdout reaches us a little after its answer.
-    for (let waited = 0; !timingsLine() && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; !timingsLine() && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const timings = timingsLine();
     const stages = (JSON.parse(timings ?? "{}") as { stages?: Record<string, number> }).stages ?? {};
     expect(Object.keys(stages)).toEqual(expect.arrayContaining(["decode", "parse", "encode"]));
@@ -68,7 +82,10 @@ describe("large paste bodies", () => {
     // What the main thread's own parsing and validation say of the same bytes (the path small bodies take).
     let expected: { status: number; code: string; message: string } | null = null;
     try {
-      parseAnalyzeRequest(parseJsonBytes(new TextEncoder().encode(body)), { maxHtmlBytes: MAX_HTML_BYTES, allowPrivateHosts: [] });
+      parseAnalyzeRequest(parseJsonBytes(new TextEncoder().encode(body)), {
+        maxHtmlBytes: MAX_HTML_BYTES,
+        allowPrivateHosts: [],
+      });
     } catch (thrown) {
       if (thrown instanceof ApiError) expected = { status: thrown.status, code: thrown.code, message: thrown.message };
     }
@@ -79,8 +96,12 @@ describe("large paste bodies", () => {
   it("logs the main thread's event-loop delay while requests come in", async () => {
     await post(JSON.stringify({ html: "<a href=/x>x</a>" }));
     const deadline = Date.now() + 12_000;
-    while (!server.output().includes('"msg":"event loop"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
-    const line = server.output().split("\n").find((entry) => entry.includes('"msg":"event loop"'));
+    while (!server.output().includes('"msg":"event loop"') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes('"msg":"event loop"'));
     expect(line).toBeDefined();
     const entry = JSON.parse(line ?? "{}") as { requests: number; eventLoopDelayMs: { max: number } };
     expect(entry.requests).toBeGreaterThan(0);

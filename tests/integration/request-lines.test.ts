@@ -48,7 +48,10 @@ function raw(payload: string): Promise<RawAnswer> {
       const text = data.toString("utf8");
       const split = text.indexOf("\r\n\r\n");
       const length = /\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, split === -1 ? undefined : split))?.[1];
-      const complete = length !== undefined ? Buffer.byteLength(text.slice(split + 4)) >= Number(length) : text.endsWith("\r\n0\r\n\r\n");
+      const complete =
+        length !== undefined
+          ? Buffer.byteLength(text.slice(split + 4)) >= Number(length)
+          : text.endsWith("\r\n0\r\n\r\n");
       if (split !== -1 && complete) {
         socket.destroy();
         finish();
@@ -86,9 +89,12 @@ function expectErrorBody(answer: RawAnswer, status: number, errorCode: string): 
 const host = () => `Host: 127.0.0.1:${server.port}\r\n`;
 
 describe("odd request lines under /api/", () => {
-  it.each(["/api//nope", "//api/nope", "/api//v1/health", "///api/v1"])("GET %s → 404 Error body, no redirect", async (path) => {
-    expectErrorBody(await raw(`GET ${path} HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`), 404, "NOT_FOUND");
-  });
+  it.each(["/api//nope", "//api/nope", "/api//v1/health", "///api/v1"])(
+    "GET %s → 404 Error body, no redirect",
+    async (path) => {
+      expectErrorBody(await raw(`GET ${path} HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`), 404, "NOT_FOUND");
+    },
+  );
 
   it("redirects other repeated-slash paths only within the site", async () => {
     const answer = await raw(`GET //evil.example/x?y=1 HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`);
@@ -97,17 +103,27 @@ describe("odd request lines under /api/", () => {
   });
 
   it("ignores Next's RSC headers on API routes", async () => {
-    const ok = await raw(`GET /api/v1/health HTTP/1.1\r\n${host()}RSC: 1\r\nNext-Router-Prefetch: 1\r\nConnection: close\r\n\r\n`);
+    const ok = await raw(
+      `GET /api/v1/health HTTP/1.1\r\n${host()}RSC: 1\r\nNext-Router-Prefetch: 1\r\nConnection: close\r\n\r\n`,
+    );
     expect(ok.status, ok.body).toBe(200);
     expect(JSON.parse(ok.body)).toEqual({ status: "ok", service: "linklens" });
-    expectErrorBody(await raw(`GET /api/nope HTTP/1.1\r\n${host()}RSC: 1\r\nConnection: close\r\n\r\n`), 404, "NOT_FOUND");
+    expectErrorBody(
+      await raw(`GET /api/nope HTTP/1.1\r\n${host()}RSC: 1\r\nConnection: close\r\n\r\n`),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("serves an absolute-form request line as its path, never redirecting to that host", async () => {
     const ok = await raw(`GET http://evil.example/api/v1/health HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`);
     expect(ok.status, ok.body).toBe(200);
     expect(ok.headers.location).toBeUndefined();
-    expectErrorBody(await raw(`GET http://evil.example/api/nope HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`), 404, "NOT_FOUND");
+    expectErrorBody(
+      await raw(`GET http://evil.example/api/nope HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`),
+      404,
+      "NOT_FOUND",
+    );
     const page = await raw(`GET http://evil.example/api HTTP/1.1\r\n${host()}Connection: close\r\n\r\n`);
     expect(page.headers.location ?? "").not.toContain("evil.example");
   });
@@ -126,7 +142,11 @@ describe("requests Node refuses itself", () => {
   });
 
   it("oversized headers → 431 Error body", async () => {
-    expectErrorBody(await raw(`GET /api/v1 HTTP/1.1\r\n${host()}X-Big: ${"a".repeat(20_000)}\r\n\r\n`), 431, "INVALID_REQUEST");
+    expectErrorBody(
+      await raw(`GET /api/v1 HTTP/1.1\r\n${host()}X-Big: ${"a".repeat(20_000)}\r\n\r\n`),
+      431,
+      "INVALID_REQUEST",
+    );
   });
 
   it("oversized chunk extensions → 413 Error body", async () => {
@@ -135,11 +155,27 @@ describe("requests Node refuses itself", () => {
   });
 
   it("an unsupported Expect → 417 Error body", async () => {
-    expectErrorBody(await raw(`POST /api/demo/analyze HTTP/1.1\r\n${host()}Expect: something-else\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`), 417, "INVALID_REQUEST");
+    expectErrorBody(
+      await raw(
+        `POST /api/demo/analyze HTTP/1.1\r\n${host()}Expect: something-else\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
+      417,
+      "INVALID_REQUEST",
+    );
   });
 
   it("an upgrade or CONNECT → 400 Error body", async () => {
-    expectErrorBody(await raw(`GET /api/v1 HTTP/1.1\r\n${host()}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`), 400, "INVALID_REQUEST");
-    expectErrorBody(await raw(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`), 400, "INVALID_REQUEST");
+    expectErrorBody(
+      await raw(
+        `GET /api/v1 HTTP/1.1\r\n${host()}Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      ),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectErrorBody(
+      await raw(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 });

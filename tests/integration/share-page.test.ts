@@ -15,7 +15,12 @@ import { ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
 
 const SECRET = "share-page-secret-share-page-secret-0000";
 const BULK = 5_000;
-const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer", "cache-control": "private, no-store", "content-security-policy": SHARE_PAGE_CSP };
+const SHARE_HEADERS = {
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "no-referrer",
+  "cache-control": "private, no-store",
+  "content-security-policy": SHARE_PAGE_CSP,
+};
 /** Next's hydration scripts and script preloads, which a report page must not carry (its CSP would refuse each). */
 const SCRIPT_MARKUP = /<script|<link[^>]*(as="script"|modulepreload)/i;
 
@@ -42,16 +47,37 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
   async function api(session: Session, method: string, path: string, body?: unknown, contentType = "application/json") {
     const response = await fetch(url(path), {
       method,
-      headers: { cookie: session.cookie, ...(method === "GET" ? {} : { origin: server.baseUrl }), ...(body === undefined ? {} : { "content-type": contentType }) },
+      headers: {
+        cookie: session.cookie,
+        ...(method === "GET" ? {} : { origin: server.baseUrl }),
+        ...(body === undefined ? {} : { "content-type": contentType }),
+      },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, text, json: text && (response.headers.get("content-type") ?? "").includes("json") ? (JSON.parse(text) as Record<string, unknown>) : null };
+    return {
+      status: response.status,
+      text,
+      json:
+        text && (response.headers.get("content-type") ?? "").includes("json")
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : null,
+    };
   }
   async function signUp(email: string): Promise<Session> {
-    const response = await fetch(url("/api/auth/sign-up/email"), { method: "POST", headers: { "content-type": "application/json", origin: server.baseUrl }, body: JSON.stringify({ email, password: "correct horse battery", name: "Olivia" }) });
+    const response = await fetch(url("/api/auth/sign-up/email"), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseUrl },
+      body: JSON.stringify({ email, password: "correct horse battery", name: "Olivia" }),
+    });
     expect(response.status).toBe(200);
-    return { email, cookie: response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
+    return {
+      email,
+      cookie: response.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; "),
+    };
   }
   async function share(body: Record<string, unknown>): Promise<{ id: string; token: string }> {
     const result = await api(owner, "POST", "/api/account/shares", body);
@@ -64,7 +90,11 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
   async function page(path: string) {
     const response = await fetch(url(path), { redirect: "manual" });
     // React separates adjacent text pieces with <!-- -->; the tests read the text as a person would.
-    return { status: response.status, headers: response.headers, text: (await response.text()).replaceAll("<!-- -->", "") };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: (await response.text()).replaceAll("<!-- -->", ""),
+    };
   }
   function expectShareHeaders(headers: Headers) {
     for (const [name, value] of Object.entries(SHARE_HEADERS)) expect(headers.get(name), name).toBe(value);
@@ -84,18 +114,36 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
       url: "https://blog.example/guest-post",
       tags: ["acme"],
       links: [
-        { target: "https://mysite.example/landing", notes: "SECRET NOTE: invoice 42", cost: 321.5, expectedAnchor: "Best shoes" },
+        {
+          target: "https://mysite.example/landing",
+          notes: "SECRET NOTE: invoice 42",
+          cost: 321.5,
+          expectedAnchor: "Best shoes",
+        },
         { target: "mysite.example", match: "domain" },
       ],
     });
     expect(monitor.status, monitor.text).toBe(201);
     monitorId = String(monitor.json?.id);
     linkIds = (monitor.json?.links as Array<{ id: string }>).map((link) => link.id);
-    const rows = Array.from({ length: BULK }, (_, index) => `https://bulk.example/page-${String(index % 50).padStart(2, "0")},https://mysite.example/bulk-${index},exact,,,bulk,,,`);
-    const imported = await api(owner, "POST", "/api/account/links/import", `page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes\n${rows.join("\n")}\n`, "text/csv");
+    const rows = Array.from(
+      { length: BULK },
+      (_, index) =>
+        `https://bulk.example/page-${String(index % 50).padStart(2, "0")},https://mysite.example/bulk-${index},exact,,,bulk,,,`,
+    );
+    const imported = await api(
+      owner,
+      "POST",
+      "/api/account/links/import",
+      `page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes\n${rows.join("\n")}\n`,
+      "text/csv",
+    );
     expect(imported.status, imported.text).toBe(200);
     expect(imported.json?.created).toBe(BULK);
-    const audit = await api(owner, "POST", "/api/account/audits", { html: '<!doctype html><title>Review</title><a href="/about">About us</a> <a href="https://partner.example/" rel="sponsored">=SUM(1,2)</a>', domain: "review.example" });
+    const audit = await api(owner, "POST", "/api/account/audits", {
+      html: '<!doctype html><title>Review</title><a href="/about">About us</a> <a href="https://partner.example/" rel="sponsored">=SUM(1,2)</a>',
+      domain: "review.example",
+    });
     expect(audit.status, audit.text).toBe(201);
     tokens.tag = (await share({ title: "Acme: guest posts", scope: "tag", tag: "acme" })).token;
     tokens.monitor = (await share({ title: "One page", scope: "monitor", monitorId })).token;
@@ -139,10 +187,14 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
       expect(result.status, path).toBe(404);
       expect(Object.keys(result.json ?? {}).sort()).toEqual(ERROR_KEYS);
     }
-    expect((await api(stranger, "POST", "/api/account/shares", { title: "Steal", scope: "monitor", monitorId })).status).toBe(404);
+    expect(
+      (await api(stranger, "POST", "/api/account/shares", { title: "Steal", scope: "monitor", monitorId })).status,
+    ).toBe(404);
     expect((await api(stranger, "GET", "/api/account/shares")).json?.items).toEqual([]);
     expect((await api(stranger, "GET", `/api/account/links/uptime?ids=${linkIds.join(",")}`)).json?.items).toEqual([]);
-    expect(((await api(stranger, "GET", "/api/account/stats/daily")).json?.days as Array<Record<string, number>>).at(-1)).toMatchObject({ pending: 0, live: 0 });
+    expect(
+      ((await api(stranger, "GET", "/api/account/stats/daily")).json?.days as Array<Record<string, number>>).at(-1),
+    ).toMatchObject({ pending: 0, live: 0 });
   });
 
   it("/r/{token} is a read-only HTML page rendered on the server, with the report's headers and nothing private", async () => {
@@ -159,9 +211,20 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     expect(report.text.match(/data-testid="uptime-strip"/g)).toHaveLength(2);
     expect(report.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(report.text).toContain('<meta name="referrer" content="no-referrer"/>');
-    for (const secret of ["SECRET NOTE", "321.5", "Best shoes", owner.email, monitorId, ...linkIds, tokens.monitor, tokens.audit]) expect(report.text, secret).not.toContain(secret);
+    for (const secret of [
+      "SECRET NOTE",
+      "321.5",
+      "Best shoes",
+      owner.email,
+      monitorId,
+      ...linkIds,
+      tokens.monitor,
+      tokens.audit,
+    ])
+      expect(report.text, secret).not.toContain(secret);
     // Nothing to press: no form, no button, no input, no way into the app.
-    for (const control of ["<form", "<button", "<input", "<select", "<textarea", 'href="/app', 'href="/sign-in']) expect(report.text, control).not.toContain(control);
+    for (const control of ["<form", "<button", "<input", "<select", "<textarea", 'href="/app', 'href="/sign-in'])
+      expect(report.text, control).not.toContain(control);
     // Nothing to run: Next's scripts are not sent (the CSP would refuse them), the stylesheet is.
     expect(report.text).not.toMatch(SCRIPT_MARKUP);
     expect(report.text).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
@@ -203,20 +266,34 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     const bulk = await page(`/r/${tokens.bulk}/export.csv`);
     expect(bulk.status).toBe(200);
     expect(bulk.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(bulk.headers.get("content-disposition")).toMatch(/^attachment; filename="linklens-report-bulk-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(bulk.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="linklens-report-bulk-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expectShareHeaders(bulk.headers);
     expect(bulk.text.split("\r\n").filter(Boolean)).toHaveLength(BULK + 1);
     const audit = await page(`/r/${tokens.audit}/export.csv`);
     expect(audit.text).toContain(`"'=SUM(1,2)"`);
     const tag = await page(`/r/${tokens.tag}/export.csv`);
     expect(tag.text).not.toContain("SECRET");
-    expect(tag.text.split("\r\n")[0]).toBe("page_url,target_url,match,state,verdict,verdict_reasons,last_checked_at,live_percent_90d");
+    expect(tag.text.split("\r\n")[0]).toBe(
+      "page_url,target_url,match,state,verdict,verdict_reasons,last_checked_at,live_percent_90d",
+    );
   });
 
   it("unknown, truncated, extended, altered and revoked tokens all get the same 404 page (and CSV 404)", async () => {
     const token = tokens.tag;
     const altered = `${token.slice(0, 5)}${token[5] === "x" ? "y" : "x"}${token.slice(6)}`;
-    const probes = [token.slice(0, -1), `${token}x`, `${token}%20`, altered, "A".repeat(32), "nothing", tokens.revoked, `${token}%2F`, encodeURIComponent(`${token}\u0000`)];
+    const probes = [
+      token.slice(0, -1),
+      `${token}x`,
+      `${token}%20`,
+      altered,
+      "A".repeat(32),
+      "nothing",
+      tokens.revoked,
+      `${token}%2F`,
+      encodeURIComponent(`${token}\u0000`),
+    ];
     let body: string | null = null;
     for (const probe of probes) {
       const answer = await page(`/r/${probe}`);
@@ -256,9 +333,14 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
     ];
     for (const [path, status] of visits) expect((await page(path)).status, path).toBe(status);
     // Better Auth's reset link carries its token in the path too.
-    expect((await page(`/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`)).status).toBeLessThan(500);
+    expect((await page(`/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`)).status).toBeLessThan(
+      500,
+    );
     // The request log line is written when the answer closes: wait for the last visit's (a deadline, not a pause).
-    for (const deadline = Date.now() + 15_000; !server.output().includes('"path":"/api/auth/reset-password/[redacted]"') && Date.now() < deadline; ) {
+    for (
+      const deadline = Date.now() + 15_000;
+      !server.output().includes('"path":"/api/auth/reset-password/[redacted]"') && Date.now() < deadline;
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const lines = server
@@ -266,8 +348,17 @@ describe.each(["pglite", "postgres"] as const)("client reports over HTTP (%s)", 
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const requests = lines.filter((line) => line.msg === "request").map((line) => `${String(line.path)} ${String(line.status)}`);
-    for (const expected of [`/r/[redacted] 200`, `/r/[redacted]/export.csv 200`, `/r/[redacted] 404`, `/r/[redacted]/export.csv 404`, `/r/[redacted]/nothing-here 404`]) expect(requests).toContain(expected);
+    const requests = lines
+      .filter((line) => line.msg === "request")
+      .map((line) => `${String(line.path)} ${String(line.status)}`);
+    for (const expected of [
+      `/r/[redacted] 200`,
+      `/r/[redacted]/export.csv 200`,
+      `/r/[redacted] 404`,
+      `/r/[redacted]/export.csv 404`,
+      `/r/[redacted]/nothing-here 404`,
+    ])
+      expect(requests).toContain(expected);
     expect(requests.some((line) => line.startsWith("/api/auth/reset-password/[redacted] "))).toBe(true);
     const output = server.output();
     for (const secret of [...Object.values(tokens), unknown, resetToken]) {

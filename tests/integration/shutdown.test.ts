@@ -35,12 +35,20 @@ describe("SIGTERM", () => {
   it("finishes the in-flight analysis, exits 0 and leaves no Chromium behind", async () => {
     const server = await startServer({ ALLOW_PRIVATE_HOSTS: allowEntry, LOG_LEVEL: "info" });
     // Warm the browser so there is something to clean up.
-    const warm = await fetch(`${server.baseUrl}/api/demo/analyze`, { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": BROWSER_UA }, body: JSON.stringify({ url: `${origin}/warm` }) });
+    const warm = await fetch(`${server.baseUrl}/api/demo/analyze`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": BROWSER_UA },
+      body: JSON.stringify({ url: `${origin}/warm` }),
+    });
     expect(warm.status).toBe(200);
     const children = descendants(server.process.pid as number);
     expect(children.some(({ cmdline }) => /chrom/i.test(cmdline))).toBe(true);
 
-    const inFlight = fetch(`${server.baseUrl}/api/demo/analyze`, { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": BROWSER_UA }, body: JSON.stringify({ url: `${origin}/slow` }) });
+    const inFlight = fetch(`${server.baseUrl}/api/demo/analyze`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": BROWSER_UA },
+      body: JSON.stringify({ url: `${origin}/slow` }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const exitCode = server.stop();
 

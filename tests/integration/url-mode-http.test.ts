@@ -120,7 +120,17 @@ describe("URL mode over HTTP", () => {
     const body = DemoAnalyzeSuccessSchema.parse(result.json);
     expect(body.url).toBe(`${origin}/audit`);
     expect(body.domain).toBe("127.0.0.1");
-    const rows = body.links.map((link) => [link.position, link.href, link.linkType, link.httpStatus, link.isNofollow, link.isSponsored, link.isUgc, link.isImage, link.anchorText]);
+    const rows = body.links.map((link) => [
+      link.position,
+      link.href,
+      link.linkType,
+      link.httpStatus,
+      link.isNofollow,
+      link.isSponsored,
+      link.isUgc,
+      link.isImage,
+      link.anchorText,
+    ]);
     expect(rows).toEqual([
       [1, `${origin}/ok`, "internal", 200, false, false, false, false, "Home page"],
       [2, `${origin}/moved`, "internal", 200, true, false, false, false, "Moved"],
@@ -133,7 +143,17 @@ describe("URL mode over HTTP", () => {
       [9, "https://unresolvable.invalid/", "external", 0, false, false, false, true, "Partner logo"],
       [10, `${origin}/added-by-script`, "internal", 200, false, false, false, false, "Added"],
     ]);
-    expect(body.stats).toEqual({ total: 10, internal: 7, external: 1, ignored: 2, follow: 6, nofollow: 1, sponsored: 1, ugc: 1, broken: 3 });
+    expect(body.stats).toEqual({
+      total: 10,
+      internal: 7,
+      external: 1,
+      ignored: 2,
+      follow: 6,
+      nofollow: 1,
+      sponsored: 1,
+      ugc: 1,
+      broken: 3,
+    });
     expect(body.sanitizedHtml).not.toMatch(/<script/i);
     expect(body.sanitizedHtml).toContain('data-linklens-position="10"');
   });
@@ -169,7 +189,10 @@ describe("URL mode over HTTP", () => {
     expect(canary.connections()).toBe(0);
   });
 
-  it.each(Object.entries(OTHER_SCHEME_REDIRECTS))("blocks %s (a redirect to %j) with 403 BLOCKED_REDIRECT", async (path) => {
-    await expectFailure(fixtures.url(path), 403, "BLOCKED_REDIRECT");
-  });
+  it.each(Object.entries(OTHER_SCHEME_REDIRECTS))(
+    "blocks %s (a redirect to %j) with 403 BLOCKED_REDIRECT",
+    async (path) => {
+      await expectFailure(fixtures.url(path), 403, "BLOCKED_REDIRECT");
+    },
+  );
 });

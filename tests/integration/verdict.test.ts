@@ -35,7 +35,10 @@ beforeAll(async () => {
     body: JSON.stringify({ email: "builder@verdict.example", password: "correct horse battery", name: "Builder" }),
   });
   expect(signUp.status).toBe(200);
-  cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  cookie = signUp.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }, 240_000);
 
 afterAll(async () => {
@@ -54,7 +57,13 @@ interface TrackedLink {
   state: string;
   verdict: Verdict | null;
   matchCount: number | null;
-  current: ({ href: string; position: number; signals: { inRawHtml: boolean | null; hidden: boolean | null; region: string | null } } & Record<string, unknown>) | null;
+  current:
+    | ({
+        href: string;
+        position: number;
+        signals: { inRawHtml: boolean | null; hidden: boolean | null; region: string | null };
+      } & Record<string, unknown>)
+    | null;
 }
 interface Monitor {
   id: string;
@@ -70,7 +79,10 @@ async function api(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  const json = (response.headers.get("content-type") ?? "").startsWith("application/json") && text ? (JSON.parse(text) as unknown) : null;
+  const json =
+    (response.headers.get("content-type") ?? "").startsWith("application/json") && text
+      ? (JSON.parse(text) as unknown)
+      : null;
   return { status: response.status, text, json, headers: response.headers };
 }
 
@@ -141,7 +153,11 @@ describe("every reason, provoked by a fixture page and a monitor check", () => {
     const firstMiss = only(await check(id));
     expect(firstMiss).toMatchObject({ state: "live", matchCount: 0, verdict: { value: "counts", reasons: [] } });
     const confirmed = only(await check(id));
-    expect(confirmed).toMatchObject({ state: "missing", matchCount: 0, verdict: { value: "does_not_count", reasons: ["missing"] } });
+    expect(confirmed).toMatchObject({
+      state: "missing",
+      matchCount: 0,
+      verdict: { value: "does_not_count", reasons: ["missing"] },
+    });
     const alerts = (await api("GET", `/api/account/alerts?monitorId=${id}`)).json as { items: Array<{ type: string }> };
     expect(alerts.items.map((item) => item.type)).toEqual(["link_missing"]);
   });
@@ -149,30 +165,46 @@ describe("every reason, provoked by a fixture page and a monitor check", () => {
   it("removed_by_script: the served HTML has the link, the page's script takes it out", async () => {
     const path = "/verdict/dynamic/removed";
     site.setPage(path, { body: await (await fetch(site.url("/verdict/counts"))).text() });
-    const created = await api("POST", "/api/account/monitors", { url: site.url(path), links: [{ target: site.url(VERDICT_TARGET_PATH) }] });
+    const created = await api("POST", "/api/account/monitors", {
+      url: site.url(path),
+      links: [{ target: site.url(VERDICT_TARGET_PATH) }],
+    });
     const id = (created.json as Monitor).id;
     expect(only(await check(id)).verdict).toEqual({ value: "counts", reasons: [] });
     site.setPage(path, { body: await (await fetch(site.url("/verdict/removed-by-script"))).text() });
     await check(id);
-    expect(only(await check(id))).toMatchObject({ state: "missing", verdict: { value: "does_not_count", reasons: ["missing", "removed_by_script"] } });
+    expect(only(await check(id))).toMatchObject({
+      state: "missing",
+      verdict: { value: "does_not_count", reasons: ["missing", "removed_by_script"] },
+    });
   });
 
   it("broken_target: the target stops answering, confirmed like the state", async () => {
     const target = site.url("/verdict/dynamic/target");
     site.setPage("/verdict/dynamic/target", { body: "<p>ok</p>" });
     site.setPage("/verdict/dynamic/broken", { body: `<main><a href="${target}">partner</a></main>` });
-    const created = await api("POST", "/api/account/monitors", { url: site.url("/verdict/dynamic/broken"), links: [{ target }] });
+    const created = await api("POST", "/api/account/monitors", {
+      url: site.url("/verdict/dynamic/broken"),
+      links: [{ target }],
+    });
     const id = (created.json as Monitor).id;
     expect(only(await check(id)).verdict).toEqual({ value: "counts", reasons: [] });
     site.setPage("/verdict/dynamic/target", { body: "gone", status: 404 });
     // A first broken observation: the state (and so the verdict) waits for the confirming check.
     expect(only(await check(id)).verdict).toEqual({ value: "counts", reasons: [] });
-    expect(only(await check(id))).toMatchObject({ state: "broken", verdict: { value: "does_not_count", reasons: ["broken_target"] } });
+    expect(only(await check(id))).toMatchObject({
+      state: "broken",
+      verdict: { value: "does_not_count", reasons: ["broken_target"] },
+    });
   });
 
   it("two matches: matchCount 2 and the one that counts is current", async () => {
     const link = only(await watch(site.url("/verdict/two-matches")));
-    expect(link).toMatchObject({ matchCount: 2, verdict: { value: "counts", reasons: [] }, current: { anchorText: "in the text", signals: { region: "main" } } });
+    expect(link).toMatchObject({
+      matchCount: 2,
+      verdict: { value: "counts", reasons: [] },
+      current: { anchorText: "in the text", signals: { region: "main" } },
+    });
   });
 
   it("links in <template>, shadow DOM and iframes are not links of the page: never found, no verdict", async () => {
@@ -195,8 +227,14 @@ describe("the page's signals on the monitor", () => {
       canonicalElsewhere: false,
       robotsTxt: "allowed",
     });
-    expect((await watch(site.url("/verdict/noindex/both"))).page).toMatchObject({ noindex: true, noindexSource: "header" });
-    expect((await watch(site.url("/verdict/canonical/relative?page-signals"))).page).toMatchObject({ canonicalUrl: site.url("/verdict/counts"), canonicalElsewhere: true });
+    expect((await watch(site.url("/verdict/noindex/both"))).page).toMatchObject({
+      noindex: true,
+      noindexSource: "header",
+    });
+    expect((await watch(site.url("/verdict/canonical/relative?page-signals"))).page).toMatchObject({
+      canonicalUrl: site.url("/verdict/counts"),
+      canonicalElsewhere: true,
+    });
   });
 
   it.each([
@@ -207,14 +245,18 @@ describe("the page's signals on the monitor", () => {
     ["hang", "unavailable", "counts"],
     ["redirect-other-host", "disallowed", "does_not_count"],
     ["redirect-private", "unavailable", "counts"],
-  ] as const)("robots.txt %s: %s, the link %s", async (variant, robotsTxt, value) => {
-    const before = canary.connections();
-    const monitor = await watch(`${robots.origin[variant]}/page`, `${robots.origin[variant]}${VERDICT_TARGET_PATH}`);
-    expect(monitor.page?.robotsTxt).toBe(robotsTxt);
-    expect(only(monitor).verdict?.value).toBe(value);
-    // The guard covers the robots.txt fetch: a redirect to a private address reaches nothing.
-    expect(canary.connections()).toBe(before);
-  }, 60_000);
+  ] as const)(
+    "robots.txt %s: %s, the link %s",
+    async (variant, robotsTxt, value) => {
+      const before = canary.connections();
+      const monitor = await watch(`${robots.origin[variant]}/page`, `${robots.origin[variant]}${VERDICT_TARGET_PATH}`);
+      expect(monitor.page?.robotsTxt).toBe(robotsTxt);
+      expect(only(monitor).verdict?.value).toBe(value);
+      // The guard covers the robots.txt fetch: a redirect to a private address reaches nothing.
+      expect(canary.connections()).toBe(before);
+    },
+    60_000,
+  );
 });
 
 describe("filters and exports", () => {
@@ -244,7 +286,13 @@ describe("filters and exports", () => {
     expect(rows.map((row) => row.at(-1))).toContain("nofollow;page_noindex;script_only;boilerplate_region");
     const json = await api("GET", "/api/account/links/export?format=json&verdict=at_risk");
     const items = json.json as Array<Record<string, unknown>>;
-    expect(Object.keys(items[0] ?? {}).slice(-5)).toEqual(["state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"]);
+    expect(Object.keys(items[0] ?? {}).slice(-5)).toEqual([
+      "state",
+      "first_seen_at",
+      "last_seen_at",
+      "verdict",
+      "verdict_reasons",
+    ]);
     expect(items.map((item) => item.verdict_reasons)).toContain("script_only");
   });
 });
@@ -253,20 +301,59 @@ describe("a saved audit carries the same signals", () => {
   it("Audit.page and each link's signals; the export adds inRawHtml, hidden, region after matchedGroupName", async () => {
     const created = await api("POST", "/api/account/audits", { url: site.url("/verdict/many-reasons") });
     expect(created.status, created.text).toBe(201);
-    const audit = created.json as { id: string; page: Record<string, unknown>; links: Array<{ href: string; signals: Record<string, unknown> }> };
-    expect(audit.page).toEqual({ httpStatus: 200, finalUrl: site.url("/verdict/many-reasons"), noindex: true, noindexSource: "meta", canonicalUrl: null, canonicalElsewhere: false, robotsTxt: "allowed" });
-    expect(audit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({ inRawHtml: false, hidden: false, region: "footer" });
+    const audit = created.json as {
+      id: string;
+      page: Record<string, unknown>;
+      links: Array<{ href: string; signals: Record<string, unknown> }>;
+    };
+    expect(audit.page).toEqual({
+      httpStatus: 200,
+      finalUrl: site.url("/verdict/many-reasons"),
+      noindex: true,
+      noindexSource: "meta",
+      canonicalUrl: null,
+      canonicalElsewhere: false,
+      robotsTxt: "allowed",
+    });
+    expect(audit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({
+      inRawHtml: false,
+      hidden: false,
+      region: "footer",
+    });
     const csv = await api("GET", `/api/account/audits/${audit.id}/export?format=csv`);
     const [header, ...rows] = parseStrictCsv(csv.text);
     expect(header?.slice(-4)).toEqual(["matchedGroupName", "inRawHtml", "hidden", "region"]);
-    expect(rows.find((row) => row[1] === site.url(VERDICT_TARGET_PATH))?.slice(-3)).toEqual(["false", "false", "footer"]);
+    expect(rows.find((row) => row[1] === site.url(VERDICT_TARGET_PATH))?.slice(-3)).toEqual([
+      "false",
+      "false",
+      "footer",
+    ]);
 
     const hidden = await api("POST", "/api/account/audits", { url: site.url("/verdict/hidden/display-none") });
     const hiddenAudit = hidden.json as { links: Array<{ href: string; signals: Record<string, unknown> }> };
-    expect(hiddenAudit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({ inRawHtml: true, hidden: true, region: "main" });
+    expect(hiddenAudit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({
+      inRawHtml: true,
+      hidden: true,
+      region: "main",
+    });
 
-    const pasted = await api("POST", "/api/account/audits", { html: '<nav><a href="/x">x</a></nav>', domain: "paste.example" });
-    expect((pasted.json as { page: unknown }).page).toEqual({ httpStatus: null, finalUrl: null, noindex: false, noindexSource: null, canonicalUrl: null, canonicalElsewhere: null, robotsTxt: null });
-    expect((pasted.json as { links: Array<{ signals: unknown }> }).links[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "nav" });
+    const pasted = await api("POST", "/api/account/audits", {
+      html: '<nav><a href="/x">x</a></nav>',
+      domain: "paste.example",
+    });
+    expect((pasted.json as { page: unknown }).page).toEqual({
+      httpStatus: null,
+      finalUrl: null,
+      noindex: false,
+      noindexSource: null,
+      canonicalUrl: null,
+      canonicalElsewhere: null,
+      robotsTxt: null,
+    });
+    expect((pasted.json as { links: Array<{ signals: unknown }> }).links[0]?.signals).toEqual({
+      inRawHtml: null,
+      hidden: null,
+      region: "nav",
+    });
   });
 });

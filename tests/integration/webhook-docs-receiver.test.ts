@@ -28,8 +28,14 @@ beforeAll(async () => {
   // Inside the repository, so `standardwebhooks` resolves from node_modules.
   file = path.join(ROOT, "test-results", `docs-receiver-${process.pid}.mjs`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, code.replace(".listen(8080)", `.listen(${port}, "127.0.0.1", () => console.log("listening"))`));
-  child = spawn(process.execPath, [file], { env: { ...process.env, LINKLENS_WEBHOOK_SECRET: secret }, stdio: ["ignore", "pipe", "pipe"] });
+  fs.writeFileSync(
+    file,
+    code.replace(".listen(8080)", `.listen(${port}, "127.0.0.1", () => console.log("listening"))`),
+  );
+  child = spawn(process.execPath, [file], {
+    env: { ...process.env, LINKLENS_WEBHOOK_SECRET: secret },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`the docs receiver exited (${code})`)));
@@ -42,8 +48,18 @@ afterAll(() => {
 });
 
 async function deliver(signedWith: string, tamper = false): Promise<number> {
-  const request = attemptRequest("standard", pingMessage({ id: "o1", name: "Acme" }, "https://linklens.example/app/webhooks", new Date()), signedWith, "d-1", new Date());
-  const response = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: request.headers, body: tamper ? request.body.replace("Acme", "Evil") : request.body });
+  const request = attemptRequest(
+    "standard",
+    pingMessage({ id: "o1", name: "Acme" }, "https://linklens.example/app/webhooks", new Date()),
+    signedWith,
+    "d-1",
+    new Date(),
+  );
+  const response = await fetch(`http://127.0.0.1:${port}/`, {
+    method: "POST",
+    headers: request.headers,
+    body: tamper ? request.body.replace("Acme", "Evil") : request.body,
+  });
   return response.status;
 }
 

@@ -13,7 +13,11 @@ afterAll(async () => {
 });
 
 const small = { html: '<a href="/x">x</a>', pageUrl: "https://example.com/", scripting: false };
-const links = (count: number) => ({ html: '<a href="/p">p</a>'.repeat(count), pageUrl: "https://example.com/", scripting: false });
+const links = (count: number) => ({
+  html: '<a href="/p">p</a>'.repeat(count),
+  pageUrl: "https://example.com/",
+  scripting: false,
+});
 
 describe("AnalyzerPool", () => {
   it("does not count time spent queued behind another job against the cap", async () => {
@@ -65,7 +69,9 @@ describe("AnalyzerPool", () => {
       const next = await abortable.analyze(small, { clientKey: "next" });
       expect(next.analysis.stats.total).toBe(1);
       // An already-aborted signal never reaches a worker.
-      await expect(abortable.analyze(small, { signal: AbortSignal.abort(new DOMException("gone", "AbortError")) })).rejects.toMatchObject({ name: "AbortError" });
+      await expect(
+        abortable.analyze(small, { signal: AbortSignal.abort(new DOMException("gone", "AbortError")) }),
+      ).rejects.toMatchObject({ name: "AbortError" });
     } finally {
       await abortable.close();
     }
@@ -76,13 +82,20 @@ describe("AnalyzerPool", () => {
     try {
       await fair.warmUp();
       const order: string[] = [];
-      const track = (name: string, promise: Promise<unknown>) => promise.then(() => order.push(name)).catch(() => order.push(`${name} stopped`));
+      const track = (name: string, promise: Promise<unknown>) =>
+        promise.then(() => order.push(name)).catch(() => order.push(`${name} stopped`));
       // Two pastes far larger than the URL job fill the paste lane (one worker) and its line; the URL job
       // takes the reserved worker. They only end when this test stops them, so the order below is fixed
       // by the lanes, not by how fast the machine happens to be.
       const stop = new AbortController();
-      const heavy1 = track("heavy paste 1", fair.analyze(links(600_000), { clientKey: "evil", lane: "paste", signal: stop.signal }));
-      const heavy2 = track("heavy paste 2", fair.analyze(links(600_000), { clientKey: "evil2", lane: "paste", signal: stop.signal }));
+      const heavy1 = track(
+        "heavy paste 1",
+        fair.analyze(links(600_000), { clientKey: "evil", lane: "paste", signal: stop.signal }),
+      );
+      const heavy2 = track(
+        "heavy paste 2",
+        fair.analyze(links(600_000), { clientKey: "evil2", lane: "paste", signal: stop.signal }),
+      );
       const url = track("url", fair.analyze(small, { clientKey: "visitor", lane: "url" }));
       await url;
       expect(order).toEqual(["url"]);

@@ -11,7 +11,9 @@ const eslint = new ESLint({ cwd: ROOT });
 
 async function restrictedImports(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
 }
 
 const wrongArrows: [string, string][] = [
@@ -111,20 +113,34 @@ const rightArrows: [string, string][] = [
 describe("the product's folders form no loop", () => {
   it("every import between lib/ folders points down the floors of docs/architecture.md", async () => {
     const fs = await import("node:fs");
-    const files = fs.readdirSync(path.join(ROOT, "lib"), { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    const files = fs
+      .readdirSync(path.join(ROOT, "lib"), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file));
     const edges = new Set<string>();
     for (const file of files) {
       const from = file.split(path.sep)[0] ?? "";
       const source = fs.readFileSync(path.join(ROOT, "lib", file), "utf8");
       for (const [, spec] of source.matchAll(/from\s+"([^"]+)"/g)) {
-        const target = spec?.startsWith("@/lib/") ? spec.slice(6) : spec?.startsWith(".") ? path.relative(path.join(ROOT, "lib"), path.resolve(path.dirname(path.join(ROOT, "lib", file)), spec)) : null;
+        const target = spec?.startsWith("@/lib/")
+          ? spec.slice(6)
+          : spec?.startsWith(".")
+            ? path.relative(path.join(ROOT, "lib"), path.resolve(path.dirname(path.join(ROOT, "lib", file)), spec))
+            : null;
         const to = target?.split(/[\\/]/)[0];
-        if (to && to !== from && !to.endsWith(".ts") && fs.existsSync(path.join(ROOT, "lib", to)) && fs.statSync(path.join(ROOT, "lib", to)).isDirectory()) edges.add(`${from}>${to}`);
+        if (
+          to &&
+          to !== from &&
+          !to.endsWith(".ts") &&
+          fs.existsSync(path.join(ROOT, "lib", to)) &&
+          fs.statSync(path.join(ROOT, "lib", to)).isDirectory()
+        )
+          edges.add(`${from}>${to}`);
       }
     }
     expect(edges.size).toBeGreaterThan(20);
     // Depth-first search for a cycle of any length between folders.
-    const next = (from: string) => [...edges].filter((edge) => edge.startsWith(`${from}>`)).map((edge) => edge.split(">")[1] ?? "");
+    const next = (from: string) =>
+      [...edges].filter((edge) => edge.startsWith(`${from}>`)).map((edge) => edge.split(">")[1] ?? "");
     const loops: string[] = [];
     const visit = (folder: string, trail: string[]): void => {
       if (trail.includes(folder)) return void loops.push([...trail.slice(trail.indexOf(folder)), folder].join(" → "));

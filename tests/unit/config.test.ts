@@ -20,7 +20,11 @@ describe("parseConfig", () => {
   });
 
   it("parses lists and switches", () => {
-    const config = parseConfig({ ALLOW_PRIVATE_HOSTS: "127.0.0.1:4000, Localhost:8080,[::1]:9000", BOT_PROTECTION: "OFF", TRUSTED_PROXY_HOPS: "2" });
+    const config = parseConfig({
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1:4000, Localhost:8080,[::1]:9000",
+      BOT_PROTECTION: "OFF",
+      TRUSTED_PROXY_HOPS: "2",
+    });
     expect(config.ALLOW_PRIVATE_HOSTS).toEqual(["127.0.0.1:4000", "localhost:8080", "[::1]:9000"]);
     expect(config.BOT_PROTECTION).toBe("off");
     expect(config.TRUSTED_PROXY_HOPS).toBe(2);
@@ -29,7 +33,10 @@ describe("parseConfig", () => {
   it("defaults the analyzer's fairness knobs", () => {
     expect(parseConfig({}).ANALYSIS_CLIENT_BUDGET_MS).toBeUndefined();
     expect(parseConfig({}).ANALYSIS_JOBS_PER_CLIENT).toBe(1);
-    expect(parseConfig({ ANALYSIS_CLIENT_BUDGET_MS: "90000", ANALYSIS_JOBS_PER_CLIENT: "3" })).toMatchObject({ ANALYSIS_CLIENT_BUDGET_MS: 90_000, ANALYSIS_JOBS_PER_CLIENT: 3 });
+    expect(parseConfig({ ANALYSIS_CLIENT_BUDGET_MS: "90000", ANALYSIS_JOBS_PER_CLIENT: "3" })).toMatchObject({
+      ANALYSIS_CLIENT_BUDGET_MS: 90_000,
+      ANALYSIS_JOBS_PER_CLIENT: 3,
+    });
     expect(() => parseConfig({ ANALYSIS_JOBS_PER_CLIENT: "0" })).toThrow(/ANALYSIS_JOBS_PER_CLIENT/);
   });
 
@@ -38,17 +45,23 @@ describe("parseConfig", () => {
     ["whole seconds", "30", 30],
     ["a fraction, for tests", "0.005", 0.005],
   ])("WEBHOOK_RETRY_BASE_SECONDS %s", (_name, value, expected) => {
-    expect(parseConfig(value === undefined ? {} : { WEBHOOK_RETRY_BASE_SECONDS: value }).WEBHOOK_RETRY_BASE_SECONDS).toBe(expected);
+    expect(
+      parseConfig(value === undefined ? {} : { WEBHOOK_RETRY_BASE_SECONDS: value }).WEBHOOK_RETRY_BASE_SECONDS,
+    ).toBe(expected);
   });
 
-  it.each(["0", "-1", "soon", "86401"])("WEBHOOK_RETRY_BASE_SECONDS=%s stops the start with the variable named", (value) => {
-    expect(() => parseConfig({ WEBHOOK_RETRY_BASE_SECONDS: value })).toThrow(/WEBHOOK_RETRY_BASE_SECONDS/);
-  });
+  it.each(["0", "-1", "soon", "86401"])(
+    "WEBHOOK_RETRY_BASE_SECONDS=%s stops the start with the variable named",
+    (value) => {
+      expect(() => parseConfig({ WEBHOOK_RETRY_BASE_SECONDS: value })).toThrow(/WEBHOOK_RETRY_BASE_SECONDS/);
+    },
+  );
 
   it("EVIDENCE_RETENTION_DAYS: 400 unset (evidence-and-reports.md), whole days, anything else stops the start", () => {
     expect(parseConfig({}).EVIDENCE_RETENTION_DAYS).toBe(400);
     expect(parseConfig({ EVIDENCE_RETENTION_DAYS: "30" }).EVIDENCE_RETENTION_DAYS).toBe(30);
-    for (const value of ["0", "-5", "1.5", "forever"]) expect(() => parseConfig({ EVIDENCE_RETENTION_DAYS: value })).toThrow(/EVIDENCE_RETENTION_DAYS/);
+    for (const value of ["0", "-5", "1.5", "forever"])
+      expect(() => parseConfig({ EVIDENCE_RETENTION_DAYS: value })).toThrow(/EVIDENCE_RETENTION_DAYS/);
   });
 
   it("parses DENY_HOSTS into normalised host names", () => {
@@ -61,9 +74,12 @@ describe("parseConfig", () => {
     ]);
   });
 
-  it.each(["https://example.com", "example.com:443", "example.com/path", "user@example.com", "exa mple.com"])("refuses DENY_HOSTS entry %s", (entry) => {
-    expect(() => parseConfig({ DENY_HOSTS: `ok.example,${entry}` })).toThrow(/DENY_HOSTS/);
-  });
+  it.each(["https://example.com", "example.com:443", "example.com/path", "user@example.com", "exa mple.com"])(
+    "refuses DENY_HOSTS entry %s",
+    (entry) => {
+      expect(() => parseConfig({ DENY_HOSTS: `ok.example,${entry}` })).toThrow(/DENY_HOSTS/);
+    },
+  );
 
   it.each([
     ["RATE_LIMIT_PER_MINUTE", "ten"],
@@ -93,7 +109,12 @@ describe("server settings (PORT, HOSTNAME, LOG_LEVEL)", () => {
     expect(config.LOG_LEVEL).toBe("warn");
   });
 
-  it.each([["PORT", "0"], ["PORT", "70000"], ["PORT", "http"], ["LOG_LEVEL", "loud"]])("refuses %s=%s at start", (name, value) => {
+  it.each([
+    ["PORT", "0"],
+    ["PORT", "70000"],
+    ["PORT", "http"],
+    ["LOG_LEVEL", "loud"],
+  ])("refuses %s=%s at start", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(name);
   });
 

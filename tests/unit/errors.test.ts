@@ -6,9 +6,22 @@ import { ApiError, ERROR_CODES, ERRORS, errorAnchor, errorStatus } from "../../l
 describe("the error table (lib/errors.ts)", () => {
   it("maps every code to the status of decisions.md and account-api.md", () => {
     expect(Object.fromEntries(ERROR_CODES.map((code) => [code, errorStatus(code)]))).toEqual({
-      INVALID_REQUEST: 400, INVALID_URL: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, INVALID_ORIGIN: 403, BLOCKED_URL: 403,
-      BLOCKED_REDIRECT: 403, BOT_DETECTED: 403, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, CONFLICT: 409, PAYLOAD_TOO_LARGE: 413,
-      UNPROCESSABLE_PAGE: 422, RATE_LIMITED: 429, INTERNAL_ERROR: 500, UPSTREAM_ERROR: 502,
+      INVALID_REQUEST: 400,
+      INVALID_URL: 400,
+      UNAUTHORIZED: 401,
+      FORBIDDEN: 403,
+      INVALID_ORIGIN: 403,
+      BLOCKED_URL: 403,
+      BLOCKED_REDIRECT: 403,
+      BOT_DETECTED: 403,
+      NOT_FOUND: 404,
+      METHOD_NOT_ALLOWED: 405,
+      CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      UNPROCESSABLE_PAGE: 422,
+      RATE_LIMITED: 429,
+      INTERNAL_ERROR: 500,
+      UPSTREAM_ERROR: 502,
     });
   });
 

@@ -40,7 +40,9 @@ function sourceFiles(relative: string): string[] {
 
 /** The lines with a string literal that names a directory called shared. */
 function offendingLines(source: string): string[] {
-  return source.split("\n").filter((line) => [...line.matchAll(STRING_LITERAL)].some((literal) => SHARED_SEGMENT.test(literal[2] ?? "")));
+  return source
+    .split("\n")
+    .filter((line) => [...line.matchAll(STRING_LITERAL)].some((literal) => SHARED_SEGMENT.test(literal[2] ?? "")));
 }
 
 describe("tests read nothing outside the repository except through sharedCorpusDir()", () => {
@@ -52,7 +54,11 @@ describe("tests read nothing outside the repository except through sharedCorpusD
       "const dir = `${root}/../shared/corpus`;",
       'describe("corpus (shared/corpus)", () => {});',
     ];
-    const passed = ['const SECRET = "shared-secret-shared-secret";', "// the full corpus in ../shared/corpus runs too", 'it("answers from the shared store", () => {});'];
+    const passed = [
+      'const SECRET = "shared-secret-shared-secret";',
+      "// the full corpus in ../shared/corpus runs too",
+      'it("answers from the shared store", () => {});',
+    ];
     expect(caught.filter((line) => offendingLines(line).length === 0)).toEqual([]);
     expect(passed.flatMap(offendingLines)).toEqual([]);
   });
@@ -60,7 +66,9 @@ describe("tests read nothing outside the repository except through sharedCorpusD
   it(`no file of ${SCANNED.join(", ")} names ../shared but ${HELPER}`, () => {
     const files = SCANNED.flatMap(sourceFiles).filter((file) => file !== HELPER && file !== SELF);
     expect(files.length).toBeGreaterThan(100);
-    const offenders = files.flatMap((file) => offendingLines(readFileSync(path.join(ROOT, file), "utf8")).map((line) => `${file}: ${line.trim()}`));
+    const offenders = files.flatMap((file) =>
+      offendingLines(readFileSync(path.join(ROOT, file), "utf8")).map((line) => `${file}: ${line.trim()}`),
+    );
     expect(offenders, "use sharedCorpusDir() from scripts/lib/corpus.ts (null on a bare clone)").toEqual([]);
     expect(offendingLines(readFileSync(path.join(ROOT, HELPER), "utf8")).length).toBeGreaterThan(0);
   });

@@ -57,7 +57,14 @@ describe("exceedsJsonDepth", () => {
   it("agrees with the parsed value's depth on random JSON, tricky strings included", () => {
     const tricky = fc.string({ unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", "a", "é", "\u0000") });
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small", withCrossShrink: true }, tricky, fc.integer(), fc.constant(null), fc.array(tie("node"), { maxLength: 4 }), fc.dictionary(tricky, tie("node"), { maxKeys: 4 })),
+      node: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        tricky,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.dictionary(tricky, tie("node"), { maxKeys: 4 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, fc.integer({ min: 0, max: 8 }), (json, limit) => {
@@ -114,7 +121,11 @@ describe("parseJsonBytes refuses a body nested too deep before parsing it", () =
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({ status: 400, code: "INVALID_REQUEST", message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` });
+    expect(thrown).toMatchObject({
+      status: 400,
+      code: "INVALID_REQUEST",
+      message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+    });
   });
 
   it("parses a body at the limit", () => {

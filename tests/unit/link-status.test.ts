@@ -13,8 +13,19 @@ describe("httpStatus meanings (lib/link-status.ts)", () => {
   });
 
   it.each([
-    [200, false], [301, false], [399, false], [400, true], [404, true], [410, true], [500, true], [599, true],
-    [401, false], [403, false], [429, false], [999, false], [600, false],
+    [200, false],
+    [301, false],
+    [399, false],
+    [400, true],
+    [404, true],
+    [410, true],
+    [500, true],
+    [599, true],
+    [401, false],
+    [403, false],
+    [429, false],
+    [999, false],
+    [600, false],
   ])("status %i broken: %s", (status, broken) => {
     expect(isBrokenStatus(status)).toBe(broken);
   });

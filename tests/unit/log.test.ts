@@ -19,12 +19,21 @@ describe("log", () => {
       log.warn({ err: new Error("report check failed for /r/${TOKEN}") }, "report check failed");
       log.error({ url: "https://linklens.example/api/auth/reset-password/${TOKEN}?callbackURL=%2Freset-password" }, "odd");
     `;
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", env: { ...process.env, LOG_LEVEL: "info" } });
-    const lines = output.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, LOG_LEVEL: "info" },
+    });
+    const lines = output
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(output).not.toContain(TOKEN);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatchObject({ path: "/r/[redacted]/export.csv", status: 200, msg: "request" });
     expect(lines[1]).toMatchObject({ err: { message: "report check failed for /r/[redacted]" } });
-    expect(lines[2]).toMatchObject({ url: "https://linklens.example/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password" });
+    expect(lines[2]).toMatchObject({
+      url: "https://linklens.example/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password",
+    });
   });
 });

@@ -14,15 +14,35 @@ describe("redactSecretPaths", () => {
     ["a report page with a trailing slash", `/r/${TOKEN}/`, `/r/${REDACTED}/`],
     ["its CSV", `/r/${TOKEN}/export.csv`, `/r/${REDACTED}/export.csv`],
     ["a page of it, query kept", `/r/${TOKEN}?page=2`, `/r/${REDACTED}?page=2`],
-    ["a token of the wrong shape (a typo of a real one is nearly the real one)", `/r/${TOKEN.slice(0, -1)}`, `/r/${REDACTED}`],
+    [
+      "a token of the wrong shape (a typo of a real one is nearly the real one)",
+      `/r/${TOKEN.slice(0, -1)}`,
+      `/r/${REDACTED}`,
+    ],
     ["percent-encoded characters", `/r/${TOKEN}%2F%00`, `/r/${REDACTED}`],
     ["repeated slashes", `//r//${TOKEN}`, `//r//${REDACTED}`],
     ["another letter case", `/R/${TOKEN}`, `/R/${REDACTED}`],
     ["a whole URL", `https://linklens.example/r/${TOKEN}`, `https://linklens.example/r/${REDACTED}`],
-    ["a URL with a port", `http://127.0.0.1:3000/r/${TOKEN}/export.csv`, `http://127.0.0.1:3000/r/${REDACTED}/export.csv`],
-    ["Better Auth's reset link", `/api/auth/reset-password/${TOKEN}?callbackURL=%2Freset-password`, `/api/auth/reset-password/${REDACTED}?callbackURL=%2Freset-password`],
-    ["a reset link as a URL", `https://linklens.example/api/auth/reset-password/${TOKEN}`, `https://linklens.example/api/auth/reset-password/${REDACTED}`],
-    ["a query token", `/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fapp`, `/api/auth/magic-link/verify?token=${REDACTED}&callbackURL=%2Fapp`],
+    [
+      "a URL with a port",
+      `http://127.0.0.1:3000/r/${TOKEN}/export.csv`,
+      `http://127.0.0.1:3000/r/${REDACTED}/export.csv`,
+    ],
+    [
+      "Better Auth's reset link",
+      `/api/auth/reset-password/${TOKEN}?callbackURL=%2Freset-password`,
+      `/api/auth/reset-password/${REDACTED}?callbackURL=%2Freset-password`,
+    ],
+    [
+      "a reset link as a URL",
+      `https://linklens.example/api/auth/reset-password/${TOKEN}`,
+      `https://linklens.example/api/auth/reset-password/${REDACTED}`,
+    ],
+    [
+      "a query token",
+      `/api/auth/magic-link/verify?token=${TOKEN}&callbackURL=%2Fapp`,
+      `/api/auth/magic-link/verify?token=${REDACTED}&callbackURL=%2Fapp`,
+    ],
     ["a query token after another parameter", `/mute?undo=1&token=${TOKEN}`, `/mute?undo=1&token=${REDACTED}`],
   ])("%s", (_, path, expected) => {
     expect(redactSecretPaths(path)).toBe(expected);
@@ -31,12 +51,19 @@ describe("redactSecretPaths", () => {
   });
 
   it("finds them anywhere in a log line: a JSON field, an error message, a sentence", () => {
-    const line = JSON.stringify({ path: `/r/${TOKEN}`, err: { message: `Failed to handle request for /r/${TOKEN}/export.csv`, stack: `Error: at /r/${TOKEN} (page)` }, msg: `GET https://a.example/r/${TOKEN}` });
+    const line = JSON.stringify({
+      path: `/r/${TOKEN}`,
+      err: { message: `Failed to handle request for /r/${TOKEN}/export.csv`, stack: `Error: at /r/${TOKEN} (page)` },
+      msg: `GET https://a.example/r/${TOKEN}`,
+    });
     const redacted = redactSecretPaths(line);
     expect(redacted).not.toContain(TOKEN);
     expect(JSON.parse(redacted)).toEqual({
       path: `/r/${REDACTED}`,
-      err: { message: `Failed to handle request for /r/${REDACTED}/export.csv`, stack: `Error: at /r/${REDACTED} (page)` },
+      err: {
+        message: `Failed to handle request for /r/${REDACTED}/export.csv`,
+        stack: `Error: at /r/${REDACTED} (page)`,
+      },
       msg: `GET https://a.example/r/${REDACTED}`,
     });
   });

@@ -6,4 +6,12 @@ function notFound(request: Request): Response {
   return errorResponse(new ApiError("NOT_FOUND", "No public operation lives at this path."), request);
 }
 
-export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as HEAD,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

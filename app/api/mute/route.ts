@@ -10,7 +10,10 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const url = new URL(request.url);
     const result = await muteFromToken(url.searchParams.get("token"), url.searchParams.get("undo") === "1");
-    return jsonResponse({ muted: result.muted, kind: result.kind, pageUrl: result.pageUrl }, { headers: { "Cache-Control": "no-store" } });
+    return jsonResponse(
+      { muted: result.muted, kind: result.kind, pageUrl: result.pageUrl },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     return errorResponse(error, request);
   }
@@ -20,4 +23,11 @@ async function notAllowed(request: Request): Promise<Response> {
   return methodNotAllowed(request, ["POST"]);
 }
 
-export { notAllowed as GET, notAllowed as HEAD, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };
+export {
+  notAllowed as GET,
+  notAllowed as HEAD,
+  notAllowed as PUT,
+  notAllowed as PATCH,
+  notAllowed as DELETE,
+  notAllowed as OPTIONS,
+};

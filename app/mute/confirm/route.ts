@@ -11,7 +11,11 @@ const MAX_FORM_BYTES = 4 * 1024;
 // `undo=1` to undo. Mutes, then 303 back to the page, which shows the state (a link that does not work
 // says so there, so a bad token is not an error here). A GET of an email's link never reaches this.
 export async function POST(request: Request): Promise<Response> {
-  const form = new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES, () => new ApiError("PAYLOAD_TOO_LARGE", "form too large")).catch(() => ""));
+  const form = new URLSearchParams(
+    await readBodyText(request, MAX_FORM_BYTES, () => new ApiError("PAYLOAD_TOO_LARGE", "form too large")).catch(
+      () => "",
+    ),
+  );
   const token = form.get("token");
   const undo = form.get("undo") === "1";
   if (token) {
@@ -22,5 +26,8 @@ export async function POST(request: Request): Promise<Response> {
     }
   }
   const back = new URLSearchParams(token ? { token, ...(undo ? { done: "1" } : {}) } : {});
-  return new Response(null, { status: 303, headers: { Location: `/mute${back.size > 0 ? `?${back}` : ""}`, "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `/mute${back.size > 0 ? `?${back}` : ""}`, "Cache-Control": "no-store" },
+  });
 }

@@ -10,7 +10,10 @@ import { buildReport, reportPageParam } from "@/lib/shares/report";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // One lookup per request, shared by the metadata and the page.
 const opened = cache(async (token: string) => openShare(processRuntime(), token));
@@ -18,7 +21,9 @@ const opened = cache(async (token: string) => openShare(processRuntime(), token)
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const share = await opened((await params).token);
   const base: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };
-  return share ? { ...base, title: `${share.share.title} — ${share.organizationName}` } : { ...base, title: "Report not available — LinkLens" };
+  return share
+    ? { ...base, title: `${share.share.title} — ${share.organizationName}` }
+    : { ...base, title: "Report not available — LinkLens" };
 }
 
 // /r/{token} — a client report for people without an account (evidence-and-reports.md): read-only,
@@ -35,7 +40,11 @@ export default async function SharePage({ params, searchParams }: Props) {
   const hrefOf = (target: number) => (target === 1 ? base : `${base}?page=${target}`);
   return (
     <ReportFrame report={report} csvHref={`${base}/export.csv`}>
-      {report.kind === "links" ? <LinksReportView report={report} hrefOf={hrefOf} /> : <AuditReportView report={report} hrefOf={hrefOf} />}
+      {report.kind === "links" ? (
+        <LinksReportView report={report} hrefOf={hrefOf} />
+      ) : (
+        <AuditReportView report={report} hrefOf={hrefOf} />
+      )}
     </ReportFrame>
   );
 }

@@ -3,7 +3,8 @@ import { EvidenceThumbnail } from "./EvidenceThumbnail";
 import { relOfSeen } from "./types";
 import { VerdictSummary } from "./Verdict";
 
-const linkClass = "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
+const linkClass =
+  "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
 
 /**
  * One evidence record: when and why it was captured, what the page answered, the link and its verdict
@@ -29,7 +30,9 @@ export function EvidenceRecord({ evidence, target }: { evidence: Evidence; targe
           <dt className="text-slate-600 dark:text-slate-400">Page</dt>
           <dd className="min-w-0">HTTP {evidence.httpStatus ?? "none"}</dd>
           <dt className="text-slate-600 dark:text-slate-400">Link</dt>
-          <dd className="min-w-0 break-words">{evidence.link ? `“${evidence.link.anchorText ?? ""}” · ${relOfSeen(evidence.link)}` : "not on the page"}</dd>
+          <dd className="min-w-0 break-words">
+            {evidence.link ? `“${evidence.link.anchorText ?? ""}” · ${relOfSeen(evidence.link)}` : "not on the page"}
+          </dd>
           <dt className="text-slate-600 dark:text-slate-400">Verdict</dt>
           <dd className="min-w-0">
             <VerdictSummary verdict={evidence.verdict} />
@@ -40,10 +43,17 @@ export function EvidenceRecord({ evidence, target }: { evidence: Evidence; targe
               <>
                 {/* 64 hex digits have no break opportunity: let them wrap anywhere rather than widen the page. */}
                 <code className="font-mono text-xs break-all">{evidence.htmlSha256}</code>
-                {evidence.htmlBytes !== null && <span className="text-xs text-slate-600 dark:text-slate-400"> ({evidence.htmlBytes.toLocaleString("en-US")} bytes)</span>}
+                {evidence.htmlBytes !== null && (
+                  <span className="text-xs text-slate-600 dark:text-slate-400">
+                    {" "}
+                    ({evidence.htmlBytes.toLocaleString("en-US")} bytes)
+                  </span>
+                )}
               </>
             ) : (
-              <span className="text-slate-600 dark:text-slate-400">not kept (the page&apos;s body could not be read)</span>
+              <span className="text-slate-600 dark:text-slate-400">
+                not kept (the page&apos;s body could not be read)
+              </span>
             )}
           </dd>
         </dl>

@@ -14,7 +14,10 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  * width): zoomed in and centred on the outlined link, but never leaving a gap at an edge; the top of the
  * page, whole, when there is no link to show.
  */
-export function thumbnailCrop(screenshot: Screenshot, linkBox: Evidence["linkBox"]): { width: number; left: number; top: number } {
+export function thumbnailCrop(
+  screenshot: Screenshot,
+  linkBox: Evidence["linkBox"],
+): { width: number; left: number; top: number } {
   if (!linkBox) return { width: 100, left: 0, top: 0 };
   const frameHeight = screenshot.width * ASPECT;
   const imageHeight = (screenshot.height * ZOOM) / frameHeight; // in frame heights
@@ -29,16 +32,21 @@ export function thumbnailCrop(screenshot: Screenshot, linkBox: Evidence["linkBox
 
 /** A small picture of what the page showed, linking to the full PNG; a quiet box when there is none. */
 export function EvidenceThumbnail({ evidence, href }: { evidence: Evidence; href: string }) {
-  const frame = "relative block aspect-[8/5] w-full max-w-64 shrink-0 overflow-hidden rounded-md ring-1 ring-slate-300 sm:w-48 dark:ring-slate-600";
+  const frame =
+    "relative block aspect-[8/5] w-full max-w-64 shrink-0 overflow-hidden rounded-md ring-1 ring-slate-300 sm:w-48 dark:ring-slate-600";
   if (!evidence.screenshot) {
     return (
-      <div className={`${frame} flex items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-400`}>
+      <div
+        className={`${frame} flex items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-400`}
+      >
         No screenshot: the page could not be photographed
       </div>
     );
   }
   const crop = thumbnailCrop(evidence.screenshot, evidence.linkBox);
-  const what = evidence.linkBox ? "close up on the link, outlined in red" : "the top of the page (the link was missing or hidden)";
+  const what = evidence.linkBox
+    ? "close up on the link, outlined in red"
+    : "the top of the page (the link was missing or hidden)";
   return (
     <a href={href} className={`${frame} bg-white hover:ring-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600`}>
       {/* A plain <img>: next/image would fetch the PNG on the server, without the reader's session (it is the team's, not public). */}

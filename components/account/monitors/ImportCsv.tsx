@@ -4,7 +4,17 @@ import { Fragment, useState } from "react";
 import { buttonClass, Field, inputClass, Notice } from "../ui";
 import type { ImportResult } from "./types";
 
-const CSV_COLUMNS = ["page_url", "target_url", "match", "expected_anchor", "expected_rel", "tags", "expires_on", "cost", "notes"];
+const CSV_COLUMNS = [
+  "page_url",
+  "target_url",
+  "match",
+  "expected_anchor",
+  "expected_rel",
+  "tags",
+  "expires_on",
+  "cost",
+  "notes",
+];
 
 /** Paste or upload a CSV of tracked links; a dry run shows what would happen first. */
 export function ImportCsv({ onImported }: { onImported: () => void }) {
@@ -20,7 +30,12 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
     setError(null);
     setResult(null);
     try {
-      const response = await fetch(`/api/account/links/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", credentials: "same-origin", headers: { "Content-Type": "text/csv" }, body: text });
+      const response = await fetch(`/api/account/links/import${dryRun ? "?dryRun=1" : ""}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "text/csv" },
+        body: text,
+      });
       const body = (await response.json().catch(() => null)) as (ImportResult & { error?: string }) | null;
       if (!response.ok) setError(body?.error ?? `Import failed (${response.status}).`);
       else {
@@ -51,9 +66,8 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
             </Fragment>
           ))}
         </code>{" "}
-        (header row required; only
-        page_url and target_url are needed). Separate tags with <code>|</code> or <code>;</code>. At most 5,000 rows. Importing the same file
-        again changes nothing.
+        (header row required; only page_url and target_url are needed). Separate tags with <code>|</code> or{" "}
+        <code>;</code>. At most 5,000 rows. Importing the same file again changes nothing.
       </p>
       <Field label="CSV file">
         <input
@@ -67,10 +81,17 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
         />
       </Field>
       <Field label="Or paste CSV">
-        <textarea value={text} onChange={(event) => setText(event.target.value)} rows={5} className={`${inputClass} font-mono`} placeholder="page_url,target_url&#10;https://blog.example/review,https://mysite.example/" />
+        <textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={5}
+          className={`${inputClass} font-mono`}
+          placeholder="page_url,target_url&#10;https://blog.example/review,https://mysite.example/"
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={dryRun} onChange={(event) => setDryRun(event.target.checked)} /> Dry run (validate only)
+        <input type="checkbox" checked={dryRun} onChange={(event) => setDryRun(event.target.checked)} /> Dry run
+        (validate only)
       </label>
       <button type="submit" className={buttonClass} disabled={busy || text.trim() === ""}>
         {dryRun ? "Validate CSV" : "Import CSV"}
@@ -79,7 +100,8 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
       {result && (
         <div className="space-y-2" data-testid="import-result">
           <Notice kind="info">
-            {dryRun ? "Would create" : "Created"} {result.created}, {dryRun ? "update" : "updated"} {result.updated}, unchanged {result.unchanged}; {result.errors.length} row(s) with errors.
+            {dryRun ? "Would create" : "Created"} {result.created}, {dryRun ? "update" : "updated"} {result.updated},
+            unchanged {result.unchanged}; {result.errors.length} row(s) with errors.
           </Notice>
           {result.errors.length > 0 && (
             <ul className="max-h-48 overflow-auto text-sm text-red-800 dark:text-red-300">

@@ -14,14 +14,27 @@ export function LinkList({ links, pages }: { links: TrackedLink[]; pages: Map<st
       <ListHeader columns={COLUMNS} labels={["Link to", "On page", "State", "Verdict", "As last seen", "Notes"]} />
       <ul aria-label="Tracked links">
         {links.map((link) => {
-          const notes = [link.notes, link.cost !== null ? `cost ${link.cost}` : null, link.expiresOn ? `until ${link.expiresOn}` : null].filter(Boolean).join(" · ");
+          const notes = [
+            link.notes,
+            link.cost !== null ? `cost ${link.cost}` : null,
+            link.expiresOn ? `until ${link.expiresOn}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ");
           return (
-            <li key={link.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`tracked-${link.target}`}>
+            <li
+              key={link.id}
+              className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`}
+              data-testid={`tracked-${link.target}`}
+            >
               <Cell label="Link to" quiet className="col-span-2 font-medium wrap-anywhere lg:col-span-1">
                 {link.target}
               </Cell>
               <Cell label="On page" className="col-span-2 wrap-anywhere lg:col-span-1">
-                <Link href={`/app/monitors/${link.monitorId}`} className="text-blue-700 hover:underline dark:text-blue-300">
+                <Link
+                  href={`/app/monitors/${link.monitorId}`}
+                  className="text-blue-700 hover:underline dark:text-blue-300"
+                >
                   {pages.get(link.monitorId) ?? "open page"}
                 </Link>
               </Cell>
@@ -32,14 +45,21 @@ export function LinkList({ links, pages }: { links: TrackedLink[]; pages: Map<st
                 <VerdictSummary verdict={link.verdict} />
               </Cell>
               <Cell label="As last seen" className="break-words">
-                {link.current ? `“${link.current.anchorText ?? ""}” · ${relOfSeen(link.current)} · ${when(link.lastSeenAt)}` : "never seen"}
+                {link.current
+                  ? `“${link.current.anchorText ?? ""}” · ${relOfSeen(link.current)} · ${when(link.lastSeenAt)}`
+                  : "never seen"}
               </Cell>
               {notes && (
                 <Cell label="Notes" className="col-span-2 break-words lg:col-span-1">
                   {notes}
                 </Cell>
               )}
-              <LinkUptime linkId={link.id} label={link.target} version={`${link.state} ${link.lastSeenAt}`} className="col-span-2 lg:col-span-5" />
+              <LinkUptime
+                linkId={link.id}
+                label={link.target}
+                version={`${link.state} ${link.lastSeenAt}`}
+                className="col-span-2 lg:col-span-5"
+              />
             </li>
           );
         })}

@@ -24,7 +24,14 @@ function query(filters: Filters): string {
 
 /** /app/links: every tracked link of the team, filtered by state, verdict, tag, page and text; exports for members. */
 export function LinksPanel({ canExport, initial }: { canExport: boolean; initial: Partial<Filters> }) {
-  const [filters, setFilters] = useState<Filters>({ state: "", verdict: "", tag: "", monitorId: "", q: "", ...initial });
+  const [filters, setFilters] = useState<Filters>({
+    state: "",
+    verdict: "",
+    tag: "",
+    monitorId: "",
+    q: "",
+    ...initial,
+  });
   const [links, setLinks] = useState<TrackedLink[]>([]);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [pages, setPages] = useState<Map<string, string>>(new Map());
@@ -32,7 +39,10 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
 
   const load = useCallback(async (current: Filters, cursor?: string) => {
     const q = query(current);
-    const result = await api<{ items: TrackedLink[]; nextCursor: string | null }>("GET", `/api/account/links?limit=100${q ? `&${q}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const result = await api<{ items: TrackedLink[]; nextCursor: string | null }>(
+      "GET",
+      `/api/account/links?limit=100${q ? `&${q}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     if (!result.ok) return setError(result.error);
     setError(null);
     setLinks((previous) => (cursor ? [...previous, ...result.data.items] : result.data.items));
@@ -51,12 +61,17 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
     return () => clearTimeout(timer);
   }, [filters, load]);
 
-  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters({ ...filters, [key]: event.target.value });
+  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setFilters({ ...filters, [key]: event.target.value });
   const exportQuery = query(filters);
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" role="search" aria-label="Filter tracked links">
+      <div
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        role="search"
+        aria-label="Filter tracked links"
+      >
         <label className="min-w-0 text-sm font-medium">
           State
           <select value={filters.state} onChange={set("state")} className={inputClass}>
@@ -96,7 +111,13 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
         </label>
         <label className="min-w-0 text-sm font-medium">
           Text
-          <input value={filters.q} onChange={set("q")} className={inputClass} placeholder="target, page, anchor, notes" type="search" />
+          <input
+            value={filters.q}
+            onChange={set("q")}
+            className={inputClass}
+            placeholder="target, page, anchor, notes"
+            type="search"
+          />
         </label>
       </div>
       {error && <Notice kind="error">{error}</Notice>}
@@ -106,10 +127,16 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
         aside={
           canExport ? (
             <span className="flex gap-3 text-sm">
-              <a className="font-medium text-blue-700 hover:underline dark:text-blue-300" href={`/api/account/links/export?format=csv${exportQuery ? `&${exportQuery}` : ""}`}>
+              <a
+                className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+                href={`/api/account/links/export?format=csv${exportQuery ? `&${exportQuery}` : ""}`}
+              >
                 Export CSV
               </a>
-              <a className="font-medium text-blue-700 hover:underline dark:text-blue-300" href={`/api/account/links/export?format=json${exportQuery ? `&${exportQuery}` : ""}`}>
+              <a
+                className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+                href={`/api/account/links/export?format=json${exportQuery ? `&${exportQuery}` : ""}`}
+              >
                 Export JSON
               </a>
             </span>
@@ -122,7 +149,11 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
           <LinkList links={links} pages={pages} />
         )}
         {nextCursor && (
-          <button type="button" className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300" onClick={() => void load(filters, nextCursor)}>
+          <button
+            type="button"
+            className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+            onClick={() => void load(filters, nextCursor)}
+          >
             Show more
           </button>
         )}

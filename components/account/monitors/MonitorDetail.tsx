@@ -31,7 +31,14 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
     if (!result.ok) return setError(result.error);
     setMonitor(result.data);
     const checks = await api<{ items: Check[] }>("GET", `/api/account/monitors/${id}/checks?limit=50`);
-    const histories = await Promise.all(result.data.links.map((link) => api<{ items: Transition[] }>("GET", `/api/account/links/${link.id}/history?limit=50`).then((h) => ({ link, h }))));
+    const histories = await Promise.all(
+      result.data.links.map((link) =>
+        api<{ items: Transition[] }>("GET", `/api/account/links/${link.id}/history?limit=50`).then((h) => ({
+          link,
+          h,
+        })),
+      ),
+    );
     const items: TimelineItem[] = [];
     if (checks.ok) {
       for (const check of checks.data.items) {
@@ -39,13 +46,22 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
           at: check.finishedAt,
           key: `c-${check.id}`,
           tone: check.outcome === "ok" ? "ok" : "error",
-          text: check.outcome === "ok" ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} link${check.linksFound === 1 ? "" : "s"} on it` : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
+          text:
+            check.outcome === "ok"
+              ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} link${check.linksFound === 1 ? "" : "s"} on it`
+              : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
         });
       }
     }
     for (const { link, h } of histories) {
       if (!h.ok) continue;
-      for (const change of h.data.items) items.push({ at: change.createdAt, key: `t-${change.id}`, tone: "change", text: `${link.target}: ${change.fromState} → ${change.toState}` });
+      for (const change of h.data.items)
+        items.push({
+          at: change.createdAt,
+          key: `t-${change.id}`,
+          tone: "change",
+          text: `${link.target}: ${change.fromState} → ${change.toState}`,
+        });
     }
     // Newest first; a state change sorts above the check that caused it.
     items.sort((a, b) => b.at.localeCompare(a.at) || (a.tone === "change" ? -1 : 1));
@@ -85,14 +101,16 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
     setEvidenceVersion((version) => version + 1);
   }
 
-  if (!monitor) return error ? <Notice kind="error">{error}</Notice> : <p className="text-sm text-slate-600">Loading…</p>;
+  if (!monitor)
+    return error ? <Notice kind="error">{error}</Notice> : <p className="text-sm text-slate-600">Loading…</p>;
 
   return (
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-xl font-bold tracking-tight wrap-anywhere sm:text-2xl">{monitor.url}</h1>
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
-          <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
+          <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check{" "}
+          {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
           {monitor.page && ` · HTTP ${monitor.page.httpStatus ?? "none"}`}
         </p>
         {monitor.tags.length > 0 && <p className="text-sm">Tags: {monitor.tags.join(", ")}</p>}
@@ -101,18 +119,48 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
       {info && <Notice kind="info">{info}</Notice>}
       {canEdit && (
         <div className="flex flex-wrap items-end gap-2">
-          <button type="button" className={buttonClass} disabled={busy || capturing} onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={busy || capturing}
+            onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}
+          >
             {busy ? "Checking…" : "Check now"}
           </button>
-          <button type="button" className={secondaryButtonClass} disabled={busy || capturing || monitor.links.length === 0} onClick={() => void capture()}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy || capturing || monitor.links.length === 0}
+            onClick={() => void capture()}
+          >
             {capturing ? "Capturing…" : "Capture evidence"}
           </button>
-          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void act(api("PATCH", `/api/account/monitors/${id}`, { paused: !monitor.paused }), monitor.paused ? "Resumed: checked within a minute." : "Paused.")}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy}
+            onClick={() =>
+              void act(
+                api("PATCH", `/api/account/monitors/${id}`, { paused: !monitor.paused }),
+                monitor.paused ? "Resumed: checked within a minute." : "Paused.",
+              )
+            }
+          >
             {monitor.paused ? "Resume" : "Pause"}
           </button>
           <label className="text-sm">
             <span className="sr-only">Check interval</span>
-            <select aria-label="Check interval" value={monitor.intervalMinutes} onChange={(event) => void act(api("PATCH", `/api/account/monitors/${id}`, { intervalMinutes: Number(event.target.value) }), "Interval changed.")} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+            <select
+              aria-label="Check interval"
+              value={monitor.intervalMinutes}
+              onChange={(event) =>
+                void act(
+                  api("PATCH", `/api/account/monitors/${id}`, { intervalMinutes: Number(event.target.value) }),
+                  "Interval changed.",
+                )
+              }
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            >
               {INTERVALS.map((item) => (
                 <option key={item.minutes} value={item.minutes}>
                   {item.label}
@@ -125,7 +173,16 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
             className={secondaryButtonClass}
             onClick={() => {
               const tags = window.prompt("Tags, comma-separated", monitor.tags.join(", "));
-              if (tags !== null) void act(api("PATCH", `/api/account/monitors/${id}`, { tags: tags.split(",").map((t) => t.trim()).filter(Boolean) }), "Tags saved.");
+              if (tags !== null)
+                void act(
+                  api("PATCH", `/api/account/monitors/${id}`, {
+                    tags: tags
+                      .split(",")
+                      .map((t) => t.trim())
+                      .filter(Boolean),
+                  }),
+                  "Tags saved.",
+                );
             }}
           >
             Edit tags
@@ -134,7 +191,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
             type="button"
             className={secondaryButtonClass}
             onClick={async () => {
-              if (window.confirm("Stop monitoring this page and delete its history?") && (await act(api("DELETE", `/api/account/monitors/${id}`), "Deleted."))) loadPage("/app/monitors");
+              if (
+                window.confirm("Stop monitoring this page and delete its history?") &&
+                (await act(api("DELETE", `/api/account/monitors/${id}`), "Deleted."))
+              )
+                loadPage("/app/monitors");
             }}
           >
             Delete monitor
@@ -154,7 +215,14 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         {monitor.links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No link is tracked on this page yet.</p>
         ) : (
-          <TrackedLinks links={monitor.links} canEdit={canEdit} editing={editing} onEdit={setEditing} act={act} evidenceVersion={evidenceVersion} />
+          <TrackedLinks
+            links={monitor.links}
+            canEdit={canEdit}
+            editing={editing}
+            onEdit={setEditing}
+            act={act}
+            evidenceVersion={evidenceVersion}
+          />
         )}
         {canEdit && (
           <form
@@ -163,12 +231,23 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
               event.preventDefault();
               const form = event.currentTarget;
               const data = new FormData(form);
-              if (await act(api("POST", `/api/account/monitors/${id}/links`, { target: String(data.get("target") ?? "") }), "Link added; it is checked within a minute.")) form.reset();
+              if (
+                await act(
+                  api("POST", `/api/account/monitors/${id}/links`, { target: String(data.get("target") ?? "") }),
+                  "Link added; it is checked within a minute.",
+                )
+              )
+                form.reset();
             }}
           >
             <div className="min-w-0 flex-1 basis-72">
               <Field label="Track another link">
-                <input name="target" required className={inputClass} placeholder="https://mysite.example/page or mysite.example" />
+                <input
+                  name="target"
+                  required
+                  className={inputClass}
+                  placeholder="https://mysite.example/page or mysite.example"
+                />
               </Field>
             </div>
             <button type="submit" className={secondaryButtonClass}>
@@ -189,7 +268,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
                   {when(item.at)}
                 </time>
                 {/* The text names URLs: they break where the line ends, not one character a line. */}
-                <span className={`min-w-0 wrap-anywhere ${item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}`}>{item.text}</span>
+                <span
+                  className={`min-w-0 wrap-anywhere ${item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}`}
+                >
+                  {item.text}
+                </span>
               </li>
             ))}
           </ol>

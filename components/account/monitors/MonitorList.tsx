@@ -12,9 +12,16 @@ export function MonitorList({ monitors }: { monitors: Monitor[] }) {
       <ListHeader columns={COLUMNS} labels={["Page", "Status", "Links", "Next check", "Tags"]} />
       <ul aria-label="Monitored pages">
         {monitors.map((monitor) => (
-          <li key={monitor.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`monitor-${monitor.url}`}>
+          <li
+            key={monitor.id}
+            className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`}
+            data-testid={`monitor-${monitor.url}`}
+          >
             <Cell label="Page" quiet className="col-span-2 lg:col-span-1">
-              <Link href={`/app/monitors/${monitor.id}`} className="font-medium text-blue-700 wrap-anywhere hover:underline dark:text-blue-300">
+              <Link
+                href={`/app/monitors/${monitor.id}`}
+                className="font-medium text-blue-700 wrap-anywhere hover:underline dark:text-blue-300"
+              >
                 {monitor.url}
               </Link>
             </Cell>

@@ -16,7 +16,10 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
   const [info, setInfo] = useState<string | null>(null);
 
   const load = useCallback(async (cursor?: string) => {
-    const result = await api<{ items: Monitor[]; nextCursor: string | null }>("GET", `/api/account/monitors?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const result = await api<{ items: Monitor[]; nextCursor: string | null }>(
+      "GET",
+      `/api/account/monitors?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     if (!result.ok) return setError(result.error);
     setMonitors((previous) => (cursor ? [...previous, ...result.data.items] : result.data.items));
     setNextCursor(result.data.nextCursor);
@@ -32,11 +35,23 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const tags = String(data.get("tags") ?? "").split(",").map((tag) => tag.trim()).filter(Boolean);
-    const links = String(data.get("links") ?? "").split("\n").map((line) => line.trim()).filter(Boolean).map((target) => ({ target }));
+    const tags = String(data.get("tags") ?? "")
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean);
+    const links = String(data.get("links") ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((target) => ({ target }));
     setError(null);
     setInfo(null);
-    const result = await api<Monitor>("POST", "/api/account/monitors", { url: String(data.get("url") ?? ""), intervalMinutes: Number(data.get("interval")), tags, links });
+    const result = await api<Monitor>("POST", "/api/account/monitors", {
+      url: String(data.get("url") ?? ""),
+      intervalMinutes: Number(data.get("interval")),
+      tags,
+      links,
+    });
     if (!result.ok) return setError(result.error);
     setInfo(`Monitoring ${result.data.url}; the first check runs within a minute.`);
     form.reset();
@@ -52,7 +67,13 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
           <Panel id="add-monitor" title="Monitor a page">
             <form onSubmit={add} className="space-y-3">
               <Field label="Page URL">
-                <input name="url" type="url" required className={inputClass} placeholder="https://blog.example/review" />
+                <input
+                  name="url"
+                  type="url"
+                  required
+                  className={inputClass}
+                  placeholder="https://blog.example/review"
+                />
               </Field>
               <Field label="Check interval">
                 <select name="interval" defaultValue={1440} className={inputClass}>
@@ -67,7 +88,12 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
                 <input name="tags" className={inputClass} placeholder="guest posts, 2026" />
               </Field>
               <Field label="Links to track (one per line: a URL, or a domain for any link to it)">
-                <textarea name="links" rows={3} className={`${inputClass} font-mono`} placeholder="https://mysite.example/pricing&#10;mysite.example" />
+                <textarea
+                  name="links"
+                  rows={3}
+                  className={`${inputClass} font-mono`}
+                  placeholder="https://mysite.example/pricing&#10;mysite.example"
+                />
               </Field>
               <button type="submit" className={buttonClass}>
                 Add monitor
@@ -81,12 +107,18 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
       )}
       <Panel id="monitors" title={`Monitored pages (${monitors.length}${nextCursor ? "+" : ""})`}>
         {monitors.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No page is monitored yet.{canEdit ? " Add one above, or import a CSV." : ""}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No page is monitored yet.{canEdit ? " Add one above, or import a CSV." : ""}
+          </p>
         ) : (
           <MonitorList monitors={monitors} />
         )}
         {nextCursor && (
-          <button type="button" className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300" onClick={() => void load(nextCursor)}>
+          <button
+            type="button"
+            className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+            onClick={() => void load(nextCursor)}
+          >
             Show more
           </button>
         )}

@@ -11,7 +11,10 @@ import { EvidenceList } from "./EvidenceList";
 import { VerdictSummary } from "./Verdict";
 import { relOfSeen, when, type TrackedLink } from "./types";
 
-type Act = (promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>, done: string) => Promise<boolean>;
+type Act = (
+  promise: Promise<{ ok: true; data: unknown } | { ok: false; error: string }>,
+  done: string,
+) => Promise<boolean>;
 
 // Fixed widths for the badge and the buttons: the header row is a grid of its own and must line up.
 const COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1.5fr)_minmax(0,1fr)_10rem]";
@@ -20,7 +23,21 @@ const COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_7.5rem_minmax(0,1.6fr)_minmax(0,1
  * A monitored page's tracked links: rows on a wide screen, cards on a phone; members edit and remove them.
  * Everyone may open a link's evidence; a new `evidenceVersion` (a capture) reloads the open lists.
  */
-export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVersion }: { links: TrackedLink[]; canEdit: boolean; editing: string | null; onEdit: (id: string | null) => void; act: Act; evidenceVersion: number }) {
+export function TrackedLinks({
+  links,
+  canEdit,
+  editing,
+  onEdit,
+  act,
+  evidenceVersion,
+}: {
+  links: TrackedLink[];
+  canEdit: boolean;
+  editing: string | null;
+  onEdit: (id: string | null) => void;
+  act: Act;
+  evidenceVersion: number;
+}) {
   const [showingEvidence, setShowingEvidence] = useState<ReadonlySet<string>>(new Set());
   const toggleEvidence = (id: string) =>
     setShowingEvidence((open) => {
@@ -33,10 +50,15 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVer
       <ListHeader columns={COLUMNS} labels={["Target", "State", "Verdict", "As last seen", "Expected", ""]} />
       <ul aria-label="Tracked links">
         {links.map((link) => (
-          <li key={link.id} className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`} data-testid={`link-${link.target}`}>
+          <li
+            key={link.id}
+            className={`${rowClass} grid-cols-[auto_minmax(0,1fr)] ${COLUMNS}`}
+            data-testid={`link-${link.target}`}
+          >
             <Cell label="Target" quiet className="col-span-2 lg:col-span-1">
               {/* A URL has no spaces: it may break anywhere (after a hyphen first), but only in this, the widest cell. */}
-              <span className="font-medium wrap-anywhere">{link.target}</span> <span className="text-slate-600 dark:text-slate-400">({link.match})</span>
+              <span className="font-medium wrap-anywhere">{link.target}</span>{" "}
+              <span className="text-slate-600 dark:text-slate-400">({link.match})</span>
             </Cell>
             <Cell label="State" quiet>
               <StateBadge state={link.state} />
@@ -48,7 +70,8 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVer
               {link.current ? (
                 <>
                   <span className="break-words">
-                    “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP {link.current.httpStatus ?? "not checked"}
+                    “{link.current.anchorText ?? ""}” · {relOfSeen(link.current)} · HTTP{" "}
+                    {link.current.httpStatus ?? "not checked"}
                   </span>
                   <SignalBadges signals={link.current.signals} />
                   <span className="block text-slate-600 dark:text-slate-400">last seen {when(link.lastSeenAt)}</span>
@@ -69,21 +92,49 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVer
             </Cell>
             {canEdit && (
               <span className="col-span-2 flex gap-2 lg:col-span-1 lg:justify-end">
-                <button type="button" className={secondaryButtonClass} onClick={() => onEdit(editing === link.id ? null : link.id)} aria-expanded={editing === link.id}>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => onEdit(editing === link.id ? null : link.id)}
+                  aria-expanded={editing === link.id}
+                >
                   Edit
                 </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => void act(api("DELETE", `/api/account/links/${link.id}`), `Stopped tracking ${link.target}.`)}>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() =>
+                    void act(api("DELETE", `/api/account/links/${link.id}`), `Stopped tracking ${link.target}.`)
+                  }
+                >
                   Remove
                 </button>
               </span>
             )}
-            <LinkUptime linkId={link.id} label={link.target} version={`${link.state} ${link.lastSeenAt}`} className="col-span-2 lg:col-span-5" />
+            <LinkUptime
+              linkId={link.id}
+              label={link.target}
+              version={`${link.state} ${link.lastSeenAt}`}
+              className="col-span-2 lg:col-span-5"
+            />
             {/* Under Edit and Remove, in the column the strip leaves free. */}
             <span className="col-span-2 flex lg:col-span-1 lg:justify-end">
-              <EvidenceToggle target={link.target} controls={`evidence-${link.id}`} open={showingEvidence.has(link.id)} onToggle={() => toggleEvidence(link.id)} />
+              <EvidenceToggle
+                target={link.target}
+                controls={`evidence-${link.id}`}
+                open={showingEvidence.has(link.id)}
+                onToggle={() => toggleEvidence(link.id)}
+              />
             </span>
             {editing === link.id && <ExpectationsForm link={link} act={act} onSaved={() => onEdit(null)} />}
-            {showingEvidence.has(link.id) && <EvidenceList id={`evidence-${link.id}`} linkId={link.id} target={link.target} version={evidenceVersion} />}
+            {showingEvidence.has(link.id) && (
+              <EvidenceList
+                id={`evidence-${link.id}`}
+                linkId={link.id}
+                target={link.target}
+                version={evidenceVersion}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -92,9 +143,25 @@ export function TrackedLinks({ links, canEdit, editing, onEdit, act, evidenceVer
 }
 
 /** Opens and closes a tracked link's evidence; its name says which link, for a screen reader's list of buttons. */
-function EvidenceToggle({ target, controls, open, onToggle }: { target: string; controls: string; open: boolean; onToggle: () => void }) {
+function EvidenceToggle({
+  target,
+  controls,
+  open,
+  onToggle,
+}: {
+  target: string;
+  controls: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
   return (
-    <button type="button" className={`${secondaryButtonClass} gap-1`} aria-expanded={open} aria-controls={open ? controls : undefined} onClick={onToggle}>
+    <button
+      type="button"
+      className={`${secondaryButtonClass} gap-1`}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      onClick={onToggle}
+    >
       Evidence<span className="sr-only"> of {target}</span>
       <span aria-hidden="true" className={`text-xs transition-transform ${open ? "rotate-180" : ""}`}>
         ▾

@@ -8,7 +8,8 @@ import { redirectedAway } from "@/lib/verdict/url";
  */
 
 const TONE: Record<VerdictValue, string> = {
-  counts: "bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950/50 dark:text-emerald-200 dark:ring-emerald-800",
+  counts:
+    "bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950/50 dark:text-emerald-200 dark:ring-emerald-800",
   at_risk: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950/50 dark:text-amber-200 dark:ring-amber-800",
   does_not_count: "bg-red-50 text-red-800 ring-red-300 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-800",
 };
@@ -16,13 +17,19 @@ const TONE: Record<VerdictValue, string> = {
 export function VerdictBadge({ verdict }: { verdict: Verdict | null }) {
   if (!verdict) {
     return (
-      <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600" data-verdict="none">
+      <span
+        className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600"
+        data-verdict="none"
+      >
         Not judged yet
       </span>
     );
   }
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${TONE[verdict.value]}`} data-verdict={verdict.value}>
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${TONE[verdict.value]}`}
+      data-verdict={verdict.value}
+    >
       {VERDICT_LABELS[verdict.value]}
     </span>
   );
@@ -42,7 +49,11 @@ export function VerdictSummary({ verdict, matchCount }: { verdict: Verdict | nul
           ))}
         </ul>
       )}
-      {matchCount !== undefined && matchCount !== null && matchCount > 1 && <span className="text-xs text-slate-600 dark:text-slate-400">{matchCount} matching links; the best is shown</span>}
+      {matchCount !== undefined && matchCount !== null && matchCount > 1 && (
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {matchCount} matching links; the best is shown
+        </span>
+      )}
     </span>
   );
 }
@@ -55,19 +66,36 @@ export function PageSignalsList({ page, monitoredUrl }: { page: PageSignals; mon
     {
       key: "noindex",
       label: "Indexing",
-      value: page.noindex === null ? "not known yet" : page.noindex ? `noindex (${page.noindexSource === "header" ? "X-Robots-Tag header" : "meta robots"})` : "indexable",
+      value:
+        page.noindex === null
+          ? "not known yet"
+          : page.noindex
+            ? `noindex (${page.noindexSource === "header" ? "X-Robots-Tag header" : "meta robots"})`
+            : "indexable",
       trouble: page.noindex === true,
     },
     {
       key: "robots",
       label: "robots.txt (Googlebot)",
-      value: page.robotsTxt === null ? "not known yet" : page.robotsTxt === "allowed" ? "allowed" : page.robotsTxt === "disallowed" ? "blocked" : "unavailable (5xx, timeout or blocked address)",
+      value:
+        page.robotsTxt === null
+          ? "not known yet"
+          : page.robotsTxt === "allowed"
+            ? "allowed"
+            : page.robotsTxt === "disallowed"
+              ? "blocked"
+              : "unavailable (5xx, timeout or blocked address)",
       trouble: page.robotsTxt === "disallowed",
     },
     {
       key: "canonical",
       label: "Canonical",
-      value: page.canonicalUrl === null ? "none" : page.canonicalElsewhere ? `points elsewhere: ${page.canonicalUrl}` : "this page",
+      value:
+        page.canonicalUrl === null
+          ? "none"
+          : page.canonicalElsewhere
+            ? `points elsewhere: ${page.canonicalUrl}`
+            : "this page",
       trouble: page.canonicalElsewhere === true,
     },
     {
@@ -82,7 +110,11 @@ export function PageSignalsList({ page, monitoredUrl }: { page: PageSignals; mon
       {rows.map((row) => (
         <div key={row.key} className="contents">
           <dt className="text-slate-600 dark:text-slate-400">{row.label}</dt>
-          <dd className={`min-w-0 wrap-anywhere ${row.trouble ? "font-semibold text-red-800 dark:text-red-300" : ""}`} data-signal={row.key} data-trouble={row.trouble || undefined}>
+          <dd
+            className={`min-w-0 wrap-anywhere ${row.trouble ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+            data-signal={row.key}
+            data-trouble={row.trouble || undefined}
+          >
             {row.value}
           </dd>
         </div>

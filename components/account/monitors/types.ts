@@ -15,7 +15,10 @@ const INTERVAL_LABELS: Record<(typeof INTERVAL_MINUTES)[number], string> = {
   10080: "Weekly",
 };
 
-export const INTERVALS: Array<{ minutes: number; label: string }> = INTERVAL_MINUTES.map((minutes) => ({ minutes, label: INTERVAL_LABELS[minutes] }));
+export const INTERVALS: Array<{ minutes: number; label: string }> = INTERVAL_MINUTES.map((minutes) => ({
+  minutes,
+  label: INTERVAL_LABELS[minutes],
+}));
 
 export const STATES: readonly LinkState[] = LINK_STATES;
 

@@ -20,7 +20,12 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await api<WebhookWithSecret>("POST", "/api/account/webhooks", { url: url.trim(), kind, description, types });
+    const result = await api<WebhookWithSecret>("POST", "/api/account/webhooks", {
+      url: url.trim(),
+      kind,
+      description,
+      types,
+    });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setUrl("");
@@ -28,12 +33,22 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
     onCreated(result.data);
   }
 
-  const toggle = (type: AlertType, on: boolean) => setTypes((current) => ALERT_TYPES.filter((t) => (t === type ? on : current.includes(t))));
+  const toggle = (type: AlertType, on: boolean) =>
+    setTypes((current) => ALERT_TYPES.filter((t) => (t === type ? on : current.includes(t))));
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="New webhook">
       <Field label="Endpoint URL">
-        <input className={inputClass} type="url" inputMode="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://hooks.slack.com/services/…" required maxLength={2048} />
+        <input
+          className={inputClass}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://hooks.slack.com/services/…"
+          required
+          maxLength={2048}
+        />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Format">
@@ -43,7 +58,13 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
           </select>
         </Field>
         <Field label="Note (optional)">
-          <input className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={200} placeholder="#seo-alerts" />
+          <input
+            className={inputClass}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={200}
+            placeholder="#seo-alerts"
+          />
         </Field>
       </div>
       <fieldset>
@@ -51,7 +72,11 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
         <div className="mt-2 grid gap-1 sm:grid-cols-2">
           {ALERT_TYPE_LABELS.map(([type, label]) => (
             <label key={type} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={types.includes(type)} onChange={(event) => toggle(type, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={types.includes(type)}
+                onChange={(event) => toggle(type, event.target.checked)}
+              />
               {label}
             </label>
           ))}

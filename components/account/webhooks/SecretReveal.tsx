@@ -21,8 +21,13 @@ export function SecretReveal({ secret, onDone }: { secret: string; onDone: () =>
   }
 
   return (
-    <div className="space-y-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900" data-testid="webhook-secret">
-      <p className="text-sm font-semibold text-amber-900 dark:text-amber-100">Signing secret — copy it now: it is shown only once.</p>
+    <div
+      className="space-y-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900"
+      data-testid="webhook-secret"
+    >
+      <p className="text-sm font-semibold text-amber-900 dark:text-amber-100">
+        Signing secret — copy it now: it is shown only once.
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <input
           readOnly
@@ -39,7 +44,11 @@ export function SecretReveal({ secret, onDone }: { secret: string; onDone: () =>
         </button>
       </div>
       <p role="status" className="text-xs text-amber-900 dark:text-amber-100">
-        {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "Could not copy: select the field and copy it yourself." : "Your receiver verifies each delivery's webhook-signature with it (see the docs)."}
+        {copied === "yes"
+          ? "Copied to the clipboard."
+          : copied === "no"
+            ? "Could not copy: select the field and copy it yourself."
+            : "Your receiver verifies each delivery's webhook-signature with it (see the docs)."}
       </p>
     </div>
   );

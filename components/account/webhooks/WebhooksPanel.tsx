@@ -18,7 +18,15 @@ export interface WebhookWithDeliveries {
  * The team's webhooks: alerts sent to Slack or to the team's own tools. Admins and owners add, test,
  * disable, rotate and delete endpoints and retry deliveries; everyone else reads.
  */
-export function WebhooksPanel({ endpoints, canManage, limit }: { endpoints: WebhookWithDeliveries[]; canManage: boolean; limit: number }) {
+export function WebhooksPanel({
+  endpoints,
+  canManage,
+  limit,
+}: {
+  endpoints: WebhookWithDeliveries[];
+  canManage: boolean;
+  limit: number;
+}) {
   const router = useRouter();
   const [info, setInfo] = useState<string | null>(null);
   const [created, setCreated] = useState<WebhookWithSecret | null>(null);
@@ -41,7 +49,9 @@ export function WebhooksPanel({ endpoints, canManage, limit }: { endpoints: Webh
               <SecretReveal secret={created.secret} onDone={() => setCreated(null)} />
             </div>
           ) : endpoints.length >= limit ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Your team has {limit} webhooks, the most it can have. Delete one to add another.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Your team has {limit} webhooks, the most it can have. Delete one to add another.
+            </p>
           ) : (
             <NewWebhookForm
               onCreated={(webhook) => {
@@ -55,12 +65,21 @@ export function WebhooksPanel({ endpoints, canManage, limit }: { endpoints: Webh
       <Panel id="webhook-list" title={`Webhooks (${endpoints.length})`}>
         {endpoints.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            No webhooks yet. {canManage ? "Add a Slack incoming-webhook URL, or your own endpoint, to get every alert where your team works." : "Admins of your team can send alerts to Slack or other tools here."}
+            No webhooks yet.{" "}
+            {canManage
+              ? "Add a Slack incoming-webhook URL, or your own endpoint, to get every alert where your team works."
+              : "Admins of your team can send alerts to Slack or other tools here."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {endpoints.map(({ webhook, deliveries }) => (
-              <WebhookCard key={webhook.id} webhook={webhook} deliveries={deliveries} canManage={canManage} onChanged={changed} />
+              <WebhookCard
+                key={webhook.id}
+                webhook={webhook}
+                deliveries={deliveries}
+                canManage={canManage}
+                onChanged={changed}
+              />
             ))}
           </ul>
         )}

@@ -96,5 +96,8 @@ export const monitorMute = pgTable(
       .references(() => monitor.id, { onDelete: "cascade" }),
     createdAt: time("created_at").notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.monitorId] }), index("monitor_mute_monitor_idx").on(table.monitorId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.monitorId] }),
+    index("monitor_mute_monitor_idx").on(table.monitorId),
+  ],
 );

@@ -40,5 +40,8 @@ export const domainGroupSite = pgTable(
     /** Order of first mention in the group's domains (stable answers). */
     position: integer("position").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.site] }), index("domain_group_site_group_idx").on(table.groupId)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.site] }),
+    index("domain_group_site_group_idx").on(table.groupId),
+  ],
 );

@@ -155,7 +155,10 @@ export const linkObservation = pgTable(
     stateAfter: text("state_after").$type<LinkState>().notNull(),
     createdAt: time("created_at").notNull().defaultNow(),
   },
-  (table) => [index("link_observation_link_idx").on(table.trackedLinkId, table.createdAt, table.id), index("link_observation_check_idx").on(table.checkId)],
+  (table) => [
+    index("link_observation_link_idx").on(table.trackedLinkId, table.createdAt, table.id),
+    index("link_observation_check_idx").on(table.checkId),
+  ],
 );
 
 /** A state change of a tracked link (GET /api/account/links/{id}/history). */
@@ -209,6 +212,11 @@ export const verdictTransition = pgTable(
     // A deleted link's verdict spans (lib/monitor/retire.ts) read one link's changes in order.
     index("verdict_transition_link_idx").on(table.trackedLinkId, table.createdAt, table.id),
     // The daily stats read an organization's changes inside a window of days, from the index alone.
-    index("verdict_transition_org_created_idx").on(table.organizationId, table.createdAt, table.fromValue, table.toValue),
+    index("verdict_transition_org_created_idx").on(
+      table.organizationId,
+      table.createdAt,
+      table.fromValue,
+      table.toValue,
+    ),
   ],
 );

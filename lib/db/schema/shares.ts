@@ -28,5 +28,8 @@ export const share = pgTable(
     expiresAt: time("expires_at"),
     revokedAt: time("revoked_at"),
   },
-  (table) => [uniqueIndex("share_token_hash_uq").on(table.tokenHash), index("share_org_created_idx").on(table.organizationId, table.createdAt, table.id)],
+  (table) => [
+    uniqueIndex("share_token_hash_uq").on(table.tokenHash),
+    index("share_org_created_idx").on(table.organizationId, table.createdAt, table.id),
+  ],
 );

@@ -72,7 +72,11 @@ export const webhookDelivery = pgTable(
     uniqueIndex("webhook_delivery_event_endpoint_uq").on(table.eventId, table.endpointId),
     index("webhook_delivery_endpoint_created_idx").on(table.endpointId, table.createdAt, table.id),
     // The sender's claim: due rows of one endpoint in order, and leases that ran out.
-    index("webhook_delivery_due_idx").on(table.endpointId, table.nextAttemptAt).where(sql`status = 'pending'`),
-    index("webhook_delivery_lease_idx").on(table.endpointId, table.leaseUntil).where(sql`status = 'sending'`),
+    index("webhook_delivery_due_idx")
+      .on(table.endpointId, table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("webhook_delivery_lease_idx")
+      .on(table.endpointId, table.leaseUntil)
+      .where(sql`status = 'sending'`),
   ],
 );

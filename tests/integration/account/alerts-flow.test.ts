@@ -53,9 +53,23 @@ describe.each(BACKENDS)("alert emails from real checks (%s)", (backend) => {
     team = await makeTeam(database, `f-${backend}`);
   });
 
-  const deliver = () => deliverDue({ db: database.db, transport: smtpTransport(smtp.url), from: "LinkLens <alerts@linklens.test>", now: () => new Date(Date.now() + 1000) });
+  const deliver = () =>
+    deliverDue({
+      db: database.db,
+      transport: smtpTransport(smtp.url),
+      from: "LinkLens <alerts@linklens.test>",
+      now: () => new Date(Date.now() + 1000),
+    });
   /** This backend's alert emails to `email` (the SMTP server is shared, and also gets invitations). */
-  const alertMailsTo = (email: string) => smtp.received.filter((mail) => mail.to && "text" in mail.to && mail.to.text === email && /^Link /.test(mail.subject ?? "") && mail.subject?.includes(backend));
+  const alertMailsTo = (email: string) =>
+    smtp.received.filter(
+      (mail) =>
+        mail.to &&
+        "text" in mail.to &&
+        mail.to.text === email &&
+        /^Link /.test(mail.subject ?? "") &&
+        mail.subject?.includes(backend),
+    );
 
   async function check(id: string): Promise<MonitorJson> {
     const result = await call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id } });
@@ -68,11 +82,16 @@ describe.each(BACKENDS)("alert emails from real checks (%s)", (backend) => {
     // The target is on the fixture site too: this machine has no internet, and an unreachable target is broken.
     const target = site.url(`/landing-${backend}`);
     site.setPage(`/landing-${backend}`, { body: htmlPage("landing") });
-    const withLink = htmlPage(`<p>Our pick: <a href="${target}">${HOSTILE.replace(/</g, "&lt;").replace(/>/g, "&gt;")}</a></p>`);
+    const withLink = htmlPage(
+      `<p>Our pick: <a href="${target}">${HOSTILE.replace(/</g, "&lt;").replace(/>/g, "&gt;")}</a></p>`,
+    );
     site.setPage(page, { body: withLink });
     // The viewer prefers a daily digest: no immediate email for them.
     await call(putNotifications, "PUT", "/x", { cookie: team.viewer.cookie, body: { email: "daily" } });
-    const created = await call(createMonitor, "POST", "/api/account/monitors", { cookie: team.member.cookie, body: { url: site.url(page), links: [{ target, match: "exact", expectedRel: "follow" }] } });
+    const created = await call(createMonitor, "POST", "/api/account/monitors", {
+      cookie: team.member.cookie,
+      body: { url: site.url(page), links: [{ target, match: "exact", expectedRel: "follow" }] },
+    });
     expect(created.status, created.text).toBe(201);
     const monitorId = (created.json as { id: string }).id;
 
@@ -80,14 +99,19 @@ describe.each(BACKENDS)("alert emails from real checks (%s)", (backend) => {
     site.setPage(page, { body: htmlPage("<p>Edited: the link is gone.</p>") });
     expect((await check(monitorId)).links[0]?.state).toBe("live");
     await deliver();
-    expect(smtp.received.filter((mail) => mail.subject?.startsWith("Link removed") && mail.subject.includes(backend))).toHaveLength(0);
+    expect(
+      smtp.received.filter((mail) => mail.subject?.startsWith("Link removed") && mail.subject.includes(backend)),
+    ).toHaveLength(0);
 
     expect((await check(monitorId)).links[0]?.state).toBe("missing");
     await deliver();
     const subject = `Link removed: 127.0.0.1/landing-${backend} on 127.0.0.1/alerts-${backend}/post`;
     for (const person of [team.owner, team.admin, team.member]) {
       const mails = alertMailsTo(person.email);
-      expect(mails.map((mail) => mail.subject), person.email).toEqual([subject]);
+      expect(
+        mails.map((mail) => mail.subject),
+        person.email,
+      ).toEqual([subject]);
       const [mail] = mails;
       expect(mail?.text).toContain(HOSTILE);
       expect(String(mail?.html)).toContain("&lt;img src=x onerror=alert(1)&gt;");
@@ -100,13 +124,20 @@ describe.each(BACKENDS)("alert emails from real checks (%s)", (backend) => {
     // The member follows "Mute this monitor" (one click, no session); the link comes back and goes again.
     const muteUrl = /Mute this monitor: (\S+)/.exec(alertMailsTo(team.member.email)[0]?.text ?? "")?.[1] ?? "";
     const token = new URL(muteUrl).searchParams.get("token") ?? "";
-    expect((await call(mute, "POST", `/api/mute?token=${token}`, { origin: null })).json).toMatchObject({ muted: true });
+    expect((await call(mute, "POST", `/api/mute?token=${token}`, { origin: null })).json).toMatchObject({
+      muted: true,
+    });
     site.setPage(page, { body: withLink });
     await check(monitorId);
     await deliver();
-    expect(alertMailsTo(team.owner.email).map((mail) => mail.subject)).toContain(`Link back: 127.0.0.1/landing-${backend} on 127.0.0.1/alerts-${backend}/post`);
+    expect(alertMailsTo(team.owner.email).map((mail) => mail.subject)).toContain(
+      `Link back: 127.0.0.1/landing-${backend} on 127.0.0.1/alerts-${backend}/post`,
+    );
     expect(alertMailsTo(team.member.email)).toHaveLength(1);
-    const pending = await database.db.select().from(outbox).where(and(eq(outbox.recipient, team.member.email), eq(outbox.kind, "alert")));
+    const pending = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, team.member.email), eq(outbox.kind, "alert")));
     expect(pending).toHaveLength(1);
   });
 });

@@ -27,7 +27,12 @@ process.env.ORG_AUDITS_PER_DAY = "1000";
 
 const SAMPLE = SAMPLE_CORPUS_DIR;
 const FULL = sharedCorpusDir();
-const pages = (dir: string | null) => (dir ? readdirSync(dir).filter((name) => name.endsWith(".html")).sort() : []);
+const pages = (dir: string | null) =>
+  dir
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith(".html"))
+        .sort()
+    : [];
 const FULL_CORPUS_STRIDE = 6;
 const hostOf = (file: string) => file.replace(/\.html$/, "").split("--")[0] ?? file;
 
@@ -41,7 +46,10 @@ async function expectSameAsPublic(cookie: string, dir: string, file: string): Pr
   const domain = hostOf(file);
   let reference: AnalysisResult | ApiError;
   try {
-    reference = Buffer.byteLength(html) > getConfig().MAX_HTML_BYTES ? new ApiError("PAYLOAD_TOO_LARGE", "too large") : await analyzeHtml({ html, pageUrl: `https://${domain}/` }, { settings: getConfig() });
+    reference =
+      Buffer.byteLength(html) > getConfig().MAX_HTML_BYTES
+        ? new ApiError("PAYLOAD_TOO_LARGE", "too large")
+        : await analyzeHtml({ html, pageUrl: `https://${domain}/` }, { settings: getConfig() });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     reference = error;
@@ -53,12 +61,18 @@ async function expectSameAsPublic(cookie: string, dir: string, file: string): Pr
   }
   expect(created.status, `${file}: ${created.text.slice(0, 300)}`).toBe(201);
   const audit = AuditSchema.parse(created.json);
-  expect(audit.links.map(({ signals: _s, ...link }) => link), file).toEqual(reference.links);
+  expect(
+    audit.links.map(({ signals: _s, ...link }) => link),
+    file,
+  ).toEqual(reference.links);
   expect(audit.stats, file).toEqual(reference.stats);
   expect([audit.url, audit.domain], file).toEqual([reference.url, reference.domain]);
   const read = await call(getAudit, "GET", "/x?include=snapshot", { cookie, params: { id: audit.id } });
   const stored = AuditSchema.parse(read.json);
-  expect(stored.links.map(({ signals: _s, ...link }) => link), `${file} (read back)`).toEqual(reference.links);
+  expect(
+    stored.links.map(({ signals: _s, ...link }) => link),
+    `${file} (read back)`,
+  ).toEqual(reference.links);
   expect(stored.sanitizedHtml === reference.sanitizedHtml, `${file}: snapshot read back`).toBe(true);
 }
 

@@ -42,14 +42,23 @@ describe.each(BACKENDS)("organization audit quota (%s)", (backend) => {
     const [row] = await database.db
       .select({ audits: organizationDailyUsage.audits })
       .from(organizationDailyUsage)
-      .where(and(eq(organizationDailyUsage.organizationId, organizationId), eq(organizationDailyUsage.day, new Date().toISOString().slice(0, 10))));
+      .where(
+        and(
+          eq(organizationDailyUsage.organizationId, organizationId),
+          eq(organizationDailyUsage.day, new Date().toISOString().slice(0, 10)),
+        ),
+      );
     return row?.audits ?? 0;
   }
 
   it("a failed audit gives its unit back (the quota counts saved audits)", async () => {
     // Nesting deeper than the parser allows: the analysis refuses it (422) after the unit was taken.
     const deep = `${"<div>".repeat(5_000)}<a href="/x">x</a>`;
-    expectError(await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: deep } }), 422, "UNPROCESSABLE_PAGE");
+    expectError(
+      await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: deep } }),
+      422,
+      "UNPROCESSABLE_PAGE",
+    );
     expect(await usedToday(team.organizationId)).toBe(0);
   });
 
@@ -76,12 +85,20 @@ describe.each(BACKENDS)("organization audit quota (%s)", (backend) => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(Math.abs(Date.now() / 1000 + retryAfter - nextMidnight())).toBeLessThanOrEqual(2);
 
-    expectError(await call(rerun, "POST", "/x", { cookie: team.owner.cookie, params: { id: first } }), 429, "RATE_LIMITED");
+    expectError(
+      await call(rerun, "POST", "/x", { cookie: team.owner.cookie, params: { id: first } }),
+      429,
+      "RATE_LIMITED",
+    );
     expect(await usedToday(team.organizationId)).toBe(3);
     // Reading is not limited.
     expect((await call(getAudit, "GET", "/x", { cookie: team.viewer.cookie, params: { id: first } })).status).toBe(200);
     // Validation comes first: a bad body is still a 400, not a 429.
-    expectError(await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: 1 } }), 400, "INVALID_REQUEST");
+    expectError(
+      await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: 1 } }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("the quota is the organization's: another organization still has all of its own", async () => {
@@ -101,9 +118,16 @@ describe.each(BACKENDS)("organization audit quota (%s)", (backend) => {
 
   it("many takers at once never pass the last unit", async () => {
     const day = new Date(Date.UTC(2030, 0, 1, 12));
-    const tickets = await Promise.all(Array.from({ length: 12 }, () => takeAuditUnit(database.db, team.organizationId, 5, day)));
+    const tickets = await Promise.all(
+      Array.from({ length: 12 }, () => takeAuditUnit(database.db, team.organizationId, 5, day)),
+    );
     expect(tickets.filter((t) => t.allowed)).toHaveLength(5);
-    expect(tickets.filter((t) => t.allowed).map((t) => t.remaining).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      tickets
+        .filter((t) => t.allowed)
+        .map((t) => t.remaining)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
@@ -115,7 +139,9 @@ describe("two instances on one PostgreSQL", () => {
     const url = await postgres.createDatabase();
     for (let i = 0; i < 2; i += 1) instances.push(openDatabase({ databaseUrl: url, dataDir: "" }));
     await instances[0]?.migrate();
-    await instances[0]?.db.execute("INSERT INTO organization (id, name, slug, created_at) VALUES ('org-race', 'Race', 'race', now())");
+    await instances[0]?.db.execute(
+      "INSERT INTO organization (id, name, slug, created_at) VALUES ('org-race', 'Race', 'race', now())",
+    );
   });
   afterAll(async () => {
     for (const instance of instances) await instance.close();
@@ -125,13 +151,20 @@ describe("two instances on one PostgreSQL", () => {
   it("both pools take at once, each with its own connections: exactly the limit passes, over several rounds", async () => {
     for (let round = 0; round < 5; round += 1) {
       const day = new Date(Date.UTC(2031, 0, 1 + round, 12));
-      const takers = Array.from({ length: 20 }, (_, i) => takeAuditUnit((instances[i % 2] as Database).db, "org-race", 7, day));
+      const takers = Array.from({ length: 20 }, (_, i) =>
+        takeAuditUnit((instances[i % 2] as Database).db, "org-race", 7, day),
+      );
       const tickets = await Promise.all(takers);
       expect(tickets.filter((t) => t.allowed)).toHaveLength(7);
       const [row] = await (instances[1] as Database).db
         .select({ audits: organizationDailyUsage.audits })
         .from(organizationDailyUsage)
-        .where(and(eq(organizationDailyUsage.organizationId, "org-race"), eq(organizationDailyUsage.day, day.toISOString().slice(0, 10))));
+        .where(
+          and(
+            eq(organizationDailyUsage.organizationId, "org-race"),
+            eq(organizationDailyUsage.day, day.toISOString().slice(0, 10)),
+          ),
+        );
       expect(row?.audits).toBe(7);
     }
   });

@@ -25,7 +25,10 @@ export async function newAudit(cookie: string, body: unknown): Promise<Audit> {
 }
 
 export async function newGroup(cookie: string, name: string, domains: string[]): Promise<DomainGroup> {
-  const result = await call(createGroupRoute, "POST", "/api/account/domain-groups", { cookie, body: { name, domains } });
+  const result = await call(createGroupRoute, "POST", "/api/account/domain-groups", {
+    cookie,
+    body: { name, domains },
+  });
   expect(result.status, result.text).toBe(201);
   return DomainGroupSchema.parse(result.json);
 }

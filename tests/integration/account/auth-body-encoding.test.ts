@@ -17,7 +17,12 @@ afterAll(closeAll);
  */
 
 function send(path: string, contentType: string, body: string, clientKey = "198.51.100.20") {
-  const headers = new Headers({ host: "localhost:3000", origin: ORIGIN, "content-type": contentType, "x-linklens-client-key": clientKey });
+  const headers = new Headers({
+    host: "localhost:3000",
+    origin: ORIGIN,
+    "content-type": contentType,
+    "x-linklens-client-key": clientKey,
+  });
   return handleAuthRequest(new Request(`${ORIGIN}/api/auth${path}`, { method: "POST", headers, body }));
 }
 
@@ -41,17 +46,43 @@ describe("/api/auth takes JSON bodies only", () => {
 
   it("30 wrong passwords for one address in form bodies never reach Better Auth: each is 415, and none signs in", async () => {
     for (let i = 0; i < 30; i += 1) {
-      await expectUnsupported(await send("/sign-in/email", "application/x-www-form-urlencoded", form({ email: "victim@example.com", password: `guess ${i}` }), `198.51.100.${i}`));
+      await expectUnsupported(
+        await send(
+          "/sign-in/email",
+          "application/x-www-form-urlencoded",
+          form({ email: "victim@example.com", password: `guess ${i}` }),
+          `198.51.100.${i}`,
+        ),
+      );
     }
-    const right = await send("/sign-in/email", "application/x-www-form-urlencoded", form({ email: "victim@example.com", password: "the right password" }));
+    const right = await send(
+      "/sign-in/email",
+      "application/x-www-form-urlencoded",
+      form({ email: "victim@example.com", password: "the right password" }),
+    );
     await expectUnsupported(right);
     expect(cookieFrom(right.headers)).toBe("");
   });
 
   it("a form sign-up is 415 (a NUL in its name included) and creates no account", async () => {
-    await expectUnsupported(await send("/sign-up/email", "application/x-www-form-urlencoded", form({ email: "formed@example.com", password: "correct horse battery", name: "N\u0000" })));
-    await expectUnsupported(await send("/sign-up/email", "application/x-www-form-urlencoded", form({ email: "formed@example.com", password: "correct horse battery", name: "Form" })));
-    const clean = await auth("POST", "/sign-up/email", { headers: { "x-linklens-client-key": "192.0.2.50" }, body: { email: "formed@example.com", password: "correct horse battery", name: "Form" } });
+    await expectUnsupported(
+      await send(
+        "/sign-up/email",
+        "application/x-www-form-urlencoded",
+        form({ email: "formed@example.com", password: "correct horse battery", name: "N\u0000" }),
+      ),
+    );
+    await expectUnsupported(
+      await send(
+        "/sign-up/email",
+        "application/x-www-form-urlencoded",
+        form({ email: "formed@example.com", password: "correct horse battery", name: "Form" }),
+      ),
+    );
+    const clean = await auth("POST", "/sign-up/email", {
+      headers: { "x-linklens-client-key": "192.0.2.50" },
+      body: { email: "formed@example.com", password: "correct horse battery", name: "Form" },
+    });
     expect(clean.status, clean.text).toBe(200);
   });
 
@@ -59,11 +90,24 @@ describe("/api/auth takes JSON bodies only", () => {
     const multipart = new FormData();
     multipart.set("email", "victim@example.com");
     multipart.set("password", "guess");
-    const request = new Request(`${ORIGIN}/api/auth/sign-in/email`, { method: "POST", headers: { host: "localhost:3000", origin: ORIGIN, "x-linklens-client-key": "192.0.2.9" }, body: multipart });
+    const request = new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { host: "localhost:3000", origin: ORIGIN, "x-linklens-client-key": "192.0.2.9" },
+      body: multipart,
+    });
     await expectUnsupported(await handleAuthRequest(request));
-    await expectUnsupported(await send("/sign-in/magic-link", "text/plain", JSON.stringify({ email: "victim@example.com" })));
-    await expectUnsupported(await send("/organization/accept-invitation", "application/x-www-form-urlencoded", form({ invitationId: "x" })));
-    const charset = await send("/sign-in/email", "application/json; charset=utf-8", JSON.stringify({ email: "nobody@example.com", password: "whatever123" }), "192.0.2.10");
+    await expectUnsupported(
+      await send("/sign-in/magic-link", "text/plain", JSON.stringify({ email: "victim@example.com" })),
+    );
+    await expectUnsupported(
+      await send("/organization/accept-invitation", "application/x-www-form-urlencoded", form({ invitationId: "x" })),
+    );
+    const charset = await send(
+      "/sign-in/email",
+      "application/json; charset=utf-8",
+      JSON.stringify({ email: "nobody@example.com", password: "whatever123" }),
+      "192.0.2.10",
+    );
     expect(charset.status).toBe(401);
     // sign-out from a script: no body at all, whatever the header says.
     const out = await send("/sign-out", "application/x-www-form-urlencoded", "");

@@ -17,16 +17,25 @@ describe("sign-in limits (per IP and per email)", () => {
   it("the 6th attempt from one IP within 15 minutes is 429 whatever the email, with Retry-After (the IP window is its own)", async () => {
     const from = { headers: { "x-linklens-client-key": "198.51.100.7" } };
     for (let i = 0; i < 5; i += 1) {
-      const result = await auth("POST", "/sign-in/email", { ...from, body: { email: `ip${i}@example.com`, password: "whatever123" } });
+      const result = await auth("POST", "/sign-in/email", {
+        ...from,
+        body: { email: `ip${i}@example.com`, password: "whatever123" },
+      });
       expect(result.status).toBe(401);
     }
-    const limited = await auth("POST", "/sign-up/email", { ...from, body: { email: "ip9@example.com", password: "whatever123", name: "x" } });
+    const limited = await auth("POST", "/sign-up/email", {
+      ...from,
+      body: { email: "ip9@example.com", password: "whatever123", name: "x" },
+    });
     expect(limited.status).toBe(429);
     expect(Object.keys(limited.json ?? {}).sort()).toEqual(ERROR_KEYS);
     expect(limited.json).toMatchObject({ errorCode: "RATE_LIMITED" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another IP is unaffected.
-    const other = await auth("POST", "/sign-in/email", { headers: { "x-linklens-client-key": "198.51.100.8" }, body: { email: "ip0@example.com", password: "whatever123" } });
+    const other = await auth("POST", "/sign-in/email", {
+      headers: { "x-linklens-client-key": "198.51.100.8" },
+      body: { email: "ip0@example.com", password: "whatever123" },
+    });
     expect(other.status).toBe(401);
   });
 
@@ -34,10 +43,16 @@ describe("sign-in limits (per IP and per email)", () => {
     const email = "target@example.com";
     const paths = ["/sign-in/email", "/sign-in/magic-link", "/request-password-reset"];
     for (const [i, path] of paths.entries()) {
-      const result = await auth("POST", path, { headers: { "x-linklens-client-key": `203.0.113.${i}` }, body: { email, password: "whatever123" } });
+      const result = await auth("POST", path, {
+        headers: { "x-linklens-client-key": `203.0.113.${i}` },
+        body: { email, password: "whatever123" },
+      });
       expect(result.status).not.toBe(429);
     }
-    const limited = await auth("POST", "/sign-in/email", { headers: { "x-linklens-client-key": "203.0.113.99" }, body: { email: "TARGET@example.com", password: "whatever123" } });
+    const limited = await auth("POST", "/sign-in/email", {
+      headers: { "x-linklens-client-key": "203.0.113.99" },
+      body: { email: "TARGET@example.com", password: "whatever123" },
+    });
     expect(limited.status).toBe(429);
     expect(String(limited.json?.error)).toMatch(/email/);
   });

@@ -21,7 +21,10 @@ const organizationId = randomUUID();
 beforeAll(async () => {
   site = await startFixtureSite();
   database = await useFreshDatabase("pglite");
-  await database.execute("INSERT INTO organization (id, name, slug, created_at) VALUES ($1, 'Priority', $2, now())", [organizationId, `priority-${organizationId}`]);
+  await database.execute("INSERT INTO organization (id, name, slug, created_at) VALUES ($1, 'Priority', $2, now())", [
+    organizationId,
+    `priority-${organizationId}`,
+  ]);
 });
 
 afterAll(async () => {
@@ -32,7 +35,11 @@ afterAll(async () => {
 
 describe("check priority", () => {
   it("Check now renders as interactive, a scheduled check as background", async () => {
-    const config = parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium", LINK_CHECK_TIMEOUT_MS: "2000" });
+    const config = parseConfig({
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      LINK_CHECK_TIMEOUT_MS: "2000",
+    });
     const asked: Array<RenderPriority | undefined> = [];
     const deps: CheckDeps = {
       ...checkDeps({ db: database.db, settings: config, now: () => new Date() }),
@@ -44,9 +51,18 @@ describe("check priority", () => {
     };
     const monitorId = randomUUID();
     const dueAt = new Date(Date.now() - 1000);
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, $3, 1440, $4)", [monitorId, organizationId, site.url("/p/priority"), dueAt]);
-    expect(await runCheck(deps, organizationId, monitorId, { kind: "schedule", dueAt })).toMatchObject({ status: "applied", outcome: "ok" });
-    expect(await runCheck(deps, organizationId, monitorId, { kind: "manual" })).toMatchObject({ status: "applied", outcome: "ok" });
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, $3, 1440, $4)",
+      [monitorId, organizationId, site.url("/p/priority"), dueAt],
+    );
+    expect(await runCheck(deps, organizationId, monitorId, { kind: "schedule", dueAt })).toMatchObject({
+      status: "applied",
+      outcome: "ok",
+    });
+    expect(await runCheck(deps, organizationId, monitorId, { kind: "manual" })).toMatchObject({
+      status: "applied",
+      outcome: "ok",
+    });
     expect(asked).toEqual(["background", "interactive"]);
   }, 60_000);
 });

@@ -27,7 +27,13 @@ import type { Evidence } from "@/lib/schemas/evidence";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { freePort } from "@/scripts/lib/server-process";
 import { BACKENDS, call, closeAll, makeRequest, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itEnforcesRoles, itFindsIdsBeforeBodies, type RouteCase } from "./guard-cases";
+import {
+  expectError,
+  itChecksGuardOrder,
+  itEnforcesRoles,
+  itFindsIdsBeforeBodies,
+  type RouteCase,
+} from "./guard-cases";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
 
@@ -47,7 +53,22 @@ process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 
-const EVIDENCE_KEYS = ["capturedAt", "checkId", "finalUrl", "htmlBytes", "htmlSha256", "httpStatus", "id", "link", "linkBox", "monitorId", "reason", "screenshot", "trackedLinkId", "verdict"];
+const EVIDENCE_KEYS = [
+  "capturedAt",
+  "checkId",
+  "finalUrl",
+  "htmlBytes",
+  "htmlSha256",
+  "httpStatus",
+  "id",
+  "link",
+  "linkBox",
+  "monitorId",
+  "reason",
+  "screenshot",
+  "trackedLinkId",
+  "verdict",
+];
 const DAY = 86_400_000;
 
 let site: FixtureSite;
@@ -85,8 +106,15 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     other = await makeTeam(database, `evo-${backend}`);
   });
 
-  async function watch(pagePath: string, links: Array<Record<string, unknown>>, who: Team = team): Promise<MonitorJson> {
-    const result = await call(createMonitor, "POST", "/api/account/monitors", { cookie: who.member.cookie, body: { url: site.url(pagePath), links } });
+  async function watch(
+    pagePath: string,
+    links: Array<Record<string, unknown>>,
+    who: Team = team,
+  ): Promise<MonitorJson> {
+    const result = await call(createMonitor, "POST", "/api/account/monitors", {
+      cookie: who.member.cookie,
+      body: { url: site.url(pagePath), links },
+    });
     expect(result.status, result.text).toBe(201);
     return result.json as unknown as MonitorJson;
   }
@@ -109,7 +137,10 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     const page = path("placement");
     // The fixture site's port is known at load; its server starts in beforeAll.
     const target = `http://127.0.0.1:${FIXTURE_PORT}${page}/target`;
-    const body = (link: string) => htmlPage(`<h1>A review</h1><p>Read <a href="${target}"${link}>the best shoes</a> today.</p><script>/* </p><b>not markup</b> */</script>`);
+    const body = (link: string) =>
+      htmlPage(
+        `<h1>A review</h1><p>Read <a href="${target}"${link}>the best shoes</a> today.</p><script>/* </p><b>not markup</b> */</script>`,
+      );
     let monitorId = "";
     let linkId = "";
     let firstLive: Evidence;
@@ -139,7 +170,12 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
         httpStatus: 200,
         htmlSha256: sha256(body("")),
         htmlBytes: Buffer.byteLength(body(""), "utf8"),
-        link: { href: target, anchorText: "the best shoes", isNofollow: false, signals: { inRawHtml: true, hidden: false } },
+        link: {
+          href: target,
+          anchorText: "the best shoes",
+          isNofollow: false,
+          signals: { inRawHtml: true, hidden: false },
+        },
         verdict: { value: "counts", reasons: [] },
         screenshot: { width: 1280, height: 800 },
       });
@@ -157,10 +193,17 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     it("a verdict that changes with the state unchanged is verdict_change; a confirmed loss is state_change without a box; a return is state_change", async () => {
       site.setPage(page, { body: body(' rel="nofollow"') });
       const nofollow = await check(monitorId);
-      expect(nofollow.links[0]).toMatchObject({ state: "live", verdict: { value: "does_not_count", reasons: ["nofollow"] } });
+      expect(nofollow.links[0]).toMatchObject({
+        state: "live",
+        verdict: { value: "does_not_count", reasons: ["nofollow"] },
+      });
       const afterRel = await recordsOf(linkId);
       expect(afterRel.map((record) => record.reason)).toEqual(["verdict_change", "first_live"]);
-      expect(afterRel[0]).toMatchObject({ link: { isNofollow: true }, verdict: { value: "does_not_count" }, htmlSha256: sha256(body(' rel="nofollow"')) });
+      expect(afterRel[0]).toMatchObject({
+        link: { isNofollow: true },
+        verdict: { value: "does_not_count" },
+        htmlSha256: sha256(body(' rel="nofollow"')),
+      });
 
       site.setPage(page, { body: htmlPage("<p>The review was edited.</p>") });
       await check(monitorId); // the first miss waits for its confirmation: no change yet, no record
@@ -168,7 +211,13 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       const confirmed = await check(monitorId);
       expect(confirmed.links[0]?.state).toBe("missing");
       const [missing] = await recordsOf(linkId);
-      expect(missing).toMatchObject({ reason: "state_change", link: null, linkBox: null, verdict: { value: "does_not_count", reasons: ["missing"] }, screenshot: { width: 1280 } });
+      expect(missing).toMatchObject({
+        reason: "state_change",
+        link: null,
+        linkBox: null,
+        verdict: { value: "does_not_count", reasons: ["missing"] },
+        screenshot: { width: 1280 },
+      });
 
       site.setPage(page, { body: body("") });
       await check(monitorId);
@@ -209,17 +258,36 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     });
 
     it("pages the list newest first, and refuses a cursor it never gave out", async () => {
-      const first = await call(linkEvidence, "GET", "/x?limit=2", { cookie: team.viewer.cookie, params: { id: linkId } });
+      const first = await call(linkEvidence, "GET", "/x?limit=2", {
+        cookie: team.viewer.cookie,
+        params: { id: linkId },
+      });
       const firstPage = first.json as { items: Evidence[]; nextCursor: string | null };
       expect(firstPage.items).toHaveLength(2);
       expect(firstPage.nextCursor).not.toBeNull();
-      const second = await call(linkEvidence, "GET", `/x?limit=2&cursor=${firstPage.nextCursor}`, { cookie: team.viewer.cookie, params: { id: linkId } });
+      const second = await call(linkEvidence, "GET", `/x?limit=2&cursor=${firstPage.nextCursor}`, {
+        cookie: team.viewer.cookie,
+        params: { id: linkId },
+      });
       const secondPage = second.json as { items: Evidence[]; nextCursor: string | null };
       const all = [...firstPage.items, ...secondPage.items].map((record) => record.capturedAt);
       expect(all).toEqual([...all].sort().reverse());
-      expect(new Set([...firstPage.items, ...secondPage.items].map((record) => record.id)).size).toBe(firstPage.items.length + secondPage.items.length);
-      expectError(await call(linkEvidence, "GET", "/x?cursor=bm90LWEtY3Vyc29y", { cookie: team.viewer.cookie, params: { id: linkId } }), 400, "INVALID_REQUEST");
-      expectError(await call(linkEvidence, "GET", "/x?limit=0", { cookie: team.viewer.cookie, params: { id: linkId } }), 400, "INVALID_REQUEST");
+      expect(new Set([...firstPage.items, ...secondPage.items].map((record) => record.id)).size).toBe(
+        firstPage.items.length + secondPage.items.length,
+      );
+      expectError(
+        await call(linkEvidence, "GET", "/x?cursor=bm90LWEtY3Vyc29y", {
+          cookie: team.viewer.cookie,
+          params: { id: linkId },
+        }),
+        400,
+        "INVALID_REQUEST",
+      );
+      expectError(
+        await call(linkEvidence, "GET", "/x?limit=0", { cookie: team.viewer.cookie, params: { id: linkId } }),
+        400,
+        "INVALID_REQUEST",
+      );
     });
 
     it("another organization's evidence, link and monitor ids are 404 on every evidence route", async () => {
@@ -228,9 +296,21 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
         const result = await call(handler, "GET", "/x", { cookie: stranger, params: { id: firstLive.id } });
         expectError(result, 404, "NOT_FOUND");
       }
-      expectError(await call(linkEvidence, "GET", "/x", { cookie: stranger, params: { id: linkId } }), 404, "NOT_FOUND");
-      expectError(await call(captureNow, "POST", "/x", { cookie: stranger, params: { id: monitorId } }), 404, "NOT_FOUND");
-      expectError(await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: "nul\u0000id" } }), 404, "NOT_FOUND");
+      expectError(
+        await call(linkEvidence, "GET", "/x", { cookie: stranger, params: { id: linkId } }),
+        404,
+        "NOT_FOUND",
+      );
+      expectError(
+        await call(captureNow, "POST", "/x", { cookie: stranger, params: { id: monitorId } }),
+        404,
+        "NOT_FOUND",
+      );
+      expectError(
+        await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: "nul\u0000id" } }),
+        404,
+        "NOT_FOUND",
+      );
     });
   });
 
@@ -246,13 +326,22 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       const result = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } });
       expect(result.status, result.text).toBe(201);
       const items = (result.json as { items: Evidence[] }).items;
-      expect(items.map((item) => [item.trackedLinkId, item.reason, item.checkId])).toEqual(created.links.map((link) => [link.id, "manual", null]));
+      expect(items.map((item) => [item.trackedLinkId, item.reason, item.checkId])).toEqual(
+        created.links.map((link) => [link.id, "manual", null]),
+      );
       const [shown, hidden, never] = items;
       expect(shown).toMatchObject({ link: { href: one }, verdict: { value: "counts" } });
       expect(shown?.linkBox).not.toBeNull();
-      expect(hidden).toMatchObject({ link: { signals: { hidden: true } }, linkBox: null, verdict: { value: "does_not_count", reasons: ["hidden"] }, screenshot: { width: 1280 } });
+      expect(hidden).toMatchObject({
+        link: { signals: { hidden: true } },
+        linkBox: null,
+        verdict: { value: "does_not_count", reasons: ["hidden"] },
+        screenshot: { width: 1280 },
+      });
       expect(never).toMatchObject({ link: null, linkBox: null, verdict: null });
-      expect(await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id))).toHaveLength(0);
+      expect(await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id))).toHaveLength(
+        0,
+      );
       expect((await getRecord(shown?.id ?? "")).reason).toBe("manual");
       expect((await recordsOf(created.links[0]?.id ?? "")).map((record) => record.id)).toEqual([shown?.id]);
     });
@@ -262,10 +351,13 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       const [row] = await database.db
         .select({ audits: organizationDailyUsage.audits })
         .from(organizationDailyUsage)
-        .where(and(eq(organizationDailyUsage.organizationId, team.organizationId), eq(organizationDailyUsage.day, today())));
+        .where(
+          and(eq(organizationDailyUsage.organizationId, team.organizationId), eq(organizationDailyUsage.day, today())),
+        );
       return row?.audits ?? 0;
     }
-    const storedFor = async (monitorId: string) => (await database.db.select({ id: evidence.id }).from(evidence).where(eq(evidence.monitorId, monitorId))).length;
+    const storedFor = async (monitorId: string) =>
+      (await database.db.select({ id: evidence.id }).from(evidence).where(eq(evidence.monitorId, monitorId))).length;
 
     it("a body over 16 KiB is 413 PAYLOAD_TOO_LARGE before anything renders, counts or is stored", async () => {
       const page = path("big-body");
@@ -273,13 +365,20 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       const created = await watch(page, [{ target: "https://a.example/one" }]);
       const before = await usedToday();
       const hits = site.hits(page);
-      const tooBig = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: { pad: "x".repeat(16 * 1024) } });
+      const tooBig = await call(captureNow, "POST", "/x", {
+        cookie: team.member.cookie,
+        params: { id: created.id },
+        body: { pad: "x".repeat(16 * 1024) },
+      });
       expectError(tooBig, 413, "PAYLOAD_TOO_LARGE");
       expect(site.hits(page)).toBe(hits);
       expect(await usedToday()).toBe(before);
       expect(await storedFor(created.id)).toBe(0);
       // A small body means nothing to this operation: it captures.
-      expect((await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: {} })).status).toBe(201);
+      expect(
+        (await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: {} }))
+          .status,
+      ).toBe(201);
     });
 
     it("counts against ORG_AUDITS_PER_DAY like a saved audit: a unit per capture, given back by a page error, 429 once spent", async () => {
@@ -296,7 +395,11 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
 
       // A page error stores nothing and gives its unit back, as a failed audit does.
       site.setPage(page, { status: 500, body: "down" });
-      expectError(await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }), 502, "UPSTREAM_ERROR");
+      expectError(
+        await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }),
+        502,
+        "UPSTREAM_ERROR",
+      );
       expect(await usedToday()).toBe(before + 1);
       site.setPage(page, { body: htmlPage('<a href="https://a.example/one">one</a>') });
 
@@ -304,7 +407,10 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       await database.db
         .insert(organizationDailyUsage)
         .values({ organizationId: team.organizationId, day: today(), audits: limit })
-        .onConflictDoUpdate({ target: [organizationDailyUsage.organizationId, organizationDailyUsage.day], set: { audits: limit } });
+        .onConflictDoUpdate({
+          target: [organizationDailyUsage.organizationId, organizationDailyUsage.day],
+          set: { audits: limit },
+        });
       const hits = site.hits(page);
       const stored = await storedFor(created.id);
       const refused = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } });
@@ -313,17 +419,30 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(site.hits(page)).toBe(hits);
       expect(await storedFor(created.id)).toBe(stored);
-      expectError(await call(createAudit, "POST", "/x", { cookie: team.member.cookie, body: { html: "<a href=/x>x</a>", domain: "quota.example" } }), 429, "RATE_LIMITED");
+      expectError(
+        await call(createAudit, "POST", "/x", {
+          cookie: team.member.cookie,
+          body: { html: "<a href=/x>x</a>", domain: "quota.example" },
+        }),
+        429,
+        "RATE_LIMITED",
+      );
       expect(await usedToday()).toBe(limit);
       // Later tests capture again.
-      await database.db.delete(organizationDailyUsage).where(eq(organizationDailyUsage.organizationId, team.organizationId));
+      await database.db
+        .delete(organizationDailyUsage)
+        .where(eq(organizationDailyUsage.organizationId, team.organizationId));
     });
 
     it("a page error answers the analyzer's status and code and stores nothing", async () => {
       const page = path("failing");
       site.setPage(page, { status: 500, body: "down" });
       const created = await watch(page, [{ target: "https://a.example/one" }]);
-      expectError(await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }), 502, "UPSTREAM_ERROR");
+      expectError(
+        await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }),
+        502,
+        "UPSTREAM_ERROR",
+      );
       site.setPage(page, { status: 403, body: "no bots" });
       const refused = await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } });
       expectError(refused, 422, "UNPROCESSABLE_PAGE");
@@ -340,16 +459,43 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
 
   it("goes with its tracked link and with its monitor", async () => {
     const page = path("deleted");
-    site.setPage(page, { body: htmlPage(`<a href="https://a.example/one">one</a><a href="https://b.example/two">two</a>`) });
+    site.setPage(page, {
+      body: htmlPage(`<a href="https://a.example/one">one</a><a href="https://b.example/two">two</a>`),
+    });
     const created = await watch(page, [{ target: "https://a.example/one" }, { target: "https://b.example/two" }]);
-    const items = ((await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } })).json as { items: Evidence[] }).items;
+    const items = (
+      (await call(captureNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } })).json as {
+        items: Evidence[];
+      }
+    ).items;
     expect(items).toHaveLength(2);
-    expect((await call(deleteLink, "DELETE", "/x", { cookie: team.member.cookie, params: { id: created.links[0]?.id ?? "" } })).status).toBe(204);
-    expectError(await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: items[0]?.id ?? "" } }), 404, "NOT_FOUND");
-    expectError(await call(linkEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.links[0]?.id ?? "" } }), 404, "NOT_FOUND");
+    expect(
+      (
+        await call(deleteLink, "DELETE", "/x", {
+          cookie: team.member.cookie,
+          params: { id: created.links[0]?.id ?? "" },
+        })
+      ).status,
+    ).toBe(204);
+    expectError(
+      await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: items[0]?.id ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
+    expectError(
+      await call(linkEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.links[0]?.id ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await getRecord(items[1]?.id ?? "")).trackedLinkId).toBe(created.links[1]?.id);
-    expect((await call(deleteMonitor, "DELETE", "/x", { cookie: team.member.cookie, params: { id: created.id } })).status).toBe(204);
-    expectError(await call(getReport, "GET", "/x", { cookie: team.viewer.cookie, params: { id: items[1]?.id ?? "" } }), 404, "NOT_FOUND");
+    expect(
+      (await call(deleteMonitor, "DELETE", "/x", { cookie: team.member.cookie, params: { id: created.id } })).status,
+    ).toBe(204);
+    expectError(
+      await call(getReport, "GET", "/x", { cookie: team.viewer.cookie, params: { id: items[1]?.id ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
     expect(await database.db.select().from(evidence).where(eq(evidence.monitorId, created.id))).toHaveLength(0);
   });
 
@@ -358,7 +504,12 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     const created = await watch(page, [{ target: "https://a.example/one" }]);
     // Records of the other tests were captured today: only these, dated in the past, may expire.
     const now = new Date();
-    const proof = await pageProof({ pageUrl: site.url(page), finalUrl: null, httpStatus: 200, rawHtml: Buffer.from("<p>old</p>") });
+    const proof = await pageProof({
+      pageUrl: site.url(page),
+      finalUrl: null,
+      httpStatus: 200,
+      rawHtml: Buffer.from("<p>old</p>"),
+    });
     const record = (daysAgo: number) => ({
       organizationId: team.organizationId,
       monitorId: created.id,
@@ -376,7 +527,11 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     const withoutScreenshot = await download(getScreenshot, kept ?? "");
     expect(withoutScreenshot.status).toBe(404);
     expect(await deleteExpiredEvidence(database.db, now, 400)).toBe(1);
-    expectError(await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: expired ?? "" } }), 404, "NOT_FOUND");
+    expectError(
+      await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: expired ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await getRecord(kept ?? "")).htmlSha256).toBe(sha256("<p>old</p>"));
 
     // The tick's task: it runs at its first tick, then not again until RETENTION_EVERY_MS have passed.
@@ -385,12 +540,20 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
     const tick = (at: Date) => task.run({ db: database.db, now: at, config, boss: undefined as never });
     await insertEvidence(database.db, proof, [record(500)]);
     await tick(now);
-    expectError(await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: kept ?? "" } }), 404, "NOT_FOUND");
+    expectError(
+      await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: kept ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
     const [later] = await insertEvidence(database.db, proof, [record(450)]);
     await tick(new Date(now.getTime() + RETENTION_EVERY_MS - 1));
     expect((await getRecord(later ?? "")).id).toBe(later);
     await tick(new Date(now.getTime() + RETENTION_EVERY_MS));
-    expectError(await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: later ?? "" } }), 404, "NOT_FOUND");
+    expectError(
+      await call(getEvidence, "GET", "/x", { cookie: team.viewer.cookie, params: { id: later ?? "" } }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   describe("guard", () => {
@@ -405,12 +568,54 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       ids.record = (captured.json as { items: Evidence[] }).items[0]?.id ?? "";
     });
     const ROUTES: RouteCase[] = [
-      { name: "POST /monitors/{id}/evidence", handler: captureNow, method: "POST", path: "/api/account/monitors/x/evidence", minRole: "member", params: () => ({ id: ids.monitor }) },
-      { name: "GET /links/{id}/evidence", handler: linkEvidence, method: "GET", path: "/api/account/links/x/evidence", minRole: "viewer", params: () => ({ id: ids.link }) },
-      { name: "GET /evidence/{id}", handler: getEvidence, method: "GET", path: "/api/account/evidence/x", minRole: "viewer", params: () => ({ id: ids.record }) },
-      { name: "GET /evidence/{id}/screenshot.png", handler: getScreenshot, method: "GET", path: "/api/account/evidence/x/screenshot.png", minRole: "viewer", params: () => ({ id: ids.record }) },
-      { name: "GET /evidence/{id}/page.html", handler: getPageHtml, method: "GET", path: "/api/account/evidence/x/page.html", minRole: "viewer", params: () => ({ id: ids.record }) },
-      { name: "GET /evidence/{id}/report.pdf", handler: getReport, method: "GET", path: "/api/account/evidence/x/report.pdf", minRole: "viewer", params: () => ({ id: ids.record }) },
+      {
+        name: "POST /monitors/{id}/evidence",
+        handler: captureNow,
+        method: "POST",
+        path: "/api/account/monitors/x/evidence",
+        minRole: "member",
+        params: () => ({ id: ids.monitor }),
+      },
+      {
+        name: "GET /links/{id}/evidence",
+        handler: linkEvidence,
+        method: "GET",
+        path: "/api/account/links/x/evidence",
+        minRole: "viewer",
+        params: () => ({ id: ids.link }),
+      },
+      {
+        name: "GET /evidence/{id}",
+        handler: getEvidence,
+        method: "GET",
+        path: "/api/account/evidence/x",
+        minRole: "viewer",
+        params: () => ({ id: ids.record }),
+      },
+      {
+        name: "GET /evidence/{id}/screenshot.png",
+        handler: getScreenshot,
+        method: "GET",
+        path: "/api/account/evidence/x/screenshot.png",
+        minRole: "viewer",
+        params: () => ({ id: ids.record }),
+      },
+      {
+        name: "GET /evidence/{id}/page.html",
+        handler: getPageHtml,
+        method: "GET",
+        path: "/api/account/evidence/x/page.html",
+        minRole: "viewer",
+        params: () => ({ id: ids.record }),
+      },
+      {
+        name: "GET /evidence/{id}/report.pdf",
+        handler: getReport,
+        method: "GET",
+        path: "/api/account/evidence/x/report.pdf",
+        minRole: "viewer",
+        params: () => ({ id: ids.record }),
+      },
     ];
     itChecksGuardOrder(ROUTES, () => team);
     itEnforcesRoles(ROUTES, () => team);

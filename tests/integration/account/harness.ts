@@ -37,7 +37,9 @@ export async function useFreshDatabase(backend: Backend, options: { migrations?:
     postgres ??= await startPostgres();
     database = openDatabase({ databaseUrl: await postgres.createDatabase(), dataDir: "" });
   } else {
-    const dir = options.migrations ? fs.mkdtempSync(path.join(os.tmpdir(), "linklens-pglite-")) : await freshDataDir("linklens-pglite-");
+    const dir = options.migrations
+      ? fs.mkdtempSync(path.join(os.tmpdir(), "linklens-pglite-"))
+      : await freshDataDir("linklens-pglite-");
     database = openDatabase({ dataDir: dir });
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   }
@@ -81,7 +83,9 @@ export function makeRequest(method: string, pathname: string, options: CallOptio
 }
 
 export async function call(handler: RouteHandler, method: string, pathname: string, options: CallOptions = {}) {
-  const response = await handler(makeRequest(method, pathname, options), { params: Promise.resolve(options.params ?? {}) });
+  const response = await handler(makeRequest(method, pathname, options), {
+    params: Promise.resolve(options.params ?? {}),
+  });
   const text = await response.text();
   // Downloads (CSV exports) are not JSON: their text is the answer.
   const isJson = (response.headers.get("content-type") ?? "").startsWith("application/json");
@@ -91,7 +95,12 @@ export async function call(handler: RouteHandler, method: string, pathname: stri
 
 /** Cookie header from a response's Set-Cookie lines (name=value pairs; deletions dropped). */
 export function cookieFrom(headers: Headers, previous = ""): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0] ?? "", pair] as const));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0] ?? "", pair] as const),
+  );
   for (const line of headers.getSetCookie()) {
     const pair = line.split(";")[0] ?? "";
     const name = pair.split("=")[0] ?? "";
@@ -120,7 +129,12 @@ export async function signIn(email: string, password = "correct horse battery") 
 
 /** The newest outbox row to an address (emails are only written, never sent, in these suites). */
 export async function lastEmailTo(database: Database, email: string) {
-  const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, email.toLowerCase())).orderBy(desc(outbox.createdAt)).limit(1);
+  const [row] = await database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email.toLowerCase()))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   if (!row) throw new Error(`no email to ${email}`);
   return row;
 }

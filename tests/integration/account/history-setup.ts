@@ -18,7 +18,11 @@ export function at(daysAgo: number, hours = 12): Date {
   return new Date(today - daysAgo * DAY + hours * 3_600_000);
 }
 
-export async function insertMonitor(database: Database, organizationId: string, options: { url?: string; tags?: string[]; createdAt?: Date; lastCheckedAt?: Date | null } = {}): Promise<string> {
+export async function insertMonitor(
+  database: Database,
+  organizationId: string,
+  options: { url?: string; tags?: string[]; createdAt?: Date; lastCheckedAt?: Date | null } = {},
+): Promise<string> {
   const id = randomUUID();
   const createdAt = options.createdAt ?? at(400);
   await database.db.insert(monitor).values({
@@ -55,13 +59,56 @@ export async function insertLinkWithHistory(
 ): Promise<string> {
   const id = randomUUID();
   const state = steps.at(-1)?.to ?? "pending";
-  await database.db.insert(trackedLink).values({ id, organizationId, monitorId, target: `https://mysite.example/${id}`, match: "exact", source: "manual", state, createdAt, updatedAt: createdAt, ...extra });
+  await database.db.insert(trackedLink).values({
+    id,
+    organizationId,
+    monitorId,
+    target: `https://mysite.example/${id}`,
+    match: "exact",
+    source: "manual",
+    state,
+    createdAt,
+    updatedAt: createdAt,
+    ...extra,
+  });
   let before: LinkState = "pending";
   for (const step of steps) {
     const checkId = randomUUID();
-    await database.db.insert(monitorCheck).values({ id: checkId, organizationId, monitorId, trigger: "manual", startedAt: step.at, finishedAt: step.at, outcome: "ok", pageStatus: 200, linksFound: 1, createdAt: step.at });
-    await database.db.insert(linkObservation).values({ id: randomUUID(), organizationId, checkId, trackedLinkId: id, observed: step.to, link: null, stateBefore: before, stateAfter: step.to, createdAt: step.at });
-    await database.db.insert(linkTransition).values({ id: randomUUID(), organizationId, trackedLinkId: id, monitorId, checkId, fromState: before, toState: step.to, before: null, after: null, createdAt: step.at });
+    await database.db.insert(monitorCheck).values({
+      id: checkId,
+      organizationId,
+      monitorId,
+      trigger: "manual",
+      startedAt: step.at,
+      finishedAt: step.at,
+      outcome: "ok",
+      pageStatus: 200,
+      linksFound: 1,
+      createdAt: step.at,
+    });
+    await database.db.insert(linkObservation).values({
+      id: randomUUID(),
+      organizationId,
+      checkId,
+      trackedLinkId: id,
+      observed: step.to,
+      link: null,
+      stateBefore: before,
+      stateAfter: step.to,
+      createdAt: step.at,
+    });
+    await database.db.insert(linkTransition).values({
+      id: randomUUID(),
+      organizationId,
+      trackedLinkId: id,
+      monitorId,
+      checkId,
+      fromState: before,
+      toState: step.to,
+      before: null,
+      after: null,
+      createdAt: step.at,
+    });
     before = step.to;
   }
   return id;

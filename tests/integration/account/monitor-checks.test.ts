@@ -61,7 +61,10 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
   const path = (name: string) => `/${backend}/${name}-${(run += 1)}`;
 
   async function watch(pagePath: string, links: Array<Record<string, unknown>>): Promise<MonitorJson> {
-    const result = await call(createMonitor, "POST", "/api/account/monitors", { cookie: team.member.cookie, body: { url: site.url(pagePath), links } });
+    const result = await call(createMonitor, "POST", "/api/account/monitors", {
+      cookie: team.member.cookie,
+      body: { url: site.url(pagePath), links },
+    });
     expect(result.status, result.text).toBe(201);
     return result.json as unknown as MonitorJson;
   }
@@ -74,7 +77,11 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
   }
 
   async function eventsOf(monitorId: string) {
-    return database.db.select().from(alertEvent).where(eq(alertEvent.monitorId, monitorId)).orderBy(asc(alertEvent.createdAt), asc(alertEvent.id));
+    return database.db
+      .select()
+      .from(alertEvent)
+      .where(eq(alertEvent.monitorId, monitorId))
+      .orderBy(asc(alertEvent.createdAt), asc(alertEvent.id));
   }
 
   it("present → removed (missing only after the confirming check, due within minutes) → restored (link_restored)", async () => {
@@ -87,9 +94,16 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     const linkId = created.links[0]?.id ?? "";
 
     const first = await check(created.id);
-    expect(first).toMatchObject({ status: "ok", consecutivePageErrors: 0, page: { httpStatus: 200, noindex: false, canonicalUrl: null } });
+    expect(first).toMatchObject({
+      status: "ok",
+      consecutivePageErrors: 0,
+      page: { httpStatus: 200, noindex: false, canonicalUrl: null },
+    });
     const live = first.links[0];
-    expect(live).toMatchObject({ state: "live", current: { href: target, anchorText: "the best tool", linkType: "internal", httpStatus: 200, isNofollow: false } });
+    expect(live).toMatchObject({
+      state: "live",
+      current: { href: target, anchorText: "the best tool", linkType: "internal", httpStatus: 200, isNofollow: false },
+    });
     expect(live?.firstSeenAt).toBe(live?.lastSeenAt);
     const dayLater = new Date(first.nextCheckAt).getTime() - new Date(first.lastCheckedAt ?? 0).getTime();
     expect(dayLater).toBeGreaterThanOrEqual(1440 * MINUTE);
@@ -114,27 +128,40 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(events.map((event) => event.type)).toEqual(["link_missing", "link_restored"]);
     // Events carry the public Link; a link that went missing is reported once, as link_missing (no verdict_changed).
     const { signals: _signals, ...publicCurrent } = live?.current ?? {};
-    expect(events[0]).toMatchObject({ trackedLinkId: linkId, before: { state: "live", link: publicCurrent }, after: { state: "missing", link: null } });
+    expect(events[0]).toMatchObject({
+      trackedLinkId: linkId,
+      before: { state: "live", link: publicCurrent },
+      after: { state: "missing", link: null },
+    });
     expect(confirmed.links[0]?.verdict).toEqual({ value: "does_not_count", reasons: ["missing"] });
     expect(restored.links[0]?.verdict).toEqual({ value: "counts", reasons: [] });
     expect(events[1]).toMatchObject({ before: { state: "missing" }, after: { state: "live", link: { href: target } } });
     expect(events.every((event) => event.checkId !== null)).toBe(true);
 
-    const history = (await call(linkHistory, "GET", "/x", { cookie: team.viewer.cookie, params: { id: linkId } })).json as { items: Array<Record<string, unknown>> };
+    const history = (await call(linkHistory, "GET", "/x", { cookie: team.viewer.cookie, params: { id: linkId } }))
+      .json as { items: Array<Record<string, unknown>> };
     history.items.forEach((item) => expect(Object.keys(item).sort()).toEqual(HISTORY_KEYS));
     expect(history.items.map((item) => [item.fromState, item.toState])).toEqual([
       ["missing", "live"],
       ["live", "missing"],
       ["pending", "live"],
     ]);
-    expect(history.items[1]).toMatchObject({ before: { state: "live", link: { href: target } }, after: { state: "missing", link: null } });
+    expect(history.items[1]).toMatchObject({
+      before: { state: "live", link: { href: target } },
+      after: { state: "missing", link: null },
+    });
 
-    const checks = (await call(listChecks, "GET", "/x?limit=2", { cookie: team.viewer.cookie, params: { id: created.id } })).json as { items: Array<Record<string, unknown>>; nextCursor: string | null };
+    const checks = (
+      await call(listChecks, "GET", "/x?limit=2", { cookie: team.viewer.cookie, params: { id: created.id } })
+    ).json as { items: Array<Record<string, unknown>>; nextCursor: string | null };
     expect(checks.items).toHaveLength(2);
     checks.items.forEach((item) => expect(Object.keys(item).sort()).toEqual(CHECK_KEYS));
     expect(checks.items[0]).toMatchObject({ outcome: "ok", pageStatus: 200, errorCode: null, linksFound: 1 });
     expect(checks.nextCursor).not.toBeNull();
-    const observations = await database.db.select().from(linkObservation).where(eq(linkObservation.trackedLinkId, linkId));
+    const observations = await database.db
+      .select()
+      .from(linkObservation)
+      .where(eq(linkObservation.trackedLinkId, linkId));
     expect(observations.map((o) => o.observed).sort()).toEqual(["live", "live", "missing", "missing"]);
   });
 
@@ -149,7 +176,10 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(changed.links[0]).toMatchObject({ state: "rel_mismatch", current: { isNofollow: true } });
     const events = await eventsOf(created.id);
     expect(events.map((event) => event.type)).toEqual(["rel_changed"]);
-    expect(events[0]).toMatchObject({ before: { state: "live", link: { isNofollow: false } }, after: { state: "rel_mismatch", link: { isNofollow: true } } });
+    expect(events[0]).toMatchObject({
+      before: { state: "live", link: { isNofollow: false } },
+      after: { state: "rel_mismatch", link: { isNofollow: true } },
+    });
   });
 
   it("the target starts answering 404: broken after the confirming check (link_broken)", async () => {
@@ -180,15 +210,23 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     site.setPage(page, { status: 403, body: htmlPage("Forbidden") });
     const forbidden = await check(created.id);
     expect(forbidden).toMatchObject({ status: "page_error", consecutivePageErrors: 1, page: { httpStatus: 403 } });
-    expect(forbidden.links[0]).toMatchObject({ state: "live", current: ok.links[0]?.current, lastSeenAt: ok.links[0]?.lastSeenAt });
+    expect(forbidden.links[0]).toMatchObject({
+      state: "live",
+      current: ok.links[0]?.current,
+      lastSeenAt: ok.links[0]?.lastSeenAt,
+    });
     // Retried with backoff: MONITOR_CONFIRM_DELAY_MINUTES × 2^(errors − 1).
-    expect(new Date(forbidden.nextCheckAt).getTime() - new Date(forbidden.lastCheckedAt ?? 0).getTime()).toBe(10 * MINUTE);
+    expect(new Date(forbidden.nextCheckAt).getTime() - new Date(forbidden.lastCheckedAt ?? 0).getTime()).toBe(
+      10 * MINUTE,
+    );
 
     site.setPage(page, { body: htmlPage("<p>Checking your browser</p>", "", "Just a moment...") });
     const challenged = await check(created.id);
     expect(challenged).toMatchObject({ status: "page_error", consecutivePageErrors: 2, page: { httpStatus: 200 } });
     expect(challenged.links[0]?.state).toBe("live");
-    expect(new Date(challenged.nextCheckAt).getTime() - new Date(challenged.lastCheckedAt ?? 0).getTime()).toBe(20 * MINUTE);
+    expect(new Date(challenged.nextCheckAt).getTime() - new Date(challenged.lastCheckedAt ?? 0).getTime()).toBe(
+      20 * MINUTE,
+    );
     expect(await eventsOf(created.id)).toEqual([]);
 
     site.setPage(page, { status: 503, body: htmlPage("down") });
@@ -196,9 +234,14 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect((await check(created.id)).consecutivePageErrors).toBe(4);
     const events = await eventsOf(created.id);
     expect(events.map((event) => event.type)).toEqual(["page_unreachable"]);
-    expect(events[0]).toMatchObject({ trackedLinkId: null, before: { status: "page_error", consecutivePageErrors: 2 }, after: { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 } });
+    expect(events[0]).toMatchObject({
+      trackedLinkId: null,
+      before: { status: "page_error", consecutivePageErrors: 2 },
+      after: { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 },
+    });
 
-    const checks = (await call(listChecks, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } })).json as { items: Array<Record<string, unknown>> };
+    const checks = (await call(listChecks, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } }))
+      .json as { items: Array<Record<string, unknown>> };
     expect(checks.items.map((item) => [item.outcome, item.pageStatus, item.errorCode])).toEqual([
       ["page_error", 503, "UPSTREAM_ERROR"],
       ["page_error", 503, "UPSTREAM_ERROR"],
@@ -225,7 +268,8 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     const moved = await check(created.id);
     expect(moved).toMatchObject({ status: "page_error", consecutivePageErrors: 1 });
     expect(moved.links[0]).toMatchObject({ state: "live", lastSeenAt: ok.links[0]?.lastSeenAt });
-    const checks = (await call(listChecks, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } })).json as { items: Array<Record<string, unknown>> };
+    const checks = (await call(listChecks, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } }))
+      .json as { items: Array<Record<string, unknown>> };
     expect(checks.items.map((item) => [item.outcome, item.errorCode])).toEqual([
       ["page_error", "BLOCKED_REDIRECT"],
       ["ok", null],
@@ -247,7 +291,11 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     const events = await eventsOf(created.id);
     // The page's event, and the link's verdict change (page_noindex names the page, not the link).
     expect(events.map((event) => event.type).sort()).toEqual(["page_noindex", "verdict_changed"]);
-    expect(events.find((event) => event.type === "page_noindex")).toMatchObject({ trackedLinkId: null, before: { noindex: false }, after: { noindex: true, httpStatus: 200 } });
+    expect(events.find((event) => event.type === "page_noindex")).toMatchObject({
+      trackedLinkId: null,
+      before: { noindex: false },
+      after: { noindex: true, httpStatus: 200 },
+    });
     expect(events.find((event) => event.type === "verdict_changed")).toMatchObject({
       trackedLinkId: created.links[0]?.id,
       before: { value: "at_risk", reasons: ["script_only"] },
@@ -261,7 +309,9 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     const created = await watch(page, [{ target: site.url("/p/x") }]);
     const [a, b] = await Promise.all([
       call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }),
-      new Promise((resolve) => setTimeout(resolve, 200)).then(() => call(checkNow, "POST", "/x", { cookie: team.admin.cookie, params: { id: created.id } })),
+      new Promise((resolve) => setTimeout(resolve, 200)).then(() =>
+        call(checkNow, "POST", "/x", { cookie: team.admin.cookie, params: { id: created.id } }),
+      ),
     ]);
     expect(a.status, a.text).toBe(200);
     expectError(b, 409, "CONFLICT");
@@ -271,7 +321,9 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(site.hits(page)).toBe(1);
     // The hold is released: the next "Check now" runs.
     site.setPage(page, { body: htmlPage(`<a href="${site.url("/p/x")}">x</a>`) });
-    expect((await call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } })).status).toBe(200);
+    expect(
+      (await call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } })).status,
+    ).toBe(200);
   });
 
   it("a scheduled check fences on its due time (injected clock): applied once, then superseded; paused or held monitors are not checked", async () => {
@@ -291,22 +343,41 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(row?.lastCheckedAt?.toISOString()).toBe("2030-01-01T00:00:00.000Z");
     expect(row?.checkingUntil).toBeNull();
     // The same job again (a retry after a crash that happened after the commit): nothing applies twice.
-    expect(await runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt })).toEqual({ status: "superseded" });
-    const [checkRow] = await database.db.select().from(monitorCheck).where(and(eq(monitorCheck.monitorId, created.id), eq(monitorCheck.dueAt, dueAt)));
+    expect(await runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt })).toEqual({
+      status: "superseded",
+    });
+    const [checkRow] = await database.db
+      .select()
+      .from(monitorCheck)
+      .where(and(eq(monitorCheck.monitorId, created.id), eq(monitorCheck.dueAt, dueAt)));
     expect(checkRow?.trigger).toBe("schedule");
 
     const next = row?.nextCheckAt ?? new Date();
     await database.db.update(monitor).set({ paused: true }).where(eq(monitor.id, created.id));
-    expect(await runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt: next })).toEqual({ status: "superseded" });
-    await database.db.update(monitor).set({ paused: false, checkingUntil: new Date(clock.getTime() + MINUTE) }).where(eq(monitor.id, created.id));
-    await expect(runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt: next })).rejects.toBeInstanceOf(MonitorBusyError);
-    expectError(await call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }), 409, "CONFLICT");
+    expect(await runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt: next })).toEqual({
+      status: "superseded",
+    });
+    await database.db
+      .update(monitor)
+      .set({ paused: false, checkingUntil: new Date(clock.getTime() + MINUTE) })
+      .where(eq(monitor.id, created.id));
+    await expect(
+      runCheck(deps, team.organizationId, created.id, { kind: "schedule", dueAt: next }),
+    ).rejects.toBeInstanceOf(MonitorBusyError);
+    expectError(
+      await call(checkNow, "POST", "/x", { cookie: team.member.cookie, params: { id: created.id } }),
+      409,
+      "CONFLICT",
+    );
     // A hold that ran out (a crashed checker's) is taken over.
     const later: CheckDeps = { ...deps, now: () => new Date(clock.getTime() + 2 * MINUTE) };
-    expect(await runCheck(later, team.organizationId, created.id, { kind: "schedule", dueAt: next })).toMatchObject({ status: "applied" });
+    expect(await runCheck(later, team.organizationId, created.id, { kind: "schedule", dueAt: next })).toMatchObject({
+      status: "applied",
+    });
     const checks = await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id));
     expect(checks).toHaveLength(2);
-    const view = (await call(getMonitor, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } })).json as unknown as MonitorJson;
+    const view = (await call(getMonitor, "GET", "/x", { cookie: team.viewer.cookie, params: { id: created.id } }))
+      .json as unknown as MonitorJson;
     expect(view.lastCheckedAt).toBe("2030-01-01T00:02:00.000Z");
   });
 });

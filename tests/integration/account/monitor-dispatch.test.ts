@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { JOB_QUEUES, jobEngineOptions } from "@/lib/db/jobs";
-import { checkJobId, checkPriority, DUE_BATCH, enqueueDueChecks, pickDueChecks, type CheckJobData } from "@/lib/monitor/due";
+import {
+  checkJobId,
+  checkPriority,
+  DUE_BATCH,
+  enqueueDueChecks,
+  pickDueChecks,
+  type CheckJobData,
+} from "@/lib/monitor/due";
 import { BACKENDS, closeAll, useFreshDatabase } from "./harness";
 
 /**
@@ -56,25 +63,55 @@ describe.each(BACKENDS)("dispatch (%s)", (backend) => {
   beforeAll(async () => {
     database = await useFreshDatabase(backend);
     for (const [name, id] of Object.entries(orgs)) {
-      await database.execute("INSERT INTO organization (id, name, slug, created_at) VALUES ($1, $2, $3, now())", [id, name, `${name}-${id}`]);
+      await database.execute("INSERT INTO organization (id, name, slug, created_at) VALUES ($1, $2, $3, now())", [
+        id,
+        name,
+        `${name}-${id}`,
+      ]);
     }
     // The backlog: 300 monitors due long before the others.
     const values: unknown[] = [];
     const rows: string[] = [];
     for (let i = 0; i < 300; i += 1) {
-      values.push(randomUUID(), orgs.backlog, `https://backlog.example/${i}`, new Date(now.getTime() - 3_600_000 + i * 1000));
+      values.push(
+        randomUUID(),
+        orgs.backlog,
+        `https://backlog.example/${i}`,
+        new Date(now.getTime() - 3_600_000 + i * 1000),
+      );
       rows.push(`($${values.length - 3}, $${values.length - 2}, $${values.length - 1}, 1440, $${values.length})`);
     }
-    await database.execute(`INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`, values);
+    await database.execute(
+      `INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`,
+      values,
+    );
     // One monitor due a second ago, in another organization.
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://single.example/', 1440, $3)", [singleId, orgs.single, new Date(now.getTime() - 1000)]);
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://single.example/', 1440, $3)",
+      [singleId, orgs.single, new Date(now.getTime() - 1000)],
+    );
     // A third organization: a routine check due long ago and a confirmation due just now.
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://confirm.example/old', 1440, $3)", [randomUUID(), orgs.confirm, new Date(now.getTime() - 7_200_000)]);
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://confirm.example/new', 1440, $3)", [confirmingId, orgs.confirm, new Date(now.getTime() - 500)]);
-    await database.execute("INSERT INTO tracked_link (id, organization_id, monitor_id, target, match, source, pending_state, pending_count) VALUES ($1, $2, $3, 'https://t.example/', 'exact', 'manual', 'missing', 1)", [randomUUID(), orgs.confirm, confirmingId]);
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://confirm.example/old', 1440, $3)",
+      [randomUUID(), orgs.confirm, new Date(now.getTime() - 7_200_000)],
+    );
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://confirm.example/new', 1440, $3)",
+      [confirmingId, orgs.confirm, new Date(now.getTime() - 500)],
+    );
+    await database.execute(
+      "INSERT INTO tracked_link (id, organization_id, monitor_id, target, match, source, pending_state, pending_count) VALUES ($1, $2, $3, 'https://t.example/', 'exact', 'manual', 'missing', 1)",
+      [randomUUID(), orgs.confirm, confirmingId],
+    );
     // A paused one and one not due yet: never dispatched.
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at, paused) VALUES ($1, $2, 'https://single.example/paused', 1440, $3, true)", [randomUUID(), orgs.single, new Date(now.getTime() - 1000)]);
-    await database.execute("INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://single.example/later', 1440, $3)", [randomUUID(), orgs.single, new Date(now.getTime() + 60_000)]);
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at, paused) VALUES ($1, $2, 'https://single.example/paused', 1440, $3, true)",
+      [randomUUID(), orgs.single, new Date(now.getTime() - 1000)],
+    );
+    await database.execute(
+      "INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ($1, $2, 'https://single.example/later', 1440, $3)",
+      [randomUUID(), orgs.single, new Date(now.getTime() + 60_000)],
+    );
     boss = new PgBoss({ ...jobEngineOptions(database.execute), migrate: false, supervise: false, schedule: false });
     boss.on("error", () => {});
     await boss.start();
@@ -110,10 +147,16 @@ describe.each(BACKENDS)("dispatch (%s)", (backend) => {
     expect(Number(count.rows[0]?.n)).toBe(Math.min(303, DUE_BATCH));
     // One at a time, as the scheduler's workers fetch (a batch's RETURNING has no order).
     const fetched: Array<PgBoss.Job<CheckJobData>> = [];
-    for (let i = 0; i < 3; i += 1) fetched.push(...((await boss.fetch<CheckJobData>(JOB_QUEUES.monitorCheck, { batchSize: 1 })) ?? []));
+    for (let i = 0; i < 3; i += 1)
+      fetched.push(...((await boss.fetch<CheckJobData>(JOB_QUEUES.monitorCheck, { batchSize: 1 })) ?? []));
     // Round 1 first: the confirmation before the routine checks (those in either order).
     expect(fetched[0]?.id).toBe(checkJobId(confirmingId, new Date(now.getTime() - 500)));
-    expect(fetched.slice(1, 3).map((job) => job.data.organizationId).sort()).toEqual([orgs.backlog, orgs.single].sort());
+    expect(
+      fetched
+        .slice(1, 3)
+        .map((job) => job.data.organizationId)
+        .sort(),
+    ).toEqual([orgs.backlog, orgs.single].sort());
     expect(fetched.map((job) => job.id)).toContain(checkJobId(singleId, new Date(now.getTime() - 1000)));
   });
 });

@@ -27,7 +27,12 @@ const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
 process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
-const config = parseConfig({ ...process.env, MONITOR_POLL_SECONDS: "1", MONITOR_JOB_EXPIRE_SECONDS: "10", MONITOR_CONCURRENCY: "1" });
+const config = parseConfig({
+  ...process.env,
+  MONITOR_POLL_SECONDS: "1",
+  MONITOR_JOB_EXPIRE_SECONDS: "10",
+  MONITOR_CONCURRENCY: "1",
+});
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -62,14 +67,19 @@ describe.each(BACKENDS)("scheduler (%s)", (backend) => {
 
   async function watch(path: string): Promise<MonitorJson> {
     site.setPage(path, { body: htmlPage(`<a href="${site.url("/p/ok")}">ok</a>`) });
-    const result = await call(createMonitor, "POST", "/api/account/monitors", { cookie: team.member.cookie, body: { url: site.url(path), links: [{ target: site.url("/p/ok") }] } });
+    const result = await call(createMonitor, "POST", "/api/account/monitors", {
+      cookie: team.member.cookie,
+      body: { url: site.url(path), links: [{ target: site.url("/p/ok") }] },
+    });
     expect(result.status, result.text).toBe(201);
     return result.json as unknown as MonitorJson;
   }
 
   const checksOf = async (id: string) => database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, id));
   const jobCount = async () => {
-    const result = await database.execute("SELECT (SELECT count(*) FROM pgboss.job WHERE name = 'monitor-check') + (SELECT count(*) FROM pgboss.archive WHERE name = 'monitor-check') AS n");
+    const result = await database.execute(
+      "SELECT (SELECT count(*) FROM pgboss.job WHERE name = 'monitor-check') + (SELECT count(*) FROM pgboss.archive WHERE name = 'monitor-check') AS n",
+    );
     return Number(result.rows[0]?.n);
   };
 
@@ -83,7 +93,11 @@ describe.each(BACKENDS)("scheduler (%s)", (backend) => {
     const monitors: MonitorJson[] = [];
     for (const path of paths) monitors.push(await watch(path));
     schedulers.push(await startScheduler({ database, config }));
-    await until(async () => (await Promise.all(monitors.map((m) => checksOf(m.id)))).every((rows) => rows.length === 1), 60_000, "every monitor checked");
+    await until(
+      async () => (await Promise.all(monitors.map((m) => checksOf(m.id)))).every((rows) => rows.length === 1),
+      60_000,
+      "every monitor checked",
+    );
     for (let i = 0; i < 3; i += 1) await schedulers[0]?.tick();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const [index, m] of monitors.entries()) {
@@ -95,17 +109,29 @@ describe.each(BACKENDS)("scheduler (%s)", (backend) => {
       expect((row?.nextCheckAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(1439 * 60_000);
     }
     expect(await jobCount()).toBe(3);
-    const ids = await database.execute("SELECT id FROM pgboss.job WHERE name = 'monitor-check' UNION SELECT id FROM pgboss.archive WHERE name = 'monitor-check'");
-    expect(ids.rows.map((r) => String(r.id)).sort()).toEqual(monitors.map((m) => checkJobId(m.id, new Date(m.nextCheckAt))).sort());
+    const ids = await database.execute(
+      "SELECT id FROM pgboss.job WHERE name = 'monitor-check' UNION SELECT id FROM pgboss.archive WHERE name = 'monitor-check'",
+    );
+    expect(ids.rows.map((r) => String(r.id)).sort()).toEqual(
+      monitors.map((m) => checkJobId(m.id, new Date(m.nextCheckAt))).sort(),
+    );
   });
 
   it("a paused monitor is not checked; resuming makes it due and it is checked at once", async () => {
     const created = await watch(`/sched-${backend}/paused`);
-    await call(patchMonitor, "PATCH", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: { paused: true } });
+    await call(patchMonitor, "PATCH", "/x", {
+      cookie: team.member.cookie,
+      params: { id: created.id },
+      body: { paused: true },
+    });
     await schedulers[0]?.tick();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await checksOf(created.id)).toHaveLength(0);
-    await call(patchMonitor, "PATCH", "/x", { cookie: team.member.cookie, params: { id: created.id }, body: { paused: false } });
+    await call(patchMonitor, "PATCH", "/x", {
+      cookie: team.member.cookie,
+      params: { id: created.id },
+      body: { paused: false },
+    });
     await until(async () => (await checksOf(created.id)).length === 1, 30_000, "the resumed monitor's check");
   });
 
@@ -117,11 +143,17 @@ describe.each(BACKENDS)("scheduler (%s)", (backend) => {
     await database.db.update(monitor).set({ nextCheckAt: overdue }).where(eq(monitor.id, created.id));
     await database.execute(
       `INSERT INTO pgboss.job (id, name, data, state, completed_on) VALUES ($1, 'monitor-check', $2::jsonb, 'completed', now())`,
-      [checkJobId(created.id, overdue), JSON.stringify({ organizationId: team.organizationId, monitorId: created.id, dueAt: overdue.toISOString() })],
+      [
+        checkJobId(created.id, overdue),
+        JSON.stringify({ organizationId: team.organizationId, monitorId: created.id, dueAt: overdue.toISOString() }),
+      ],
     );
     await database.db.update(monitor).set({ paused: false }).where(eq(monitor.id, created.id));
     await until(async () => (await checksOf(created.id)).length === 1, 30_000, "the healed monitor's check");
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(monitorCheck).where(eq(monitorCheck.monitorId, created.id));
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(monitorCheck)
+      .where(eq(monitorCheck.monitorId, created.id));
     expect(row?.n).toBe(1);
   });
 });

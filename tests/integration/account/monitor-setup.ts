@@ -3,10 +3,60 @@ import { ORIGIN } from "./harness";
 
 /** Helpers of the monitoring suites: the exact shapes of account-api.md and a CSV request. */
 
-export const MONITOR_KEYS = ["consecutivePageErrors", "createdAt", "id", "intervalMinutes", "lastCheckedAt", "links", "nextCheckAt", "page", "paused", "status", "tags", "url"];
-export const LINK_KEYS = ["cost", "createdAt", "current", "expectedAnchor", "expectedRel", "expiresOn", "firstSeenAt", "id", "lastSeenAt", "match", "matchCount", "monitorId", "notes", "source", "state", "target", "verdict"];
-export const PAGE_KEYS = ["canonicalElsewhere", "canonicalUrl", "finalUrl", "httpStatus", "noindex", "noindexSource", "robotsTxt"];
-export const PUBLIC_LINK_KEYS = ["anchorText", "href", "httpStatus", "isImage", "isNofollow", "isSponsored", "isUgc", "linkType", "matchedGroupName", "position"];
+export const MONITOR_KEYS = [
+  "consecutivePageErrors",
+  "createdAt",
+  "id",
+  "intervalMinutes",
+  "lastCheckedAt",
+  "links",
+  "nextCheckAt",
+  "page",
+  "paused",
+  "status",
+  "tags",
+  "url",
+];
+export const LINK_KEYS = [
+  "cost",
+  "createdAt",
+  "current",
+  "expectedAnchor",
+  "expectedRel",
+  "expiresOn",
+  "firstSeenAt",
+  "id",
+  "lastSeenAt",
+  "match",
+  "matchCount",
+  "monitorId",
+  "notes",
+  "source",
+  "state",
+  "target",
+  "verdict",
+];
+export const PAGE_KEYS = [
+  "canonicalElsewhere",
+  "canonicalUrl",
+  "finalUrl",
+  "httpStatus",
+  "noindex",
+  "noindexSource",
+  "robotsTxt",
+];
+export const PUBLIC_LINK_KEYS = [
+  "anchorText",
+  "href",
+  "httpStatus",
+  "isImage",
+  "isNofollow",
+  "isSponsored",
+  "isUgc",
+  "linkType",
+  "matchedGroupName",
+  "position",
+];
 export const CHECK_KEYS = ["errorCode", "finishedAt", "id", "linksFound", "outcome", "pageStatus", "startedAt"];
 export const HISTORY_KEYS = ["after", "before", "checkId", "createdAt", "fromState", "id", "toState", "trackedLinkId"];
 
@@ -71,10 +121,21 @@ export function expectLinkShape(value: unknown): asserts value is TrackedLinkJso
 }
 
 /** A CSV upload as the app's import form sends it. */
-export function csvRequest(pathname: string, cookie: string, csv: string | Uint8Array, contentType = "text/csv"): Request {
+export function csvRequest(
+  pathname: string,
+  cookie: string,
+  csv: string | Uint8Array,
+  contentType = "text/csv",
+): Request {
   return new Request(`${ORIGIN}${pathname}`, {
     method: "POST",
-    headers: { host: "localhost:3000", cookie, origin: ORIGIN, "content-type": contentType, "x-linklens-client-key": "127.0.0.1" },
+    headers: {
+      host: "localhost:3000",
+      cookie,
+      origin: ORIGIN,
+      "content-type": contentType,
+      "x-linklens-client-key": "127.0.0.1",
+    },
     body: typeof csv === "string" ? csv : Buffer.from(csv),
   });
 }

@@ -48,17 +48,39 @@ beforeAll(async () => {
   links = alertLinks(server.baseUrl, SECRET);
   monitorId = randomUUID();
   // Checked next in 2100: the server's scheduler leaves it alone.
-  await database.db.insert(monitor).values({ id: monitorId, organizationId: team.organizationId, url: "https://www.blog.example/post/", intervalMinutes: 1440, nextCheckAt: new Date("2100-01-01T00:00:00Z") });
+  await database.db.insert(monitor).values({
+    id: monitorId,
+    organizationId: team.organizationId,
+    url: "https://www.blog.example/post/",
+    intervalMinutes: 1440,
+    nextCheckAt: new Date("2100-01-01T00:00:00Z"),
+  });
   const tracked = randomUUID();
-  await database.db
-    .insert(trackedLink)
-    .values({ id: tracked, organizationId: team.organizationId, monitorId, target: "https://mysite.example/landing", match: "exact", expectedRel: "follow", source: "manual", state: "missing" });
+  await database.db.insert(trackedLink).values({
+    id: tracked,
+    organizationId: team.organizationId,
+    monitorId,
+    target: "https://mysite.example/landing",
+    match: "exact",
+    expectedRel: "follow",
+    source: "manual",
+    state: "missing",
+  });
   // One alert: every member (immediate emails by default) gets an email with their own links.
   await database.db.transaction((tx) =>
     recordAlertEvents(
       tx,
       team.organizationId,
-      [{ type: "link_missing", monitorId, trackedLinkId: tracked, checkId: null, before: { state: "live", link: null }, after: { state: "missing", link: null } }],
+      [
+        {
+          type: "link_missing",
+          monitorId,
+          trackedLinkId: tracked,
+          checkId: null,
+          before: { state: "live", link: null },
+          after: { state: "missing", link: null },
+        },
+      ],
       new Date(),
       links,
     ),
@@ -71,12 +93,26 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-const mutes = async (userId: string) => database.db.select().from(monitorMute).where(and(eq(monitorMute.userId, userId), eq(monitorMute.monitorId, monitorId)));
+const mutes = async (userId: string) =>
+  database.db
+    .select()
+    .from(monitorMute)
+    .where(and(eq(monitorMute.userId, userId), eq(monitorMute.monitorId, monitorId)));
 const emailPreference = async (userId: string) =>
-  (await database.db.select().from(notificationPreference).where(and(eq(notificationPreference.userId, userId), eq(notificationPreference.organizationId, team.organizationId))))[0]?.email ?? null;
+  (
+    await database.db
+      .select()
+      .from(notificationPreference)
+      .where(
+        and(eq(notificationPreference.userId, userId), eq(notificationPreference.organizationId, team.organizationId)),
+      )
+  )[0]?.email ?? null;
 
 async function alertEmailTo(email: string) {
-  const [row] = await database.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, "alert")));
+  const [row] = await database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, "alert")));
   if (!row) throw new Error(`no alert email to ${email}`);
   return row;
 }
@@ -104,7 +140,11 @@ async function submit(pageUrl: string) {
   const page = await open(pageUrl);
   const form = postForm(page.text, pageUrl);
   if (!form) throw new Error(`no form on ${pageUrl}:\n${page.text.slice(0, 500)}`);
-  const posted = await open(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl }, body: form.fields });
+  const posted = await open(form.action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
+    body: form.fields,
+  });
   expect(posted.status, posted.text.slice(0, 300)).toBe(303);
   return open(new URL(posted.location ?? "", form.action).toString());
 }
@@ -168,7 +208,12 @@ describe("one-click mute links (production server)", () => {
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const target = /^<(.+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
     expect(new URL(target).pathname).toBe("/api/mute");
-    const response = await fetch(target, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const response = await fetch(target, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ muted: true, kind: "mute", pageUrl: "https://www.blog.example/post/" });
     expect(await mutes(team.member.userId)).toHaveLength(1);
@@ -176,18 +221,34 @@ describe("one-click mute links (production server)", () => {
   });
 
   it("a broken, altered or stale link gets a page that says so (no form, not a 500), and posting it changes nothing", async () => {
-    const [payload, signature] = signMuteToken(SECRET, { kind: "mute", userId: team.member.userId, monitorId }).split(".");
+    const [payload, signature] = signMuteToken(SECRET, { kind: "mute", userId: team.member.userId, monitorId }).split(
+      ".",
+    );
     const goneMonitor = randomUUID();
-    await database.db.insert(monitor).values({ id: goneMonitor, organizationId: team.organizationId, url: "https://gone.example/", intervalMinutes: 1440, nextCheckAt: new Date("2100-01-01T00:00:00Z") });
+    await database.db.insert(monitor).values({
+      id: goneMonitor,
+      organizationId: team.organizationId,
+      url: "https://gone.example/",
+      intervalMinutes: 1440,
+      nextCheckAt: new Date("2100-01-01T00:00:00Z"),
+    });
     const stale = signMuteToken(SECRET, { kind: "mute", userId: team.member.userId, monitorId: goneMonitor });
     await database.db.delete(monitor).where(eq(monitor.id, goneMonitor));
     const cases: Array<[string, string, string]> = [
       ["no token", "", "this link is not valid"],
       ["garbage", "?token=not-a-token", "this link is not valid"],
       ["altered signature", `?token=${payload}.x${signature}`, "this link is not valid"],
-      ["another user's payload", `?token=${Buffer.from(JSON.stringify(["mute", team.owner.userId, monitorId])).toString("base64url")}.${signature}`, "this link is not valid"],
+      [
+        "another user's payload",
+        `?token=${Buffer.from(JSON.stringify(["mute", team.owner.userId, monitorId])).toString("base64url")}.${signature}`,
+        "this link is not valid",
+      ],
       ["a deleted monitor", `?token=${stale}`, "no longer exists"],
-      ["a user of no team", `?token=${signMuteToken(SECRET, { kind: "mute", userId: "nobody", monitorId })}`, "no longer exists"],
+      [
+        "a user of no team",
+        `?token=${signMuteToken(SECRET, { kind: "mute", userId: "nobody", monitorId })}`,
+        "no longer exists",
+      ],
     ];
     for (const [name, query, message] of cases) {
       const pageUrl = `${server.baseUrl}/mute${query}`;
@@ -197,18 +258,34 @@ describe("one-click mute links (production server)", () => {
       expect(page.text, name).toContain(message);
       expect(postForm(page.text, pageUrl), name).toBeNull();
       const token = new URLSearchParams(query).get("token") ?? "";
-      const posted = await open(`${server.baseUrl}/mute/confirm`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+      const posted = await open(`${server.baseUrl}/mute/confirm`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+      });
       expect(posted.status, `${name}: ${posted.text.slice(0, 200)}`).toBe(303);
-      expect(headingOf((await open(new URL(posted.location ?? "", server.baseUrl).toString())).text), name).toBe("This link did not work");
+      expect(headingOf((await open(new URL(posted.location ?? "", server.baseUrl).toString())).text), name).toBe(
+        "This link did not work",
+      );
     }
     // A body that is not a form, and a GET of the form's target.
-    expect((await open(`${server.baseUrl}/mute/confirm`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(303);
+    expect(
+      (
+        await open(`${server.baseUrl}/mute/confirm`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{",
+        })
+      ).status,
+    ).toBe(303);
     expect((await open(`${server.baseUrl}/mute/confirm`)).status).toBe(405);
     expect(await database.db.select().from(monitorMute)).toEqual([]);
   });
 
   it("the owner's outbox shows the team's emails without another member's working one-click link", async () => {
-    const response = await fetch(`${server.baseUrl}/api/account/outbox?limit=100`, { headers: { cookie: team.owner.cookie } });
+    const response = await fetch(`${server.baseUrl}/api/account/outbox?limit=100`, {
+      headers: { cookie: team.owner.cookie },
+    });
     expect(response.status).toBe(200);
     const body = await response.text();
     const { items } = JSON.parse(body) as { items: Array<{ recipient: string; kind: string; text: string }> };
@@ -218,33 +295,62 @@ describe("one-click mute links (production server)", () => {
     for (const candidate of candidates) {
       const action: MuteAction | null = verifyMuteToken(SECRET, candidate);
       if (action && action.userId !== team.owner.userId) others.add(candidate);
-      await fetch(`${server.baseUrl}/api/mute?token=${encodeURIComponent(candidate)}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
-      await fetch(`${server.baseUrl}/mute/confirm`, { method: "POST", redirect: "manual", body: new URLSearchParams({ token: candidate }) });
+      await fetch(`${server.baseUrl}/api/mute?token=${encodeURIComponent(candidate)}`, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      await fetch(`${server.baseUrl}/mute/confirm`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ token: candidate }),
+      });
     }
     const muted = await database.db.select().from(monitorMute);
     expect(muted.filter((row) => row.userId !== team.owner.userId)).toEqual([]);
-    for (const person of [team.admin, team.member, team.viewer]) expect(await emailPreference(person.userId), person.email).not.toBe("off");
+    for (const person of [team.admin, team.member, team.viewer])
+      expect(await emailPreference(person.userId), person.email).not.toBe("off");
     expect([...others]).toEqual([]);
     const alerts = items.filter((item) => item.kind === "alert");
-    expect(alerts.map((item) => item.recipient).sort()).toEqual([team.admin.email, team.member.email, team.owner.email, team.viewer.email].sort());
+    expect(alerts.map((item) => item.recipient).sort()).toEqual(
+      [team.admin.email, team.member.email, team.owner.email, team.viewer.email].sort(),
+    );
     for (const item of alerts.filter((item) => item.recipient !== team.owner.email)) {
       expect(item.text, item.recipient).toContain("Mute this monitor: [");
       expect(item.text, item.recipient).not.toMatch(/token=/);
       expect(item.text, item.recipient).toContain(`/app/monitors/${monitorId}`);
     }
     // The owner's own email keeps its link: it is theirs.
-    const own = /Mute this monitor: (\S+)/.exec(alerts.find((item) => item.recipient === team.owner.email)?.text ?? "")?.[1] ?? "";
-    expect(verifyMuteToken(SECRET, new URL(own).searchParams.get("token") ?? "")).toEqual({ kind: "mute", userId: team.owner.userId, monitorId });
+    const own =
+      /Mute this monitor: (\S+)/.exec(alerts.find((item) => item.recipient === team.owner.email)?.text ?? "")?.[1] ??
+      "";
+    expect(verifyMuteToken(SECRET, new URL(own).searchParams.get("token") ?? "")).toEqual({
+      kind: "mute",
+      userId: team.owner.userId,
+      monitorId,
+    });
 
     await database.db.delete(monitorMute);
   });
 
   it("another member's sign-in, reset and address-confirmation emails are not in the owner's outbox at all", async () => {
-    expect((await auth("POST", "/sign-in/magic-link", { body: { email: team.member.email, callbackURL: "/app" } })).status).toBe(200);
-    expect((await auth("POST", "/request-password-reset", { body: { email: team.member.email, redirectTo: "/reset-password" } })).status).toBe(200);
+    expect(
+      (await auth("POST", "/sign-in/magic-link", { body: { email: team.member.email, callbackURL: "/app" } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await auth("POST", "/request-password-reset", {
+          body: { email: team.member.email, redirectTo: "/reset-password" },
+        })
+      ).status,
+    ).toBe(200);
     const queued = await database.db.select().from(outbox).where(eq(outbox.recipient, team.member.email));
-    expect(new Set(queued.map((row) => row.kind))).toEqual(new Set(["verify_email", "invitation", "alert", "magic_link", "password_reset"]));
-    const response = await fetch(`${server.baseUrl}/api/account/outbox?limit=100`, { headers: { cookie: team.owner.cookie } });
+    expect(new Set(queued.map((row) => row.kind))).toEqual(
+      new Set(["verify_email", "invitation", "alert", "magic_link", "password_reset"]),
+    );
+    const response = await fetch(`${server.baseUrl}/api/account/outbox?limit=100`, {
+      headers: { cookie: team.owner.cookie },
+    });
     const { items } = (await response.json()) as { items: Array<{ recipient: string; kind: string; text: string }> };
     const theirs = items.filter((item) => item.recipient === team.member.email);
     // The invitation is the team's (an owner may pass it on: accepting needs the invitee's account).

@@ -22,9 +22,17 @@ const LONG = "x".repeat(101);
 const BAD = [
   ["101 characters", LONG, "name: must be at most 100 characters."],
   ["60,000 characters", "y".repeat(60_000), "name: must be at most 100 characters."],
-  ["CR LF", "Eve\r\nBcc: all@example.com", "name: must not contain control characters (line breaks, tabs and the like)."],
+  [
+    "CR LF",
+    "Eve\r\nBcc: all@example.com",
+    "name: must not contain control characters (line breaks, tabs and the like).",
+  ],
   ["a tab", "Eve\tSmith", "name: must not contain control characters (line breaks, tabs and the like)."],
-  ["a C1 control (NEL)", "Eve\u0085Smith", "name: must not contain control characters (line breaks, tabs and the like)."],
+  [
+    "a C1 control (NEL)",
+    "Eve\u0085Smith",
+    "name: must not contain control characters (line breaks, tabs and the like).",
+  ],
   ["U+2028", "Eve\u2028Smith", "name: must not contain control characters (line breaks, tabs and the like)."],
   ["U+2029", "Eve\u2029Smith", "name: must not contain control characters (line breaks, tabs and the like)."],
   ["DEL", "Eve\u007f", "name: must not contain control characters (line breaks, tabs and the like)."],
@@ -47,7 +55,10 @@ describe.each(BACKENDS)("names are at most 100 characters, without control chara
     expectError(result, 400, "INVALID_REQUEST");
     expect(result.json?.error).toBe(message);
     // Nothing was created: the address signs up cleanly afterwards.
-    expect((await auth("POST", "/sign-up/email", { body: { email, password: "correct horse battery", name: "Fine" } })).status).toBe(200);
+    expect(
+      (await auth("POST", "/sign-up/email", { body: { email, password: "correct horse battery", name: "Fine" } }))
+        .status,
+    ).toBe(200);
   });
 
   it.each(BAD)("update-user refuses a name with %s", async (_what, name, message) => {
@@ -56,11 +67,14 @@ describe.each(BACKENDS)("names are at most 100 characters, without control chara
     expect(result.json?.error).toBe(message);
   });
 
-  it.each(BAD)("sign-in/magic-link (which names a new account) refuses a name with %s", async (_what, name, message) => {
-    const result = await auth("POST", "/sign-in/magic-link", { body: { email: fresh(), name } });
-    expectError(result, 400, "INVALID_REQUEST");
-    expect(result.json?.error).toBe(message);
-  });
+  it.each(BAD)(
+    "sign-in/magic-link (which names a new account) refuses a name with %s",
+    async (_what, name, message) => {
+      const result = await auth("POST", "/sign-in/magic-link", { body: { email: fresh(), name } });
+      expectError(result, 400, "INVALID_REQUEST");
+      expect(result.json?.error).toBe(message);
+    },
+  );
 
   it.each(BAD)("organization/create and organization/update refuse a name with %s", async (_what, name, message) => {
     const created = await auth("POST", "/organization/create", { cookie, body: { name, slug: `slug-${counter++}` } });
@@ -103,8 +117,14 @@ describe.each(BACKENDS)("names are at most 100 characters, without control chara
 
   it("an invitation's subject is at most 200 characters on one line, however long the names", async () => {
     const inviter = await signUp(fresh(), "correct horse battery", "I".repeat(100));
-    expect((await auth("POST", "/organization/update", { cookie: inviter, body: { data: { name: "T".repeat(100) } } })).status).toBe(200);
-    const invited = await call(invite, "POST", "/api/account/invitations", { cookie: inviter, body: { email: "subject@example.com", role: "member" } });
+    expect(
+      (await auth("POST", "/organization/update", { cookie: inviter, body: { data: { name: "T".repeat(100) } } }))
+        .status,
+    ).toBe(200);
+    const invited = await call(invite, "POST", "/api/account/invitations", {
+      cookie: inviter,
+      body: { email: "subject@example.com", role: "member" },
+    });
     expect(invited.status, invited.text).toBe(201);
     const email = await lastEmailTo(database, "subject@example.com");
     expect([...email.subject].length).toBe(200);

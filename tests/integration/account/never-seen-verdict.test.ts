@@ -51,11 +51,21 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
   const absent = { page: `${base}/absent`, target: target("absent") };
   const monitors = { scripted: "", absent: "" };
   const links = { scripted: "", absent: "" };
-  const VERDICT = { scripted: { value: "does_not_count", reasons: ["missing", "removed_by_script"] }, absent: { value: "does_not_count", reasons: ["missing"] } };
-  const after: { first?: Record<string, TrackedLinkJson>; confirmed?: Record<string, TrackedLinkJson>; third?: Record<string, TrackedLinkJson> } = {};
+  const VERDICT = {
+    scripted: { value: "does_not_count", reasons: ["missing", "removed_by_script"] },
+    absent: { value: "does_not_count", reasons: ["missing"] },
+  };
+  const after: {
+    first?: Record<string, TrackedLinkJson>;
+    confirmed?: Record<string, TrackedLinkJson>;
+    third?: Record<string, TrackedLinkJson>;
+  } = {};
 
   async function watch(pagePath: string, linkTarget: string): Promise<MonitorJson> {
-    const result = await call(createMonitor, "POST", "/api/account/monitors", { cookie: team.member.cookie, body: { url: site.url(pagePath), links: [{ target: linkTarget }] } });
+    const result = await call(createMonitor, "POST", "/api/account/monitors", {
+      cookie: team.member.cookie,
+      body: { url: site.url(pagePath), links: [{ target: linkTarget }] },
+    });
     expect(result.status, result.text).toBe(201);
     return result.json as unknown as MonitorJson;
   }
@@ -74,10 +84,13 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
   beforeAll(async () => {
     database = await useFreshDatabase(backend);
     team = await makeTeam(database, `ns-${backend}`);
-    for (const { target: linkTarget } of [scripted, absent]) site.setPage(new URL(linkTarget).pathname, { body: htmlPage("<p>The shop.</p>") });
+    for (const { target: linkTarget } of [scripted, absent])
+      site.setPage(new URL(linkTarget).pathname, { body: htmlPage("<p>The shop.</p>") });
     // The served HTML has the paid link; the page's own script takes it out before anyone sees it.
     site.setPage(scripted.page, {
-      body: htmlPage(`<main><p>Read <a id="paid" href="${scripted.target}">the best shoes</a> today.</p></main><script>document.getElementById("paid").remove();</script>`),
+      body: htmlPage(
+        `<main><p>Read <a id="paid" href="${scripted.target}">the best shoes</a> today.</p></main><script>document.getElementById("paid").remove();</script>`,
+      ),
     });
     site.setPage(absent.page, { body: htmlPage("<main><p>A review with no link in it.</p></main>") });
     const createdScripted = await watch(scripted.page, scripted.target);
@@ -93,13 +106,31 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
 
   it("the first miss keeps no verdict: the loss waits for its confirmation", () => {
     for (const name of ["scripted", "absent"] as const) {
-      expect(after.first?.[name], name).toMatchObject({ state: "pending", verdict: null, matchCount: 0, current: null, firstSeenAt: null });
+      expect(after.first?.[name], name).toMatchObject({
+        state: "pending",
+        verdict: null,
+        matchCount: 0,
+        current: null,
+        firstSeenAt: null,
+      });
     }
   });
 
   it("the confirming check: missing, does_not_count with missing, and removed_by_script when the served HTML had it", () => {
-    expect(after.confirmed?.scripted).toMatchObject({ state: "missing", matchCount: 0, current: null, firstSeenAt: null, verdict: VERDICT.scripted });
-    expect(after.confirmed?.absent).toMatchObject({ state: "missing", matchCount: 0, current: null, firstSeenAt: null, verdict: VERDICT.absent });
+    expect(after.confirmed?.scripted).toMatchObject({
+      state: "missing",
+      matchCount: 0,
+      current: null,
+      firstSeenAt: null,
+      verdict: VERDICT.scripted,
+    });
+    expect(after.confirmed?.absent).toMatchObject({
+      state: "missing",
+      matchCount: 0,
+      current: null,
+      firstSeenAt: null,
+      verdict: VERDICT.absent,
+    });
     // A later check keeps it (nothing changed).
     expect(after.third?.scripted?.verdict).toEqual(after.confirmed?.scripted?.verdict);
     expect(after.third?.absent?.verdict).toEqual(after.confirmed?.absent?.verdict);
@@ -107,15 +138,29 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
 
   it("one link_missing each (from pending), and no verdict_changed: the first verdict is not a change", async () => {
     for (const name of ["scripted", "absent"] as const) {
-      const events = await database.db.select().from(alertEvent).where(eq(alertEvent.monitorId, monitors[name])).orderBy(asc(alertEvent.createdAt));
-      expect(events.map((event) => event.type), name).toEqual(["link_missing"]);
-      expect(events[0]).toMatchObject({ trackedLinkId: links[name], before: { state: "pending", link: null }, after: { state: "missing", link: null } });
+      const events = await database.db
+        .select()
+        .from(alertEvent)
+        .where(eq(alertEvent.monitorId, monitors[name]))
+        .orderBy(asc(alertEvent.createdAt));
+      expect(
+        events.map((event) => event.type),
+        name,
+      ).toEqual(["link_missing"]);
+      expect(events[0]).toMatchObject({
+        trackedLinkId: links[name],
+        before: { state: "pending", link: null },
+        after: { state: "missing", link: null },
+      });
     }
   });
 
   it("evidence of the confirmed loss: one state_change record carrying the verdict, the top of the page", async () => {
     for (const name of ["scripted", "absent"] as const) {
-      const result = await call(linkEvidence, "GET", "/x?limit=100", { cookie: team.viewer.cookie, params: { id: links[name] } });
+      const result = await call(linkEvidence, "GET", "/x?limit=100", {
+        cookie: team.viewer.cookie,
+        params: { id: links[name] },
+      });
       expect(result.status, result.text).toBe(200);
       const records = (result.json as { items: Evidence[] }).items;
       expect(records, name).toHaveLength(1);
@@ -125,7 +170,9 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
 
   it("GET /links?verdict=does_not_count lists both; ?verdict=counts and at_risk neither", async () => {
     const listed = async (value: string) => {
-      const result = await call(listLinks, "GET", `/api/account/links?verdict=${value}&limit=100`, { cookie: team.viewer.cookie });
+      const result = await call(listLinks, "GET", `/api/account/links?verdict=${value}&limit=100`, {
+        cookie: team.viewer.cookie,
+      });
       expect(result.status, result.text).toBe(200);
       return (result.json as unknown as { items: TrackedLinkJson[] }).items.map((item) => item.id).sort();
     };
@@ -140,13 +187,29 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
     const [header, ...rows] = parseStrictCsv(csv.text);
     const column = (name: string) => header?.indexOf(name) ?? -1;
     const rowOf = (linkTarget: string) => rows.find((row) => row[column("target_url")] === linkTarget);
-    expect(rowOf(scripted.target)?.slice(column("state"))).toEqual(["missing", "", "", "does_not_count", "missing;removed_by_script"]);
+    expect(rowOf(scripted.target)?.slice(column("state"))).toEqual([
+      "missing",
+      "",
+      "",
+      "does_not_count",
+      "missing;removed_by_script",
+    ]);
     expect(rowOf(absent.target)?.slice(column("state"))).toEqual(["missing", "", "", "does_not_count", "missing"]);
 
-    const json = await call(exportLinks, "GET", "/api/account/links/export?format=json", { cookie: team.member.cookie });
+    const json = await call(exportLinks, "GET", "/api/account/links/export?format=json", {
+      cookie: team.member.cookie,
+    });
     expect(json.status, json.text).toBe(200);
     const items = JSON.parse(json.text) as Array<Record<string, unknown>>;
-    expect(items.find((item) => item.target_url === scripted.target)).toMatchObject({ state: "missing", verdict: "does_not_count", verdict_reasons: "missing;removed_by_script" });
-    expect(items.find((item) => item.target_url === absent.target)).toMatchObject({ state: "missing", verdict: "does_not_count", verdict_reasons: "missing" });
+    expect(items.find((item) => item.target_url === scripted.target)).toMatchObject({
+      state: "missing",
+      verdict: "does_not_count",
+      verdict_reasons: "missing;removed_by_script",
+    });
+    expect(items.find((item) => item.target_url === absent.target)).toMatchObject({
+      state: "missing",
+      verdict: "does_not_count",
+      verdict_reasons: "missing",
+    });
   });
 });

@@ -32,7 +32,9 @@ describe.each(BACKENDS)("the team gate judges the target's own organization (%s)
     team = await makeTeam(database, "scope");
     secondAdmin = await join(database, team.owner.cookie, team.organizationId, "scope-admin2@example.com", "admin");
     const listed = await call(members, "GET", "/api/account/members?limit=100", { cookie: team.owner.cookie });
-    secondAdmin.memberId = (listed.json as { items: Array<{ id: string; user: { email: string } }> }).items.find((m) => m.user.email === secondAdmin.email)?.id;
+    secondAdmin.memberId = (listed.json as { items: Array<{ id: string; user: { email: string } }> }).items.find(
+      (m) => m.user.email === secondAdmin.email,
+    )?.id;
     const mine = await call(me, "GET", "/api/account/me", { cookie: team.admin.cookie });
     const organizations = (mine.json as { organizations: Array<{ id: string; role: string }> }).organizations;
     adminsOwn = organizations.find((o) => o.id !== team.organizationId && o.role === "owner")?.id ?? "";
@@ -45,31 +47,52 @@ describe.each(BACKENDS)("the team gate judges the target's own organization (%s)
   }
 
   async function pendingEmails(): Promise<string[]> {
-    const listed = await call(listInvitations, "GET", "/api/account/invitations?limit=100", { cookie: team.owner.cookie });
+    const listed = await call(listInvitations, "GET", "/api/account/invitations?limit=100", {
+      cookie: team.owner.cookie,
+    });
     return (listed.json as { items: Array<{ email: string }> }).items.map((item) => item.email);
   }
 
   it("cancel-invitation: an admin cannot cancel an admin's invitation by naming a team they own, or none", async () => {
-    const invited = await auth("POST", "/organization/invite-member", { cookie: team.owner.cookie, body: { email: "owner-only@example.com", role: "admin" } });
+    const invited = await auth("POST", "/organization/invite-member", {
+      cookie: team.owner.cookie,
+      body: { email: "owner-only@example.com", role: "admin" },
+    });
     expect(invited.status, invited.text).toBe(200);
     const invitationId = String(invited.json?.id);
     for (const organizationId of [adminsOwn, "", team.organizationId, "no-such-organization"]) {
-      const result = await auth("POST", "/organization/cancel-invitation", { cookie: team.admin.cookie, body: { invitationId, organizationId } });
+      const result = await auth("POST", "/organization/cancel-invitation", {
+        cookie: team.admin.cookie,
+        body: { invitationId, organizationId },
+      });
       expectError(result, 403, "FORBIDDEN");
     }
     expect(await pendingEmails()).toContain("owner-only@example.com");
   });
 
   it("invite-member: an empty organizationId is the active one (as Better Auth reads it), so an admin cannot invite an admin with it", async () => {
-    expectError(await auth("POST", "/organization/invite-member", { cookie: team.admin.cookie, body: { email: "sneaky-admin@example.com", role: "admin", organizationId: "" } }), 403, "FORBIDDEN");
+    expectError(
+      await auth("POST", "/organization/invite-member", {
+        cookie: team.admin.cookie,
+        body: { email: "sneaky-admin@example.com", role: "admin", organizationId: "" },
+      }),
+      403,
+      "FORBIDDEN",
+    );
     expect(await pendingEmails()).not.toContain("sneaky-admin@example.com");
   });
 
   it("update-member-role: neither another organization nor an empty one lets an admin make an admin or demote an owner", async () => {
     for (const organizationId of ["", adminsOwn]) {
-      const promote = await auth("POST", "/organization/update-member-role", { cookie: team.admin.cookie, body: { memberId: team.member.memberId, role: "admin", organizationId } });
+      const promote = await auth("POST", "/organization/update-member-role", {
+        cookie: team.admin.cookie,
+        body: { memberId: team.member.memberId, role: "admin", organizationId },
+      });
       expect(promote.status, promote.text).toBe(403);
-      const demote = await auth("POST", "/organization/update-member-role", { cookie: team.admin.cookie, body: { memberId: team.owner.memberId, role: "member", organizationId } });
+      const demote = await auth("POST", "/organization/update-member-role", {
+        cookie: team.admin.cookie,
+        body: { memberId: team.owner.memberId, role: "member", organizationId },
+      });
       expect(demote.status, demote.text).toBe(403);
     }
     expect(await roleOf(team.member.memberId)).toBe("member");
@@ -79,19 +102,31 @@ describe.each(BACKENDS)("the team gate judges the target's own organization (%s)
   it("remove-member: an admin cannot remove another admin with an empty or foreign organizationId", async () => {
     for (const organizationId of ["", adminsOwn]) {
       for (const target of [secondAdmin.memberId, secondAdmin.email]) {
-        const result = await auth("POST", "/organization/remove-member", { cookie: team.admin.cookie, body: { memberIdOrEmail: target, organizationId } });
+        const result = await auth("POST", "/organization/remove-member", {
+          cookie: team.admin.cookie,
+          body: { memberIdOrEmail: target, organizationId },
+        });
         expect(result.status, result.text).toBeGreaterThanOrEqual(400);
       }
     }
     expect(await roleOf(secondAdmin.memberId)).toBe("admin");
-    const blank = await auth("POST", "/organization/remove-member", { cookie: team.admin.cookie, body: { memberIdOrEmail: secondAdmin.email, organizationId: "" } });
+    const blank = await auth("POST", "/organization/remove-member", {
+      cookie: team.admin.cookie,
+      body: { memberIdOrEmail: secondAdmin.email, organizationId: "" },
+    });
     expectError(blank, 403, "FORBIDDEN");
   });
 
   it("within the rules the endpoints still work, and the audit row lands in the changed organization", async () => {
-    const invited = await auth("POST", "/organization/invite-member", { cookie: team.admin.cookie, body: { email: "fine@example.com", role: "member", organizationId: "" } });
+    const invited = await auth("POST", "/organization/invite-member", {
+      cookie: team.admin.cookie,
+      body: { email: "fine@example.com", role: "member", organizationId: "" },
+    });
     expect(invited.status, invited.text).toBe(200);
-    const cancelled = await auth("POST", "/organization/cancel-invitation", { cookie: team.admin.cookie, body: { invitationId: invited.json?.id, organizationId: adminsOwn } });
+    const cancelled = await auth("POST", "/organization/cancel-invitation", {
+      cookie: team.admin.cookie,
+      body: { invitationId: invited.json?.id, organizationId: adminsOwn },
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     const { GET: auditLog } = await import("@/app/api/account/audit-log/route");
     const log = await call(auditLog, "GET", "/api/account/audit-log?limit=100", { cookie: team.owner.cookie });

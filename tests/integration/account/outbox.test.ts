@@ -27,13 +27,23 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
     await database.db.delete(outbox);
     smtp.received.splice(0);
     clock = Date.parse("2030-01-01T00:00:00Z");
-    options = { db: database.db, transport: smtpTransport(smtp.url), from: "LinkLens <noreply@linklens.test>", now: () => new Date(clock), maxAttempts: 3, backoffMs: () => 60_000 };
+    options = {
+      db: database.db,
+      transport: smtpTransport(smtp.url),
+      from: "LinkLens <noreply@linklens.test>",
+      now: () => new Date(clock),
+      maxAttempts: 3,
+      backoffMs: () => 60_000,
+    };
   });
 
   const rowOf = async (id: string) => (await database.db.select().from(outbox).where(eq(outbox.id, id)))[0];
 
   it("delivers a row once, with text and HTML parts, and marks it sent", async () => {
-    const id = await enqueueEmail(database.db, { to: "Ada@Example.com", content: magicLinkEmail("http://localhost:3000/api/auth/magic-link/verify?token=abc") });
+    const id = await enqueueEmail(database.db, {
+      to: "Ada@Example.com",
+      content: magicLinkEmail("http://localhost:3000/api/auth/magic-link/verify?token=abc"),
+    });
     // Queued rows are due at their database creation time; move the clock past it.
     clock = Date.now() + 1000;
     expect(await deliverDue(options)).toEqual({ sent: 1, retried: 0, failed: 0, dropped: 0 });
@@ -94,9 +104,17 @@ describe.each(BACKENDS)("email outbox and SMTP sender (%s)", (backend) => {
   });
 
   it("concurrent senders never claim the same row; a crashed sender's claim is taken over after its lease", async () => {
-    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => enqueueEmail(database.db, { to: `bulk${i}@example.com`, content: magicLinkEmail(`http://x/b${i}`) })));
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        enqueueEmail(database.db, { to: `bulk${i}@example.com`, content: magicLinkEmail(`http://x/b${i}`) }),
+      ),
+    );
     clock = Date.now() + 1000;
-    const results = await Promise.all([deliverDue({ ...options, batchSize: 5 }), deliverDue({ ...options, batchSize: 5 }), deliverDue({ ...options, batchSize: 5 })]);
+    const results = await Promise.all([
+      deliverDue({ ...options, batchSize: 5 }),
+      deliverDue({ ...options, batchSize: 5 }),
+      deliverDue({ ...options, batchSize: 5 }),
+    ]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(12);
     await smtp.waitFor(12);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(12);

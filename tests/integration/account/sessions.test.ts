@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/account/me/route";
 import type { Database } from "@/lib/db";
-import { auth, BACKENDS, call, closeAll, cookieFrom, lastEmailTo, linkIn, signIn, signUp, useFreshDatabase, verifyEmail } from "./harness";
+import {
+  auth,
+  BACKENDS,
+  call,
+  closeAll,
+  cookieFrom,
+  lastEmailTo,
+  linkIn,
+  signIn,
+  signUp,
+  useFreshDatabase,
+  verifyEmail,
+} from "./harness";
 import { ERROR_KEYS } from "../../helpers/server";
 
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -33,17 +45,25 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
   it("sign-up creates a personal organization with the user as owner, and sends a verification email", async () => {
     const cookie = await signUp("grace@example.com", "correct horse battery", "Grace");
     const body = (await call(me, "GET", "/api/account/me", { cookie })).json as Record<string, unknown>;
-    expect(body).toMatchObject({ user: { email: "grace@example.com", name: "Grace" }, role: "owner", organization: { name: "Grace's team" } });
+    expect(body).toMatchObject({
+      user: { email: "grace@example.com", name: "Grace" },
+      role: "owner",
+      organization: { name: "Grace's team" },
+    });
     expect(body.organizations).toHaveLength(1);
     expect((await lastEmailTo(database, "grace@example.com")).kind).toBe("verify_email");
   });
 
   it("Better Auth failures leave in the public Error body with its code and status", async () => {
-    const wrong = await auth("POST", "/sign-in/email", { body: { email: "grace@example.com", password: "wrong password!" } });
+    const wrong = await auth("POST", "/sign-in/email", {
+      body: { email: "grace@example.com", password: "wrong password!" },
+    });
     expect(wrong.status).toBe(401);
     expect(Object.keys(wrong.json ?? {}).sort()).toEqual(ERROR_KEYS);
     expect(wrong.json).toMatchObject({ success: false, errorCode: "INVALID_EMAIL_OR_PASSWORD" });
-    const again = await auth("POST", "/sign-up/email", { body: { email: "grace@example.com", password: "another password", name: "G" } });
+    const again = await auth("POST", "/sign-up/email", {
+      body: { email: "grace@example.com", password: "another password", name: "G" },
+    });
     expect(again.status).toBe(422);
     expect(again.json).toMatchObject({ errorCode: "USER_ALREADY_EXISTS" });
     const unknown = await auth("GET", "/no-such-endpoint");
@@ -52,10 +72,17 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
   });
 
   it("/api/auth mutations pass the origin rule", async () => {
-    const foreign = await auth("POST", "/sign-in/email", { body: { email: "grace@example.com", password: "correct horse battery" }, origin: "https://evil.example" });
+    const foreign = await auth("POST", "/sign-in/email", {
+      body: { email: "grace@example.com", password: "correct horse battery" },
+      origin: "https://evil.example",
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.json).toMatchObject({ errorCode: "INVALID_ORIGIN" });
-    const crossSite = await auth("POST", "/sign-in/email", { body: { email: "grace@example.com", password: "correct horse battery" }, origin: null, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await auth("POST", "/sign-in/email", {
+      body: { email: "grace@example.com", password: "correct horse battery" },
+      origin: null,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.json).toMatchObject({ errorCode: "INVALID_ORIGIN" });
   });
 
@@ -104,7 +131,10 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
   it("a bad emailed token is Better Auth's 401 INVALID_TOKEN with a hint about the link, not the password", async () => {
     const result = await auth("GET", "/verify-email?token=nope");
     expect(result.status, result.text).toBe(401);
-    expect(result.json).toMatchObject({ errorCode: "INVALID_TOKEN", hint: "The link is spent or has expired: ask for a new one." });
+    expect(result.json).toMatchObject({
+      errorCode: "INVALID_TOKEN",
+      hint: "The link is spent or has expired: ask for a new one.",
+    });
   });
 
   it("lists sessions and revokes the others", async () => {
@@ -135,7 +165,9 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
 
   it("resets a password by email: the new one works, the old one and old sessions do not", async () => {
     const before = await signIn("grace@example.com");
-    const asked = await auth("POST", "/request-password-reset", { body: { email: "grace@example.com", redirectTo: "/reset-password" } });
+    const asked = await auth("POST", "/request-password-reset", {
+      body: { email: "grace@example.com", redirectTo: "/reset-password" },
+    });
     expect(asked.status, asked.text).toBe(200);
     const row = await lastEmailTo(database, "grace@example.com");
     expect(row.kind).toBe("password_reset");
@@ -145,7 +177,9 @@ describe.each(BACKENDS)("sessions (%s)", (backend) => {
     expect(reset.status, reset.text).toBe(200);
     expect(await alive(before)).toBe(false);
     expect(await alive(await signIn("grace@example.com", "a brand new password"))).toBe(true);
-    const old = await auth("POST", "/sign-in/email", { body: { email: "grace@example.com", password: "correct horse battery" } });
+    const old = await auth("POST", "/sign-in/email", {
+      body: { email: "grace@example.com", password: "correct horse battery" },
+    });
     expect(old.status).toBe(401);
   });
 });

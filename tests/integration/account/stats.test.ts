@@ -9,7 +9,13 @@ import { retiredLinkSpan } from "@/lib/db/schema";
 import { windowDays } from "@/lib/stats/days";
 import type { DailyStats, Uptime, UptimeBatch } from "@/lib/schemas/stats";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
-import { expectError, itChecksGuardOrder, itEnforcesRoles, itFindsIdsBeforeBodies, type RouteCase } from "./guard-cases";
+import {
+  expectError,
+  itChecksGuardOrder,
+  itEnforcesRoles,
+  itFindsIdsBeforeBodies,
+  type RouteCase,
+} from "./guard-cases";
 import { at, DAY, insertLinkWithHistory, insertMonitor } from "./history-setup";
 import { makeTeam, type Team } from "./team-setup";
 
@@ -56,21 +62,49 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
     ids.fresh = await insertLinkWithHistory(database, org, page, at(0, 0));
     // A link on a monitor deleted below: live from 7 days ago until today.
     deletedMonitorId = await insertMonitor(database, org);
-    ids.onDeletedMonitor = await insertLinkWithHistory(database, org, deletedMonitorId, at(7, 1), [{ at: at(7, 2), to: "broken" }]);
+    ids.onDeletedMonitor = await insertLinkWithHistory(database, org, deletedMonitorId, at(7, 1), [
+      { at: at(7, 2), to: "broken" },
+    ]);
     // Created 100 days ago and never checked (a paused page).
     ids.never = await insertLinkWithHistory(database, org, page, at(100, 0));
     // Another organization's link: never in our counts.
     const theirPage = await insertMonitor(database, other.organizationId);
-    ids.theirs = await insertLinkWithHistory(database, other.organizationId, theirPage, at(30), [{ at: at(30, 13), to: "missing" }]);
+    ids.theirs = await insertLinkWithHistory(database, other.organizationId, theirPage, at(30), [
+      { at: at(30, 13), to: "missing" },
+    ]);
 
-    expect((await call(deleteLink, "DELETE", "/x", { cookie: team.member.cookie, params: { id: ids.deleted } })).status).toBe(204);
-    expect((await call(deleteMonitor, "DELETE", "/x", { cookie: team.member.cookie, params: { id: deletedMonitorId } })).status).toBe(204);
+    expect(
+      (await call(deleteLink, "DELETE", "/x", { cookie: team.member.cookie, params: { id: ids.deleted } })).status,
+    ).toBe(204);
+    expect(
+      (await call(deleteMonitor, "DELETE", "/x", { cookie: team.member.cookie, params: { id: deletedMonitorId } }))
+        .status,
+    ).toBe(204);
   });
 
   const ROUTES: RouteCase[] = [
-    { name: "GET /stats/daily", handler: dailyStats, method: "GET", path: "/api/account/stats/daily?days=90", minRole: "viewer" },
-    { name: "GET /links/{id}/uptime", handler: linkUptime, method: "GET", path: "/api/account/links/x/uptime?days=90", minRole: "viewer", params: () => ({ id: ids.steady }) },
-    { name: "GET /links/uptime", handler: linksUptime, method: "GET", path: "/api/account/links/uptime?ids=a,b", minRole: "viewer" },
+    {
+      name: "GET /stats/daily",
+      handler: dailyStats,
+      method: "GET",
+      path: "/api/account/stats/daily?days=90",
+      minRole: "viewer",
+    },
+    {
+      name: "GET /links/{id}/uptime",
+      handler: linkUptime,
+      method: "GET",
+      path: "/api/account/links/x/uptime?days=90",
+      minRole: "viewer",
+      params: () => ({ id: ids.steady }),
+    },
+    {
+      name: "GET /links/uptime",
+      handler: linksUptime,
+      method: "GET",
+      path: "/api/account/links/uptime?ids=a,b",
+      minRole: "viewer",
+    },
   ];
   describe("guard", () => {
     itChecksGuardOrder(ROUTES, () => team);
@@ -93,23 +127,32 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
     });
 
     it.each([90, 365])("?days=%i answers that many days", async (days) => {
-      const result = await call(dailyStats, "GET", `/api/account/stats/daily?days=${days}`, { cookie: team.viewer.cookie });
+      const result = await call(dailyStats, "GET", `/api/account/stats/daily?days=${days}`, {
+        cookie: team.viewer.cookie,
+      });
       expect((result.json as unknown as DailyStats).days).toHaveLength(days);
       expect((result.json as unknown as DailyStats).days.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
     });
 
     it.each(["7", "31", "0", "-30", "30.0", "abc", ""])("?days=%s is 400 INVALID_REQUEST naming days", async (days) => {
-      const result = await call(dailyStats, "GET", `/api/account/stats/daily?days=${days}`, { cookie: team.viewer.cookie });
+      const result = await call(dailyStats, "GET", `/api/account/stats/daily?days=${days}`, {
+        cookie: team.viewer.cookie,
+      });
       expectError(result, 400, "INVALID_REQUEST");
       expect(String(result.json?.error)).toMatch(/days/);
     });
 
     it("an unknown query parameter is 400", async () => {
-      expectError(await call(dailyStats, "GET", "/api/account/stats/daily?days=30&state=live", { cookie: team.viewer.cookie }), 400, "INVALID_REQUEST");
+      expectError(
+        await call(dailyStats, "GET", "/api/account/stats/daily?days=30&state=live", { cookie: team.viewer.cookie }),
+        400,
+        "INVALID_REQUEST",
+      );
     });
 
     it("counts each link on the days it existed, in its state at each day's end", async () => {
-      const answer = (await call(dailyStats, "GET", "/api/account/stats/daily?days=30", { cookie: team.viewer.cookie })).json as unknown as DailyStats;
+      const answer = (await call(dailyStats, "GET", "/api/account/stats/daily?days=30", { cookie: team.viewer.cookie }))
+        .json as unknown as DailyStats;
       const expected = (daysAgo: number) => {
         const counts = { live: 0, missing: 0, broken: 0, rel_mismatch: 0, anchor_mismatch: 0, pending: 0 };
         // steady: live days 10–6, missing 5–3, live 2–0.
@@ -128,14 +171,19 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
       };
       for (let daysAgo = 0; daysAgo < 30; daysAgo += 1) {
         const day = dayOf(answer, daysAgo);
-        expect({ daysAgo, ...Object.fromEntries(STATE_KEYS.map((key) => [key, day?.[key]])) }).toEqual({ daysAgo, ...expected(daysAgo) });
+        expect({ daysAgo, ...Object.fromEntries(STATE_KEYS.map((key) => [key, day?.[key]])) }).toEqual({
+          daysAgo,
+          ...expected(daysAgo),
+        });
         // None of these links has a verdict (they were never checked by a check that gives one): zero.
         expect([day?.counts, day?.at_risk, day?.does_not_count]).toEqual([0, 0, 0]);
       }
     });
 
     it("a long window goes back before any link existed: those days are all zero", async () => {
-      const answer = (await call(dailyStats, "GET", "/api/account/stats/daily?days=365", { cookie: team.viewer.cookie })).json as unknown as DailyStats;
+      const answer = (
+        await call(dailyStats, "GET", "/api/account/stats/daily?days=365", { cookie: team.viewer.cookie })
+      ).json as unknown as DailyStats;
       expect(dayOf(answer, 101)).toMatchObject({ live: 0, missing: 0, broken: 0, pending: 0 });
       expect(dayOf(answer, 100)).toMatchObject({ live: 0, pending: 1 });
       // Days with no change in between repeat the day after them.
@@ -144,19 +192,28 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
 
     it("deleting links keeps their past days: their states became retired spans", async () => {
       const spans = await database.db.select().from(retiredLinkSpan);
-      const mine = spans.filter((span) => span.trackedLinkId === ids.deleted).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+      const mine = spans
+        .filter((span) => span.trackedLinkId === ids.deleted)
+        .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
       expect(mine.map((span) => [span.state, span.startedAt.toISOString()])).toEqual([
         ["pending", at(20, 6).toISOString()],
         ["live", at(20, 7).toISOString()],
       ]);
       expect(mine[0]?.endedAt.toISOString()).toBe(at(20, 7).toISOString());
       expect(Date.now() - (mine[1]?.endedAt.getTime() ?? 0)).toBeLessThan(60_000);
-      expect(spans.filter((span) => span.trackedLinkId === ids.onDeletedMonitor).map((span) => span.state).sort()).toEqual(["broken", "pending"]);
+      expect(
+        spans
+          .filter((span) => span.trackedLinkId === ids.onDeletedMonitor)
+          .map((span) => span.state)
+          .sort(),
+      ).toEqual(["broken", "pending"]);
       expect(spans.every((span) => span.organizationId === team.organizationId)).toBe(true);
     });
 
     it("another organization sees only its own links", async () => {
-      const answer = (await call(dailyStats, "GET", "/api/account/stats/daily?days=90", { cookie: other.viewer.cookie })).json as unknown as DailyStats;
+      const answer = (
+        await call(dailyStats, "GET", "/api/account/stats/daily?days=90", { cookie: other.viewer.cookie })
+      ).json as unknown as DailyStats;
       expect(dayOf(answer, 0)).toMatchObject({ live: 0, missing: 1, pending: 0 });
       expect(dayOf(answer, 31)).toMatchObject({ missing: 0, pending: 0 });
       expect(dayOf(answer, 30)).toMatchObject({ missing: 1 });
@@ -175,7 +232,20 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
       expect(Object.keys(answer)).toEqual(["livePercent", "days"]);
       expect(answer.days.map((day) => day.date)).toEqual(windowDays(new Date(), 90));
       const states = answer.days.map((day) => day.state).reverse();
-      expect(states.slice(0, 12)).toEqual(["live", "live", "live", "missing", "missing", "missing", "live", "live", "live", "live", "live", null]);
+      expect(states.slice(0, 12)).toEqual([
+        "live",
+        "live",
+        "live",
+        "missing",
+        "missing",
+        "missing",
+        "live",
+        "live",
+        "live",
+        "live",
+        "live",
+        null,
+      ]);
       expect(states.slice(11).every((state) => state === null)).toBe(true);
       // Missing for exactly 3 days of the time since the first check.
       const since = Date.now() - at(10, 13).getTime();
@@ -206,7 +276,9 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
 
     it("GET /links/uptime answers a page of links in one request, in the order asked, each once; ids not ours are left out", async () => {
       const asked = [ids.recent, ids.theirs, ids.steady, "no-such-link", ids.deleted, ids.recent, ids.never];
-      const result = await call(linksUptime, "GET", `/api/account/links/uptime?ids=${asked.join(",")}`, { cookie: team.viewer.cookie });
+      const result = await call(linksUptime, "GET", `/api/account/links/uptime?ids=${asked.join(",")}`, {
+        cookie: team.viewer.cookie,
+      });
       expect(result.status, result.text).toBe(200);
       const answer = result.json as unknown as UptimeBatch;
       expect(answer.items.map((item) => item.id)).toEqual([ids.recent, ids.steady, ids.never]);
@@ -214,10 +286,22 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
       // The same answer as one link's route.
       const single = (await uptimeOf(ids.steady)).json as unknown as Uptime;
       expect(answer.items[1]).toEqual({ id: ids.steady, ...single });
-      const year = (await call(linksUptime, "GET", `/api/account/links/uptime?days=365&ids=${ids.steady}`, { cookie: team.viewer.cookie })).json as unknown as UptimeBatch;
+      const year = (
+        await call(linksUptime, "GET", `/api/account/links/uptime?days=365&ids=${ids.steady}`, {
+          cookie: team.viewer.cookie,
+        })
+      ).json as unknown as UptimeBatch;
       expect(year.items[0]?.days).toHaveLength(365);
       // Another organization asking for our ids gets nothing.
-      expect(((await call(linksUptime, "GET", `/api/account/links/uptime?ids=${ids.steady},${ids.recent}`, { cookie: other.viewer.cookie })).json as unknown as UptimeBatch).items).toEqual([]);
+      expect(
+        (
+          (
+            await call(linksUptime, "GET", `/api/account/links/uptime?ids=${ids.steady},${ids.recent}`, {
+              cookie: other.viewer.cookie,
+            })
+          ).json as unknown as UptimeBatch
+        ).items,
+      ).toEqual([]);
     });
 
     it.each([
@@ -228,7 +312,11 @@ describe.each(BACKENDS)("history (%s)", (backend) => {
       ["a bad window", "?ids=a&days=7"],
       ["an unknown parameter", "?ids=a&state=live"],
     ])("GET /links/uptime with %s is 400 INVALID_REQUEST", async (_name, query) => {
-      expectError(await call(linksUptime, "GET", `/api/account/links/uptime${query}`, { cookie: team.viewer.cookie }), 400, "INVALID_REQUEST");
+      expectError(
+        await call(linksUptime, "GET", `/api/account/links/uptime${query}`, { cookie: team.viewer.cookie }),
+        400,
+        "INVALID_REQUEST",
+      );
     });
 
     it("another organization's link, a deleted link and an unknown id are 404 (also with a bad ?days=)", async () => {

@@ -26,14 +26,29 @@ async function whoAmI(cookie: string) {
 }
 
 /** An owner invites `email` with `role`; the invitee signs up, accepts and switches to the organization. */
-export async function join(database: Database, ownerCookie: string, organizationId: string, email: string, role: "viewer" | "member" | "admin"): Promise<Person> {
-  const invited = await call(invite, "POST", "/api/account/invitations", { cookie: ownerCookie, body: { email, role } });
+export async function join(
+  database: Database,
+  ownerCookie: string,
+  organizationId: string,
+  email: string,
+  role: "viewer" | "member" | "admin",
+): Promise<Person> {
+  const invited = await call(invite, "POST", "/api/account/invitations", {
+    cookie: ownerCookie,
+    body: { email, role },
+  });
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`);
   const cookie = await signUp(email);
   await verifyEmail(database, email);
-  const accepted = await auth("POST", "/organization/accept-invitation", { cookie, body: { invitationId: (invited.json as { id: string }).id } });
+  const accepted = await auth("POST", "/organization/accept-invitation", {
+    cookie,
+    body: { invitationId: (invited.json as { id: string }).id },
+  });
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
-  const switched = await call(switchOrg, "PUT", "/api/account/active-organization", { cookie, body: { organizationId } });
+  const switched = await call(switchOrg, "PUT", "/api/account/active-organization", {
+    cookie,
+    body: { organizationId },
+  });
   if (switched.status !== 200) throw new Error(`switch: ${switched.status} ${switched.text}`);
   const who = await whoAmI(cookie);
   return { email, cookie, userId: who.user.id };
@@ -59,6 +74,7 @@ export async function makeTeam(database: Database, prefix: string): Promise<Team
   const { GET: members } = await import("@/app/api/account/members/route");
   const list = await call(members, "GET", "/api/account/members", { cookie: ownerCookie });
   const items = (list.json as { items: Array<{ id: string; user: { email: string } }> }).items;
-  for (const person of [owner, admin, member, viewer]) person.memberId = items.find((i) => i.user.email === person.email)?.id;
+  for (const person of [owner, admin, member, viewer])
+    person.memberId = items.find((i) => i.user.email === person.email)?.id;
   return { organizationId, owner, admin, member, viewer };
 }

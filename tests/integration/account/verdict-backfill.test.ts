@@ -25,12 +25,15 @@ beforeAll(() => {
   // The migrations as they were before 0007: the same files, the journal cut after 0006.
   before = fs.mkdtempSync(path.join(os.tmpdir(), "linklens-migrations-"));
   fs.mkdirSync(path.join(before, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
   const cut = journal.entries.findIndex((entry) => entry.tag === LAST_BEFORE);
   expect(cut).toBeGreaterThan(0);
   const entries = journal.entries.slice(0, cut + 1);
   fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  for (const entry of entries)
+    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
 });
 
 afterAll(async () => {
@@ -46,13 +49,19 @@ describe.each(BACKENDS)("verdict history backfill (%s)", (backend) => {
 
   beforeAll(async () => {
     database = await useFreshDatabase(backend, { migrations: before });
-    await database.db.insert(organization).values({ id: organizationId, name: "Backfill", slug: organizationId, createdAt: at(30) });
+    await database.db
+      .insert(organization)
+      .values({ id: organizationId, name: "Backfill", slug: organizationId, createdAt: at(30) });
     const page = await insertMonitor(database, organizationId, { createdAt: at(20) });
     // Checked 10 and 4 days ago; counts since (its last check, 4 days ago, is what is known).
-    ids.counted = await insertLinkWithHistory(database, organizationId, page, at(10, 0), [{ at: at(10), to: "live" }], { verdict: { value: "counts", reasons: [] } });
+    ids.counted = await insertLinkWithHistory(database, organizationId, page, at(10, 0), [{ at: at(10), to: "live" }], {
+      verdict: { value: "counts", reasons: [] },
+    });
     await observe(ids.counted, page, at(4));
     // Live, then at risk: its last check 2 days ago.
-    ids.changed = await insertLinkWithHistory(database, organizationId, page, at(10, 0), [{ at: at(10), to: "live" }], { verdict: { value: "at_risk", reasons: ["boilerplate_region"] } });
+    ids.changed = await insertLinkWithHistory(database, organizationId, page, at(10, 0), [{ at: at(10), to: "live" }], {
+      verdict: { value: "at_risk", reasons: ["boilerplate_region"] },
+    });
     await observe(ids.changed, page, at(2));
     // Never checked: no verdict, nothing to backfill.
     ids.none = await insertLinkWithHistory(database, organizationId, page, at(10, 0));
@@ -64,14 +73,44 @@ describe.each(BACKENDS)("verdict history backfill (%s)", (backend) => {
   /** A later check of the link that saw it in the same state (an observation, no transition). */
   async function observe(linkId: string, monitorId: string, when: Date) {
     const checkId = randomUUID();
-    await database.db.insert(monitorCheck).values({ id: checkId, organizationId, monitorId, trigger: "schedule", startedAt: when, finishedAt: when, outcome: "ok", pageStatus: 200, linksFound: 1, createdAt: when });
-    await database.db.insert(linkObservation).values({ id: randomUUID(), organizationId, checkId, trackedLinkId: linkId, observed: "live", link: null, stateBefore: "live", stateAfter: "live", createdAt: when });
+    await database.db.insert(monitorCheck).values({
+      id: checkId,
+      organizationId,
+      monitorId,
+      trigger: "schedule",
+      startedAt: when,
+      finishedAt: when,
+      outcome: "ok",
+      pageStatus: 200,
+      linksFound: 1,
+      createdAt: when,
+    });
+    await database.db.insert(linkObservation).values({
+      id: randomUUID(),
+      organizationId,
+      checkId,
+      trackedLinkId: linkId,
+      observed: "live",
+      link: null,
+      stateBefore: "live",
+      stateAfter: "live",
+      createdAt: when,
+    });
   }
 
   it("gives each link with a verdict one first verdict at its latest check, with that check", async () => {
-    const rows = await database.db.select().from(verdictTransition).where(eq(verdictTransition.organizationId, organizationId));
-    const latest = async (linkId: string) => (await database.db.select().from(linkObservation).where(eq(linkObservation.trackedLinkId, linkId))).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-    const of = (linkId: string) => rows.filter((row) => row.trackedLinkId === linkId).map((row) => [row.fromValue, row.toValue, row.createdAt.toISOString(), row.checkId]);
+    const rows = await database.db
+      .select()
+      .from(verdictTransition)
+      .where(eq(verdictTransition.organizationId, organizationId));
+    const latest = async (linkId: string) =>
+      (await database.db.select().from(linkObservation).where(eq(linkObservation.trackedLinkId, linkId))).sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+      )[0];
+    const of = (linkId: string) =>
+      rows
+        .filter((row) => row.trackedLinkId === linkId)
+        .map((row) => [row.fromValue, row.toValue, row.createdAt.toISOString(), row.checkId]);
     expect(of(ids.counted)).toEqual([[null, "counts", at(4).toISOString(), (await latest(ids.counted))?.checkId]]);
     expect(of(ids.changed)).toEqual([[null, "at_risk", at(2).toISOString(), (await latest(ids.changed))?.checkId]]);
     expect(of(ids.none)).toEqual([]);
@@ -79,15 +118,35 @@ describe.each(BACKENDS)("verdict history backfill (%s)", (backend) => {
   });
 
   it("keeps the verdict value beside the state (the generated column the daily counts read)", async () => {
-    const values = await database.db.select({ id: trackedLink.id, value: trackedLink.verdictValue }).from(trackedLink).where(eq(trackedLink.organizationId, organizationId));
-    expect(Object.fromEntries(values.map((row) => [row.id, row.value]))).toEqual({ [ids.counted]: "counts", [ids.changed]: "at_risk", [ids.none]: null });
+    const values = await database.db
+      .select({ id: trackedLink.id, value: trackedLink.verdictValue })
+      .from(trackedLink)
+      .where(eq(trackedLink.organizationId, organizationId));
+    expect(Object.fromEntries(values.map((row) => [row.id, row.value]))).toEqual({
+      [ids.counted]: "counts",
+      [ids.changed]: "at_risk",
+      [ids.none]: null,
+    });
   });
 
   it("the daily counts have each verdict from its backfilled day on, and none before", () => {
     for (let daysAgo = 0; daysAgo < 30; daysAgo += 1) {
       const day = stats.days[stats.days.length - 1 - daysAgo];
-      const expected = { counts: daysAgo <= 4 ? 1 : 0, at_risk: daysAgo <= 2 ? 1 : 0, does_not_count: 0, live: daysAgo <= 10 ? 2 : 0, pending: daysAgo <= 10 ? 1 : 0 };
-      expect({ daysAgo, counts: day?.counts, at_risk: day?.at_risk, does_not_count: day?.does_not_count, live: day?.live, pending: day?.pending }).toEqual({ daysAgo, ...expected });
+      const expected = {
+        counts: daysAgo <= 4 ? 1 : 0,
+        at_risk: daysAgo <= 2 ? 1 : 0,
+        does_not_count: 0,
+        live: daysAgo <= 10 ? 2 : 0,
+        pending: daysAgo <= 10 ? 1 : 0,
+      };
+      expect({
+        daysAgo,
+        counts: day?.counts,
+        at_risk: day?.at_risk,
+        does_not_count: day?.does_not_count,
+        live: day?.live,
+        pending: day?.pending,
+      }).toEqual({ daysAgo, ...expected });
     }
   });
 });

@@ -44,7 +44,17 @@ afterAll(async () => {
   await closeAll();
 });
 
-const KEYS = ["live", "missing", "broken", "rel_mismatch", "anchor_mismatch", "pending", "counts", "at_risk", "does_not_count"] as const;
+const KEYS = [
+  "live",
+  "missing",
+  "broken",
+  "rel_mismatch",
+  "anchor_mismatch",
+  "pending",
+  "counts",
+  "at_risk",
+  "does_not_count",
+] as const;
 type Counts = Partial<Record<(typeof KEYS)[number], number>>;
 
 describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend) => {
@@ -59,8 +69,14 @@ describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend)
 
   const anchor = (href: string, rel = "") => `<a href="${href}"${rel ? ` rel="${rel}"` : ""}>${href.slice(-1)}</a>`;
   const checkAt = async (when: Date) => {
-    const deps: CheckDeps = { ...checkDeps({ db: database.db, settings: parseConfig(process.env), now: () => when }), random: () => 0 };
-    expect(await runCheck(deps, team.organizationId, monitorId, { kind: "manual" })).toMatchObject({ status: "applied", outcome: "ok" });
+    const deps: CheckDeps = {
+      ...checkDeps({ db: database.db, settings: parseConfig(process.env), now: () => when }),
+      random: () => 0,
+    };
+    expect(await runCheck(deps, team.organizationId, monitorId, { kind: "manual" })).toMatchObject({
+      status: "applied",
+      outcome: "ok",
+    });
   };
 
   beforeAll(async () => {
@@ -68,8 +84,12 @@ describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend)
     team = await makeTeam(database, `vs-${backend}`);
     const org = team.organizationId;
     for (const href of Object.values(target)) site.setPage(new URL(href).pathname, { body: htmlPage("a shop") });
-    monitorId = await insertMonitor(database, org, { url: `http://127.0.0.1:${FIXTURE_PORT}${page}`, createdAt: at(6, 0) });
-    const link = (href: string, createdAt: Date) => insertLinkWithHistory(database, org, monitorId, createdAt, [], { target: href });
+    monitorId = await insertMonitor(database, org, {
+      url: `http://127.0.0.1:${FIXTURE_PORT}${page}`,
+      createdAt: at(6, 0),
+    });
+    const link = (href: string, createdAt: Date) =>
+      insertLinkWithHistory(database, org, monitorId, createdAt, [], { target: href });
     // a: counts from its first check. b: counts, then at risk (footer), then does not count (nofollow).
     // c: counts, deleted today. d: created 2 days ago. e: never on the page (a confirmed loss: does not count).
     // f: counts, re-targeted today (no verdict again). g: counts, its match mode changed by an import today.
@@ -80,19 +100,39 @@ describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend)
     ids.f = await link(target.f, at(6, 0));
     ids.g = await link(target.g, at(6, 0));
 
-    site.setPage(page, { body: htmlPage(`<main><p>${[target.a, target.b, target.c, target.f, target.g].map((href) => anchor(href)).join(" ")}</p></main>`) });
+    site.setPage(page, {
+      body: htmlPage(
+        `<main><p>${[target.a, target.b, target.c, target.f, target.g].map((href) => anchor(href)).join(" ")}</p></main>`,
+      ),
+    });
     await checkAt(at(5));
-    site.setPage(page, { body: htmlPage(`<main><p>${[target.a, target.c, target.f, target.g].map((href) => anchor(href)).join(" ")}</p></main><footer>${anchor(target.b)}</footer>`) });
+    site.setPage(page, {
+      body: htmlPage(
+        `<main><p>${[target.a, target.c, target.f, target.g].map((href) => anchor(href)).join(" ")}</p></main><footer>${anchor(target.b)}</footer>`,
+      ),
+    });
     await checkAt(at(3));
     ids.d = await link(target.d, at(2, 0));
-    site.setPage(page, { body: htmlPage(`<main><p>${[target.a, target.c, target.f, target.g, target.d].map((href) => anchor(href)).join(" ")} ${anchor(target.b, "nofollow")}</p></main>`) });
+    site.setPage(page, {
+      body: htmlPage(
+        `<main><p>${[target.a, target.c, target.f, target.g, target.d].map((href) => anchor(href)).join(" ")} ${anchor(target.b, "nofollow")}</p></main>`,
+      ),
+    });
     await checkAt(at(1));
 
-    expect((await call(deleteLink, "DELETE", "/x", { cookie: team.member.cookie, params: { id: ids.c } })).status).toBe(204);
-    const patched = await call(patchLink, "PATCH", "/x", { cookie: team.member.cookie, params: { id: ids.f }, body: { target: url("f-moved") } });
+    expect((await call(deleteLink, "DELETE", "/x", { cookie: team.member.cookie, params: { id: ids.c } })).status).toBe(
+      204,
+    );
+    const patched = await call(patchLink, "PATCH", "/x", {
+      cookie: team.member.cookie,
+      params: { id: ids.f },
+      body: { target: url("f-moved") },
+    });
     expect(patched.status, patched.text).toBe(200);
     const csv = `page_url,target_url,match\nhttp://127.0.0.1:${FIXTURE_PORT}${page},${target.g},prefix\n`;
-    const imported = await importLinks(csvRequest("/api/account/links/import", team.member.cookie, csv), { params: Promise.resolve({}) });
+    const imported = await importLinks(csvRequest("/api/account/links/import", team.member.cookie, csv), {
+      params: Promise.resolve({}),
+    });
     expect(await imported.json()).toMatchObject({ created: 0, updated: 1, errors: [] });
     const result = await call(dailyStats, "GET", "/api/account/stats/daily?days=30", { cookie: team.viewer.cookie });
     expect(result.status, result.text).toBe(200);
@@ -100,20 +140,36 @@ describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend)
   }, 180_000);
 
   it("the checks left the verdicts the test expects (the setup itself)", async () => {
-    const rows = await database.db.select({ id: trackedLink.id, state: trackedLink.state, verdict: trackedLink.verdict }).from(trackedLink).where(eq(trackedLink.monitorId, monitorId));
+    const rows = await database.db
+      .select({ id: trackedLink.id, state: trackedLink.state, verdict: trackedLink.verdict })
+      .from(trackedLink)
+      .where(eq(trackedLink.monitorId, monitorId));
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(ids.a)).toMatchObject({ state: "live", verdict: { value: "counts" } });
-    expect(byId.get(ids.b)).toMatchObject({ state: "live", verdict: { value: "does_not_count", reasons: ["nofollow"] } });
+    expect(byId.get(ids.b)).toMatchObject({
+      state: "live",
+      verdict: { value: "does_not_count", reasons: ["nofollow"] },
+    });
     expect(byId.get(ids.d)).toMatchObject({ state: "live", verdict: { value: "counts" } });
-    expect(byId.get(ids.e)).toMatchObject({ state: "missing", verdict: { value: "does_not_count", reasons: ["missing"] } });
+    expect(byId.get(ids.e)).toMatchObject({
+      state: "missing",
+      verdict: { value: "does_not_count", reasons: ["missing"] },
+    });
     expect(byId.get(ids.f)).toMatchObject({ state: "pending", verdict: null });
     expect(byId.get(ids.g)).toMatchObject({ state: "pending", verdict: null });
     expect(byId.has(ids.c)).toBe(false);
   });
 
   it("every change of a verdict's value is stored with its time and check, the first one (from null) and a reset included", async () => {
-    const rows = await database.db.select().from(verdictTransition).where(eq(verdictTransition.organizationId, team.organizationId)).orderBy(asc(verdictTransition.createdAt));
-    const of = (id: string) => rows.filter((row) => row.trackedLinkId === id).map((row) => [row.fromValue, row.toValue, row.createdAt.toISOString(), row.checkId !== null]);
+    const rows = await database.db
+      .select()
+      .from(verdictTransition)
+      .where(eq(verdictTransition.organizationId, team.organizationId))
+      .orderBy(asc(verdictTransition.createdAt));
+    const of = (id: string) =>
+      rows
+        .filter((row) => row.trackedLinkId === id)
+        .map((row) => [row.fromValue, row.toValue, row.createdAt.toISOString(), row.checkId !== null]);
     expect(of(ids.a)).toEqual([[null, "counts", at(5).toISOString(), true]]);
     expect(of(ids.b)).toEqual([
       [null, "counts", at(5).toISOString(), true],
@@ -134,7 +190,10 @@ describe.each(BACKENDS)("daily stats of verdicts over past days (%s)", (backend)
     ]);
     // The deleted link's changes went with it; its verdict is a span from its first verdict to the deletion.
     expect(of(ids.c)).toEqual([]);
-    const spans = await database.db.select().from(retiredVerdictSpan).where(eq(retiredVerdictSpan.trackedLinkId, ids.c));
+    const spans = await database.db
+      .select()
+      .from(retiredVerdictSpan)
+      .where(eq(retiredVerdictSpan.trackedLinkId, ids.c));
     expect(spans.map((span) => [span.value, span.startedAt.toISOString()])).toEqual([["counts", at(5).toISOString()]]);
     expect(Date.now() - (spans[0]?.endedAt.getTime() ?? 0)).toBeLessThan(60_000);
   });

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { GET as auditLog } from "@/app/api/account/audit-log/route";
-import { DELETE as deleteWebhook, GET as getWebhook, PATCH as patchWebhook } from "@/app/api/account/webhooks/[id]/route";
+import {
+  DELETE as deleteWebhook,
+  GET as getWebhook,
+  PATCH as patchWebhook,
+} from "@/app/api/account/webhooks/[id]/route";
 import type { Database } from "@/lib/db";
 import { outbox, webhookDelivery, webhookEndpoint } from "@/lib/db/schema";
 import type { Resolver } from "@/lib/net/resolve";
@@ -9,8 +13,24 @@ import { claimDueDeliveries } from "@/lib/webhooks/claim";
 import { deliverDueWebhooks, startWebhookSender } from "@/lib/webhooks/sender";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { makeSoloOwner, makeTeam, type Person, type Team } from "./team-setup";
-import { addPlacement, anchorChanged, AUTH_SECRET, clock, deliveriesOf, makeEndpoint, pageUnreachable, recordEvents, senderDeps, verifyAt } from "./webhook-setup";
-import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceiver } from "../../helpers/webhook-receiver";
+import {
+  addPlacement,
+  anchorChanged,
+  AUTH_SECRET,
+  clock,
+  deliveriesOf,
+  makeEndpoint,
+  pageUnreachable,
+  recordEvents,
+  senderDeps,
+  verifyAt,
+} from "./webhook-setup";
+import {
+  startTripwire,
+  startWebhookReceiver,
+  type Tripwire,
+  type WebhookReceiver,
+} from "../../helpers/webhook-receiver";
 
 /**
  * Delivery (webhooks.md "Delivery") against real local receivers, one behaviour each, on PGlite and
@@ -54,8 +74,10 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
     if (!delivery) throw new Error("no delivery written");
     return { endpoint, placement, delivery };
   }
-  const row = async (id: string) => (await database.db.select().from(webhookDelivery).where(eq(webhookDelivery.id, id)))[0];
-  const endpointRow = async (id: string) => (await database.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, id)))[0];
+  const row = async (id: string) =>
+    (await database.db.select().from(webhookDelivery).where(eq(webhookDelivery.id, id)))[0];
+  const endpointRow = async (id: string) =>
+    (await database.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, id)))[0];
 
   beforeAll(async () => {
     database = await useFreshDatabase(backend);
@@ -69,9 +91,16 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
   describe("the outbox", () => {
     it("deliveries are written in the event's transaction: rolled back together, one per endpoint that wants the type, none for a disabled endpoint", async () => {
       const wantsAll = await makeEndpoint(team.admin.cookie, { url: receiver.url(path("all")) });
-      const wantsPage = await makeEndpoint(team.admin.cookie, { url: receiver.url(path("page")), types: ["page_unreachable"] });
+      const wantsPage = await makeEndpoint(team.admin.cookie, {
+        url: receiver.url(path("page")),
+        types: ["page_unreachable"],
+      });
       const off = await makeEndpoint(team.admin.cookie, { url: receiver.url(path("off")) });
-      await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id: off.id }, body: { enabled: false } });
+      await call(patchWebhook, "PATCH", "/x", {
+        cookie: team.admin.cookie,
+        params: { id: off.id },
+        body: { enabled: false },
+      });
       const placement = await addPlacement(database, team.organizationId);
       await expect(
         database.db.transaction(async (tx) => {
@@ -81,8 +110,16 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
         }),
       ).rejects.toThrow("the check failed");
       expect(await database.db.select().from(webhookDelivery)).toHaveLength(0);
-      await recordEvents(database, team.organizationId, [anchorChanged(placement), pageUnreachable(placement)], clk.now());
-      expect((await deliveriesOf(database, wantsAll.id)).map((d) => d.type).sort()).toEqual(["anchor_changed", "page_unreachable"]);
+      await recordEvents(
+        database,
+        team.organizationId,
+        [anchorChanged(placement), pageUnreachable(placement)],
+        clk.now(),
+      );
+      expect((await deliveriesOf(database, wantsAll.id)).map((d) => d.type).sort()).toEqual([
+        "anchor_changed",
+        "page_unreachable",
+      ]);
       expect((await deliveriesOf(database, wantsPage.id)).map((d) => d.type)).toEqual(["page_unreachable"]);
       expect(await deliveriesOf(database, off.id)).toHaveLength(0);
       // Nothing was sent by writing them.
@@ -97,17 +134,32 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const [request] = receiver.to(path("standard"));
       expect(request?.headers["content-type"]).toBe("application/json");
       expect(request?.headers["user-agent"]).toMatch(/^LinkLens-Webhooks\//);
-      const body = verifyAt(endpoint.secret, request, clk.now()) as { type: string; timestamp: string; data: Record<string, unknown> };
+      const body = verifyAt(endpoint.secret, request, clk.now()) as {
+        type: string;
+        timestamp: string;
+        data: Record<string, unknown>;
+      };
       expect(body.type).toBe("anchor_changed");
       expect(body.timestamp).toBe(clk.now().toISOString());
       expect(body.data).toMatchObject({
-        event: { id: delivery.eventId, type: "anchor_changed", monitorId: placement.monitorId, trackedLinkId: placement.linkId },
+        event: {
+          id: delivery.eventId,
+          type: "anchor_changed",
+          monitorId: placement.monitorId,
+          trackedLinkId: placement.linkId,
+        },
         monitor: { id: placement.monitorId },
         trackedLink: { id: placement.linkId, target: "https://mine.example/landing" },
         organization: { id: team.organizationId },
         appUrl: `http://localhost:3000/app/monitors/${placement.monitorId}`,
       });
-      expect(await row(delivery.id)).toMatchObject({ status: "delivered", attempts: 1, responseStatus: 200, responseBody: "ok", error: null });
+      expect(await row(delivery.id)).toMatchObject({
+        status: "delivered",
+        attempts: 1,
+        responseStatus: 200,
+        responseBody: "ok",
+        error: null,
+      });
     });
 
     it("slack: text + blocks with the email's sentence and a button; an anchor can never mention or link", async () => {
@@ -115,13 +167,18 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const { placement } = await endpointWithEvent("slack", { kind: "slack" }, hostile);
       await pass();
       const [request] = receiver.to(path("slack"));
-      const body = JSON.parse(request?.body ?? "{}") as { text: string; blocks: Array<{ type: string; text?: { text: string; verbatim?: boolean }; elements?: Array<{ url: string }> }> };
+      const body = JSON.parse(request?.body ?? "{}") as {
+        text: string;
+        blocks: Array<{ type: string; text?: { text: string; verbatim?: boolean }; elements?: Array<{ url: string }> }>;
+      };
       expect(body.text).toMatch(/^Anchor text changed: mine\.example\/landing on blog\.example\.org\/post-/);
       const raw = request?.body ?? "";
       expect(raw).not.toContain("<!channel>");
       expect(raw).not.toContain("<@U024BE7LH>");
       expect(raw).not.toContain("<https://evil.example");
-      expect(raw).toContain("&lt;!channel&gt; &lt;@U024BE7LH&gt; &lt;https://evil.example|claim your prize&gt; &amp; more");
+      expect(raw).toContain(
+        "&lt;!channel&gt; &lt;@U024BE7LH&gt; &lt;https://evil.example|claim your prize&gt; &amp; more",
+      );
       expect(body.blocks.at(-1)?.elements?.[0]?.url).toBe(`http://localhost:3000/app/monitors/${placement.monitorId}`);
       expect(body.blocks.filter((b) => b.text).every((b) => b.text?.verbatim === true)).toBe(true);
     });
@@ -141,7 +198,13 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const started = Date.now();
       await pass({ timeoutMs: 2_000 });
       expect(Date.now() - started).toBeLessThan(8_000);
-      expect(await row(delivery.id)).toMatchObject({ status: "pending", attempts: 1, responseStatus: null, error: "No answer within 2 s.", nextAttemptAt: new Date(clk.now().getTime() + MIN) });
+      expect(await row(delivery.id)).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        responseStatus: null,
+        error: "No answer within 2 s.",
+        nextAttemptAt: new Date(clk.now().getTime() + MIN),
+      });
     });
 
     it("streams an endless body: the 2xx counts, 1 KiB of it is kept, the rest is never read", async () => {
@@ -160,7 +223,11 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       ["302", 302],
       ["307", 307],
     ])("answers %s: a failure; the redirect is not followed", async (_name, status) => {
-      receiver.on(path(`redirect-${status}`), { kind: "answer", status, headers: { location: receiver.url(path(`landing-${status}`)) } });
+      receiver.on(path(`redirect-${status}`), {
+        kind: "answer",
+        status,
+        headers: { location: receiver.url(path(`landing-${status}`)) },
+      });
       const { delivery } = await endpointWithEvent(`redirect-${status}`);
       await pass();
       const after = await row(delivery.id);
@@ -180,7 +247,13 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       receiver.on(path(`status-${status}`), { kind: "answer", status, body: `{"error":"nope ${status}"}` });
       const { delivery } = await endpointWithEvent(`status-${status}`);
       await pass();
-      expect(await row(delivery.id)).toMatchObject({ status: "pending", attempts: 1, responseStatus: status, responseBody: `{"error":"nope ${status}"}`, nextAttemptAt: new Date(clk.now().getTime() + MIN) });
+      expect(await row(delivery.id)).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        responseStatus: status,
+        responseBody: `{"error":"nope ${status}"}`,
+        nextAttemptAt: new Date(clk.now().getTime() + MIN),
+      });
     });
 
     it("closes the connection: a failure with no answer", async () => {
@@ -195,7 +268,8 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
 
     it("DNS rebinding: a host that resolved to a public address at creation and to a private one now gets nothing", async () => {
       let answer = "93.184.216.34";
-      const flipping: Resolver = async (hostname) => (hostname === "rebind.example" ? [{ address: answer, family: 4 }] : []);
+      const flipping: Resolver = async (hostname) =>
+        hostname === "rebind.example" ? [{ address: answer, family: 4 }] : [];
       const { endpoint } = await makeEndpointVia(flipping, "https://rebind.example/hook");
       const placement = await addPlacement(database, team.organizationId);
       await recordEvents(database, team.organizationId, [anchorChanged(placement)], clk.now());
@@ -209,7 +283,12 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       expect(tripwire.connections()).toBe(before);
       // The tripwire itself works: a plain connection is counted.
       const net = await import("node:net");
-      await new Promise<void>((resolve) => net.connect(443, tripwire.host).on("close", () => resolve()).on("error", () => resolve()));
+      await new Promise<void>((resolve) =>
+        net
+          .connect(443, tripwire.host)
+          .on("close", () => resolve())
+          .on("error", () => resolve()),
+      );
       expect(tripwire.connections()).toBe(before + 1);
     });
   });
@@ -219,7 +298,9 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
     const { createWebhook } = await import("@/lib/webhooks/endpoints");
     const { authorize } = await import("@/lib/auth/guard");
     const { makeRequest } = await import("./harness");
-    const ctx = await authorize(makeRequest("POST", "/api/account/webhooks", { cookie: team.admin.cookie }), { webhook: ["manage"] });
+    const ctx = await authorize(makeRequest("POST", "/api/account/webhooks", { cookie: team.admin.cookie }), {
+      webhook: ["manage"],
+    });
     const endpoint = await createWebhook({ ...ctx, resolver }, { url, kind: "standard", description: "" });
     return { endpoint };
   }
@@ -247,11 +328,19 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       expect(requests).toHaveLength(8);
       expect(new Set(requests.map((r) => r.headers["webhook-id"]))).toEqual(new Set([`msg_${delivery.id}`]));
       expect(new Set(requests.map((r) => r.body)).size).toBe(1);
-      expect(await row(delivery.id)).toMatchObject({ status: "failed", attempts: 8, responseStatus: 503, nextAttemptAt: expect.any(Date) });
+      expect(await row(delivery.id)).toMatchObject({
+        status: "failed",
+        attempts: 8,
+        responseStatus: 503,
+        nextAttemptAt: expect.any(Date),
+      });
       const view = await call(getWebhook, "GET", "/x", { cookie: team.viewer.cookie, params: { id: endpoint.id } });
       expect(view.json).toMatchObject({ enabled: false, consecutiveFailures: 8, lastStatus: 503 });
       // The admins and the owner are told, once; members and viewers are not.
-      const emails = await database.db.select().from(outbox).where(and(eq(outbox.kind, "webhook_disabled"), eq(outbox.organizationId, team.organizationId)));
+      const emails = await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, "webhook_disabled"), eq(outbox.organizationId, team.organizationId)));
       expect(emails.map((e) => e.recipient).sort()).toEqual([team.admin.email, team.owner.email].sort());
       expect(emails[0]?.subject).toMatch(/^Webhook disabled: 127\.0\.0\.1:\d+ \(/);
       expect(emails[0]?.text).toContain("HTTP 503");
@@ -259,15 +348,25 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const log = await call(auditLog, "GET", "/api/account/audit-log?limit=100", { cookie: team.admin.cookie });
       expect(log.text).toContain("webhook.disabled");
       // Re-enabling starts afresh.
-      const enabled = await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id: endpoint.id }, body: { enabled: true } });
+      const enabled = await call(patchWebhook, "PATCH", "/x", {
+        cookie: team.admin.cookie,
+        params: { id: endpoint.id },
+        body: { enabled: true },
+      });
       expect(enabled.json).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     });
 
     it("a delivery that runs out while the endpoint succeeded since does not disable it", async () => {
       receiver.on(path("flaky"), { kind: "answer", status: 500 });
       const { endpoint, delivery } = await endpointWithEvent("flaky");
-      await database.db.update(webhookDelivery).set({ attempts: 7, status: "pending" }).where(eq(webhookDelivery.id, delivery.id));
-      await database.db.update(webhookEndpoint).set({ lastSuccessAt: new Date(clk.now().getTime() + 1) }).where(eq(webhookEndpoint.id, endpoint.id));
+      await database.db
+        .update(webhookDelivery)
+        .set({ attempts: 7, status: "pending" })
+        .where(eq(webhookDelivery.id, delivery.id));
+      await database.db
+        .update(webhookEndpoint)
+        .set({ lastSuccessAt: new Date(clk.now().getTime() + 1) })
+        .where(eq(webhookEndpoint.id, endpoint.id));
       await pass();
       expect(await row(delivery.id)).toMatchObject({ status: "failed", attempts: 8 });
       expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: true });
@@ -277,7 +376,11 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       receiver.on(path("paused"), { kind: "answer", status: 500 });
       const { endpoint, delivery } = await endpointWithEvent("paused");
       await pass();
-      await call(patchWebhook, "PATCH", "/x", { cookie: team.admin.cookie, params: { id: endpoint.id }, body: { enabled: false } });
+      await call(patchWebhook, "PATCH", "/x", {
+        cookie: team.admin.cookie,
+        params: { id: endpoint.id },
+        body: { enabled: false },
+      });
       expect(await row(delivery.id)).toMatchObject({ status: "failed", error: "The endpoint was disabled." });
       clk.advance(2 * 24 * 60 * MIN);
       expect((await pass()).attempted).toBe(0);
@@ -290,7 +393,9 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       receiver.on(path("deleted"), { kind: "answer", status: 500 });
       const { endpoint } = await endpointWithEvent("deleted");
       await pass();
-      expect(await call(deleteWebhook, "DELETE", "/x", { cookie: team.admin.cookie, params: { id: endpoint.id } })).toMatchObject({ status: 204 });
+      expect(
+        await call(deleteWebhook, "DELETE", "/x", { cookie: team.admin.cookie, params: { id: endpoint.id } }),
+      ).toMatchObject({ status: 204 });
       expect(await deliveriesOf(database, endpoint.id)).toHaveLength(0);
       clk.advance(2 * 24 * 60 * MIN);
       expect((await pass()).attempted).toBe(0);
@@ -332,7 +437,9 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       const ids = receiver.to(path("once")).map((r) => r.headers["webhook-id"]);
       expect(ids).toHaveLength(30);
       expect(new Set(ids).size).toBe(30);
-      expect((await deliveriesOf(database, endpoint.id)).every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
+      expect(
+        (await deliveriesOf(database, endpoint.id)).every((d) => d.status === "delivered" && d.attempts === 1),
+      ).toBe(true);
     });
 
     it("a claim whose sender died is taken over once its lease runs out (at least once, same webhook-id)", async () => {
@@ -351,7 +458,12 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       receiver.on(path("stuck"), { kind: "hang" });
       const stuck = await makeEndpoint(team.admin.cookie, { url: receiver.url(path("stuck")) });
       const placement = await addPlacement(database, team.organizationId);
-      await recordEvents(database, team.organizationId, Array.from({ length: 10 }, (_, i) => anchorChanged(placement, `a${i}`)), clk.now());
+      await recordEvents(
+        database,
+        team.organizationId,
+        Array.from({ length: 10 }, (_, i) => anchorChanged(placement, `a${i}`)),
+        clk.now(),
+      );
       clk.advance(1);
       const healthy = await endpointWithEvent("healthy");
       const result = await deliverDueWebhooks(deps({ timeoutMs: 1_500 }), { concurrency: 4, perEndpoint: 2 });
@@ -376,9 +488,11 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
     /** `count` events of the organization, each written by its own check a millisecond after the one before, from `from`. */
     async function eventsFrom(organizationId: string, count: number, from: number) {
       const placement = await addPlacement(database, organizationId);
-      for (let i = 0; i < count; i += 1) await recordEvents(database, organizationId, [anchorChanged(placement, `anchor ${i}`)], new Date(from + i));
+      for (let i = 0; i < count; i += 1)
+        await recordEvents(database, organizationId, [anchorChanged(placement, `anchor ${i}`)], new Date(from + i));
     }
-    const oldestFirst = async (endpointId: string) => (await deliveriesOf(database, endpointId)).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    const oldestFirst = async (endpointId: string) =>
+      (await deliveriesOf(database, endpointId)).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
     const ids = (rows: ReadonlyArray<{ id: string } | undefined>) => rows.map((row) => row?.id);
 
     it("a claim takes every organization's oldest due delivery, then every organization's second, …: a backlog goes no faster than one a round", async () => {
@@ -411,7 +525,9 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
       await eventsFrom(team.organizationId, 10, now - 300_000);
       await eventsFrom(other(0).organizationId, 1, now - 100_000);
       const inFlight = async () => {
-        const rows = (await Promise.all([...endpointsA, endpointB].map((endpoint) => deliveriesOf(database, endpoint.id)))).map((list) => list.filter((d) => d.status === "sending").length);
+        const rows = (
+          await Promise.all([...endpointsA, endpointB].map((endpoint) => deliveriesOf(database, endpoint.id)))
+        ).map((list) => list.filter((d) => d.status === "sending").length);
         return { a: rows.slice(0, 3), b: rows[3] };
       };
       // Three claims as three instances would make them, one after the other (the defaults: 8 per organization, 4 per endpoint).
@@ -436,14 +552,23 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
     it("an organization whose receivers hang cannot hold up another's: its one delivery goes out in the first claim while theirs still hang", async () => {
       const hung = [path("hung-1"), path("hung-2")];
       for (const where of hung) receiver.on(where, { kind: "hang" });
-      const endpointsA = [await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[0] ?? "") }), await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[1] ?? "") })];
+      const endpointsA = [
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[0] ?? "") }),
+        await makeEndpoint(team.admin.cookie, { url: receiver.url(hung[1] ?? "") }),
+      ];
       const endpointB = await makeEndpoint(other(0).cookie, { url: receiver.url(path("prompt")) });
       // A's big import (80 deliveries) came first; B's one alert a minute later.
       const now = clk.now().getTime();
       const placementA = await addPlacement(database, team.organizationId);
-      await recordEvents(database, team.organizationId, Array.from({ length: 40 }, (_, i) => anchorChanged(placementA, `import ${i}`)), new Date(now - 60_000));
+      await recordEvents(
+        database,
+        team.organizationId,
+        Array.from({ length: 40 }, (_, i) => anchorChanged(placementA, `import ${i}`)),
+        new Date(now - 60_000),
+      );
       await eventsFrom(other(0).organizationId, 1, now - 1_000);
-      const deliveriesA = async () => (await Promise.all(endpointsA.map((endpoint) => deliveriesOf(database, endpoint.id)))).flat();
+      const deliveriesA = async () =>
+        (await Promise.all(endpointsA.map((endpoint) => deliveriesOf(database, endpoint.id)))).flat();
       // A's attempts never end on their own while the test looks (no 10 s to wait): only the release below answers them.
       const sender = startWebhookSender(deps({ timeoutMs: 600_000 }), { intervalMs: 3_600_000 });
       try {
@@ -454,7 +579,8 @@ describe.each(BACKENDS)("webhook delivery (%s)", (backend) => {
         expect((await deliveriesA()).filter((d) => d.attempts > 0)).toHaveLength(8);
         // B's attempt ends with its receiver's answer; A's 8 reach theirs and stay there.
         const toA = () => hung.flatMap((where) => receiver.to(where));
-        while ((await deliveriesOf(database, endpointB.id))[0]?.status !== "delivered" || toA().length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
+        while ((await deliveriesOf(database, endpointB.id))[0]?.status !== "delivered" || toA().length < 8)
+          await new Promise((resolve) => setTimeout(resolve, 20));
         expect(receiver.to(path("prompt"))).toHaveLength(1);
         // Every request A's receivers got is still open: B's delivery did not wait for any of them.
         expect(toA()).toHaveLength(8);

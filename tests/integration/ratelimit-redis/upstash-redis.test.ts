@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Redis } from "@upstash/redis";
-import { createLimiter, createUpstashRedis, rateLimitHeaders, type LimitLog, type LimitResult, type Policies } from "@/lib/ratelimit";
+import {
+  createLimiter,
+  createUpstashRedis,
+  rateLimitHeaders,
+  type LimitLog,
+  type LimitResult,
+  type Policies,
+} from "@/lib/ratelimit";
 import { startRedisServer, type RedisServer } from "../../helpers/redis-server";
 import { startUpstashBridge, type UpstashBridge } from "../../helpers/upstash-bridge";
 
@@ -57,7 +64,9 @@ function config(overrides: { limit?: number; budget?: number } = {}) {
 }
 
 /** An "app instance": its own Upstash client, Ratelimit and in-process fallback, built the production way. */
-function instance(options: { policies?: Policies; now?: () => number; logs?: Parameters<LimitLog>[]; timeoutMs?: number } = {}) {
+function instance(
+  options: { policies?: Policies; now?: () => number; logs?: Parameters<LimitLog>[]; timeoutMs?: number } = {},
+) {
   return createLimiter(config(), {
     policies: options.policies,
     now: options.now,
@@ -125,7 +134,10 @@ describe("Upstash store through Redis", () => {
   });
 
   it("a client that waits until Reset is admitted again (short window)", async () => {
-    const policies: Policies = { ip: { limit: 3, windowSeconds: 2, prefix: "linklens:test-ip" }, budget: { limit: 5, prefix: "linklens:test-budget" } };
+    const policies: Policies = {
+      ip: { limit: 3, windowSeconds: 2, prefix: "linklens:test-ip" },
+      budget: { limit: 5, prefix: "linklens:test-budget" },
+    };
     const limiter = instance({ policies });
     const key = uniqueKey();
     for (let i = 0; i < 3; i++) expect((await limiter.checkRequest(key)).allowed).toBe(true);
@@ -157,19 +169,32 @@ describe("Upstash store through Redis", () => {
   it("shares the monthly budget (INCR + EXPIREAT per YYYY-MM key) and resets at the next month, UTC", async () => {
     const year = 2090 + (Date.now() % 9); // a month no other run uses
     const clock = { now: Date.UTC(year, 11, 31, 23, 59, 59) };
-    const policies: Policies = { ip: { limit: 10, windowSeconds: 60, prefix: "linklens:ip" }, budget: { limit: 3, prefix: `linklens:test-budget-${keySeq++}` } };
+    const policies: Policies = {
+      ip: { limit: 10, windowSeconds: 60, prefix: "linklens:ip" },
+      budget: { limit: 3, prefix: `linklens:test-budget-${keySeq++}` },
+    };
     const a = instance({ policies, now: () => clock.now });
     const b = instance({ policies, now: () => clock.now });
-    const results = [await a.consumeBudget(), await b.consumeBudget(), await a.consumeBudget(), await b.consumeBudget()];
+    const results = [
+      await a.consumeBudget(),
+      await b.consumeBudget(),
+      await a.consumeBudget(),
+      await b.consumeBudget(),
+    ];
     expect(results.map((r) => [r.allowed, r.remaining])).toEqual([
       [true, 2],
       [true, 1],
       [true, 0],
       [false, 0],
     ]);
-    for (const r of results) expect(r, show(r)).toMatchObject({ limit: 3, reason: "budget", reset: Date.UTC(year + 1, 0, 1) / 1000 });
+    for (const r of results)
+      expect(r, show(r)).toMatchObject({ limit: 3, reason: "budget", reset: Date.UTC(year + 1, 0, 1) / 1000 });
     clock.now = Date.UTC(year + 1, 0, 1, 0, 0, 0);
-    expect(await a.consumeBudget()).toMatchObject({ allowed: true, remaining: 2, reset: Date.UTC(year + 1, 1, 1) / 1000 });
+    expect(await a.consumeBudget()).toMatchObject({
+      allowed: true,
+      remaining: 2,
+      reset: Date.UTC(year + 1, 1, 1) / 1000,
+    });
   });
 
   it("keeps enforcing limits in-process while Redis is down, logs once, and shares again after a restart", async () => {

@@ -17,7 +17,9 @@ import { startCorpusSite, type CorpusSite } from "@/scripts/lib/corpus-site";
 
 const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 const STRIDE = 10;
-const BASELINE = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "fixtures", "agreement-baseline.json"), "utf8")) as { below_one: Record<string, number> };
+const BASELINE = JSON.parse(
+  readFileSync(path.join(__dirname, "..", "..", "fixtures", "agreement-baseline.json"), "utf8"),
+) as { below_one: Record<string, number> };
 const FULL = sharedCorpusDir();
 
 function htmlFiles(dir: string): string[] {
@@ -28,7 +30,15 @@ function htmlFiles(dir: string): string[] {
 
 const CORPORA: Array<{ name: string; dir: string; files: string[] }> = [
   { name: "the vendored sample", dir: SAMPLE_CORPUS_DIR, files: htmlFiles(SAMPLE_CORPUS_DIR) },
-  ...(FULL ? [{ name: "the shared corpus", dir: FULL, files: htmlFiles(FULL).filter((_, index) => process.env.FULL_CORPUS === "1" || index % STRIDE === 0) }] : []),
+  ...(FULL
+    ? [
+        {
+          name: "the shared corpus",
+          dir: FULL,
+          files: htmlFiles(FULL).filter((_, index) => process.env.FULL_CORPUS === "1" || index % STRIDE === 0),
+        },
+      ]
+    : []),
 ];
 
 describe.each(CORPORA)("URL mode agrees with paste mode on $name", ({ dir, files }) => {
@@ -36,7 +46,13 @@ describe.each(CORPORA)("URL mode agrees with paste mode on $name", ({ dir, files
   let renderer: Renderer;
   beforeAll(async () => {
     site = await startCorpusSite(dir);
-    renderer = createRenderer({ config: parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, RENDER_TIMEOUT_MS: "20000" }) });
+    renderer = createRenderer({
+      config: parseConfig({
+        ALLOW_PRIVATE_HOSTS: site.allowEntry,
+        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        RENDER_TIMEOUT_MS: "20000",
+      }),
+    });
   });
   afterAll(async () => {
     await renderer?.close();

@@ -29,8 +29,17 @@ beforeAll(async () => {
   // With :80 available, `evil.test` passes the port rule and only the DNS answer can stop it.
   byName = canary.hasLowPorts ? "http://evil.test" : `http://evil.test:${canary.port}`;
   site = await startFixtureSite({ canary: canary.origin, canaryByName: byName });
-  resolver = staticResolver({ "evil.test": ["127.0.0.2"], "evil6.test": ["::ffff:127.0.0.2"], "mixed.test": ["93.184.215.14", "127.0.0.2"] });
-  config = parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, RENDER_TIMEOUT_MS: "5000", LINK_CHECK_TIMEOUT_MS: "1000" });
+  resolver = staticResolver({
+    "evil.test": ["127.0.0.2"],
+    "evil6.test": ["::ffff:127.0.0.2"],
+    "mixed.test": ["93.184.215.14", "127.0.0.2"],
+  });
+  config = parseConfig({
+    ALLOW_PRIVATE_HOSTS: site.allowEntry,
+    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    RENDER_TIMEOUT_MS: "5000",
+    LINK_CHECK_TIMEOUT_MS: "1000",
+  });
   layered = createRenderer({ config, resolver });
   // No interception guard, every resource type loaded: the filtering proxy is the only thing left.
   proxyOnly = createRenderer({ config, resolver, interceptionGuard: false, skipHeavyResources: false });
@@ -69,7 +78,9 @@ describe("nothing reaches the canary", () => {
     const ports = [...new Set(canary.listeners.map((listener) => listener.port))];
     for (const port of ports) {
       for (const raw of notations(port)) {
-        expect(await codeOf(Promise.resolve().then(() => parsePublicUrl(raw, [site.allowEntry]))), raw).toBe("INVALID_URL");
+        expect(await codeOf(Promise.resolve().then(() => parsePublicUrl(raw, [site.allowEntry]))), raw).toBe(
+          "INVALID_URL",
+        );
         // Callers that skip parsePublicUrl are still stopped before the browser sees the URL.
         expect(await codeOf(layered.render(new URL(raw))), raw).toBe("BLOCKED_URL");
       }

@@ -46,7 +46,14 @@ describe("checkLinks", () => {
       "/status/big": 200,
     };
     const urls = Object.keys(table).map((path) => site.url(path));
-    urls.push("http://does-not-exist.test/", "http://evil.test/x", "http://127.0.0.2:9/", "http://public.test:8080/", "mailto:a@b.c", "not a url");
+    urls.push(
+      "http://does-not-exist.test/",
+      "http://evil.test/x",
+      "http://127.0.0.2:9/",
+      "http://public.test:8080/",
+      "mailto:a@b.c",
+      "not a url",
+    );
     const started = Date.now();
     const statuses = await checkLinks(urls, { config: config(), resolver });
     const byPath = Object.fromEntries(Object.keys(table).map((path) => [path, statuses.get(checkKey(site.url(path)))]));
@@ -72,7 +79,10 @@ describe("checkLinks", () => {
 
   it("checks each URL once, fragments aside, and keys results by checkKey", async () => {
     const before = site.hits("/status/200?dedupe=1");
-    const statuses = await checkLinks([site.url("/status/200?dedupe=1#a"), site.url("/status/200?dedupe=1#b"), site.url("/status/200?dedupe=1")], { config: config(), resolver });
+    const statuses = await checkLinks(
+      [site.url("/status/200?dedupe=1#a"), site.url("/status/200?dedupe=1#b"), site.url("/status/200?dedupe=1")],
+      { config: config(), resolver },
+    );
     expect([...statuses.keys()]).toEqual([site.url("/status/200?dedupe=1")]);
     expect(site.hits("/status/200?dedupe=1") - before).toBe(1);
     expect(checkKey("https://a.example/x?y#z")).toBe("https://a.example/x?y");
@@ -93,7 +103,11 @@ describe("checkLinks", () => {
 
   it("leaves URLs unfinished at the overall deadline out of the map", async () => {
     const started = Date.now();
-    const statuses = await checkLinks([site.url("/status/200?deadline"), site.url("/hang?deadline")], { config: config({ LINK_CHECK_TIMEOUT_MS: "5000" }), resolver, deadlineMs: 600 });
+    const statuses = await checkLinks([site.url("/status/200?deadline"), site.url("/hang?deadline")], {
+      config: config({ LINK_CHECK_TIMEOUT_MS: "5000" }),
+      resolver,
+      deadlineMs: 600,
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(statuses.get(site.url("/status/200?deadline"))).toBe(200);
     expect(statuses.has(site.url("/hang?deadline"))).toBe(false);

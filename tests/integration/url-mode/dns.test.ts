@@ -4,7 +4,13 @@ import { checkKey, checkLinks } from "@/lib/analyzer/check-links";
 import { createRenderer } from "@/lib/analyzer/render";
 import { parseConfig } from "@/lib/config";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
-import { analysisResolver, assertPublicHost, cachingResolver, MAX_CONCURRENT_LOOKUPS, type Resolver } from "@/lib/net/resolve";
+import {
+  analysisResolver,
+  assertPublicHost,
+  cachingResolver,
+  MAX_CONCURRENT_LOOKUPS,
+  type Resolver,
+} from "@/lib/net/resolve";
 import { codeOf } from "@/tests/helpers/error-code";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { freePort } from "@/tests/helpers/server";
@@ -54,9 +60,11 @@ describe("one DNS answer per host per analysis", () => {
     const liveHosts = Array.from({ length: 12 }, (_, i) => `h${i}.live.test`);
     const deadHosts = Array.from({ length: 12 }, (_, i) => `gone${i}.test`);
     const urls: string[] = [];
-    for (const host of liveHosts) for (const path of ["/p/1", "/p/2", "/status/404"]) urls.push(`http://${host}:${site.port}${path}`);
+    for (const host of liveHosts)
+      for (const path of ["/p/1", "/p/2", "/status/404"]) urls.push(`http://${host}:${site.port}${path}`);
     // Port 80, so the policy lets them through to DNS, which has never heard of them.
-    for (const host of deadHosts) for (const path of ["/p/1", "/p/2", "/status/404"]) urls.push(`http://${host}${path}`);
+    for (const host of deadHosts)
+      for (const path of ["/p/1", "/p/2", "/status/404"]) urls.push(`http://${host}${path}`);
     const config = parseConfig({
       ALLOW_PRIVATE_HOSTS: liveHosts.map((host) => `${host}:${site.port}`).join(","),
       LINK_CHECK_TIMEOUT_MS: "5000",
@@ -69,7 +77,9 @@ describe("one DNS answer per host per analysis", () => {
     const session = await proxy.openSession({ resolver });
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect({ host: "127.0.0.1", port: session.port }, () => socket.write(`CONNECT h0.live.test:${site.port} HTTP/1.1\r\n\r\n`));
+        const socket = net.connect({ host: "127.0.0.1", port: session.port }, () =>
+          socket.write(`CONNECT h0.live.test:${site.port} HTTP/1.1\r\n\r\n`),
+        );
         socket.once("data", (chunk: Buffer) => {
           resolve(chunk.toString().split("\r\n")[0] ?? "");
           socket.destroy();
@@ -133,10 +143,16 @@ describe("one DNS answer per host per analysis", () => {
 describe("link-check budget", () => {
   it("counts redirect hops against LINK_CHECK_MAX unique URLs", async () => {
     // /chain/1 → /chain/2 → /chain/3 → /chain/end is four URLs; the budget is three.
-    const config = parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, LINK_CHECK_MAX: "3", LINK_CHECK_CONCURRENCY: "1" });
+    const config = parseConfig({
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      LINK_CHECK_MAX: "3",
+      LINK_CHECK_CONCURRENCY: "1",
+    });
     const before = ["/chain/1", "/chain/2", "/chain/3", "/chain/end", "/p/budget"].map((path) => site.hits(path));
     const statuses = await checkLinks([site.url("/chain/1"), site.url("/p/budget")], { config });
-    const requested = ["/chain/1", "/chain/2", "/chain/3", "/chain/end", "/p/budget"].filter((path, i) => site.hits(path) > (before[i] ?? 0));
+    const requested = ["/chain/1", "/chain/2", "/chain/3", "/chain/end", "/p/budget"].filter(
+      (path, i) => site.hits(path) > (before[i] ?? 0),
+    );
     expect(requested).toEqual(["/chain/1", "/chain/2", "/chain/3"]);
     // Neither link got an answer within the budget: both unchecked, not broken.
     expect(statuses.has(site.url("/chain/1"))).toBe(false);
@@ -154,9 +170,13 @@ describe("operator deny list (DENY_HOSTS)", () => {
   it("refuses a deny-listed page host and its subdomains with BLOCKED_URL before any lookup", async () => {
     const deny = parseConfig({ DENY_HOSTS: "denied.example,Other.Example" }).DENY_HOSTS;
     for (const host of ["denied.example", "www.denied.example", "a.b.other.example", "DENIED.example."]) {
-      expect(await codeOf(assertPublicHost(host, 443, [], { resolver: counting, denyHosts: deny })), host).toBe("BLOCKED_URL");
+      expect(await codeOf(assertPublicHost(host, 443, [], { resolver: counting, denyHosts: deny })), host).toBe(
+        "BLOCKED_URL",
+      );
     }
-    expect(await codeOf(assertPublicHost("notdenied.example", 443, [], { resolver: counting, denyHosts: deny }))).toBe("resolved");
+    expect(await codeOf(assertPublicHost("notdenied.example", 443, [], { resolver: counting, denyHosts: deny }))).toBe(
+      "resolved",
+    );
     expect(lookups).toEqual(["notdenied.example"]);
   });
 
@@ -174,10 +194,16 @@ describe("operator deny list (DENY_HOSTS)", () => {
 
   it("refuses deny-listed hosts in the proxy (subresources, redirects) without a lookup", async () => {
     lookups.length = 0;
-    const proxy = await FilteringProxy.start({ allowPrivateHosts: [], denyHosts: ["denied.example"], resolver: counting });
+    const proxy = await FilteringProxy.start({
+      allowPrivateHosts: [],
+      denyHosts: ["denied.example"],
+      resolver: counting,
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect({ host: "127.0.0.1", port: proxy.main.port }, () => socket.write("CONNECT cdn.denied.example:443 HTTP/1.1\r\n\r\n"));
+        const socket = net.connect({ host: "127.0.0.1", port: proxy.main.port }, () =>
+          socket.write("CONNECT cdn.denied.example:443 HTTP/1.1\r\n\r\n"),
+        );
         socket.once("data", (chunk: Buffer) => resolve(chunk.toString().split("\r\n")[0] ?? ""));
         socket.on("error", reject);
       });
@@ -192,7 +218,12 @@ describe("operator deny list (DENY_HOSTS)", () => {
   it("never checks links to deny-listed hosts, nor follows a redirect there (unchecked, not broken)", async () => {
     lookups.length = 0;
     const config = parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, DENY_HOSTS: "evil.test,denied.example" });
-    const urls = ["http://denied.example/a", "https://www.denied.example/b", site.url("/status/to-canary-name"), site.url("/p/ok")];
+    const urls = [
+      "http://denied.example/a",
+      "https://www.denied.example/b",
+      site.url("/status/to-canary-name"),
+      site.url("/p/ok"),
+    ];
     const statuses = await checkLinks(urls, { config, resolver: counting });
     expect(Object.fromEntries(urls.map((url) => [url, statuses.get(checkKey(url)) ?? null]))).toEqual({
       "http://denied.example/a": null,
@@ -210,7 +241,9 @@ describe("proxy memory per render", () => {
     try {
       for (let i = 0; i < 12; i += 1) {
         await new Promise<void>((resolve, reject) => {
-          const socket = net.connect({ host: "127.0.0.1", port: proxy.main.port }, () => socket.write(`GET http://127.0.0.${i + 2}/x HTTP/1.1\r\nHost: x\r\n\r\n`));
+          const socket = net.connect({ host: "127.0.0.1", port: proxy.main.port }, () =>
+            socket.write(`GET http://127.0.0.${i + 2}/x HTTP/1.1\r\nHost: x\r\n\r\n`),
+          );
           socket.once("data", () => {
             socket.destroy();
             resolve();

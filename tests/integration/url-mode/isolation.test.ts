@@ -16,7 +16,13 @@ let renderer: Renderer;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  renderer = createRenderer({ config: parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, RENDER_TIMEOUT_MS: "8000" }) });
+  renderer = createRenderer({
+    config: parseConfig({
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+      RENDER_TIMEOUT_MS: "8000",
+    }),
+  });
 });
 
 afterAll(async () => {
@@ -45,7 +51,13 @@ function stateOf(html: string, path = "/isolation/state"): Record<string, string
 describe("render isolation", () => {
   it("the probe sees state where there is some: the writing page reads back everything it wrote", async () => {
     const result = await renderer.render(new URL(site.url("/isolation/write")));
-    expect(stateOf(result.html, "/isolation/self")).toEqual({ cookie: "leak", local: "leak", session: "leak", idb: "leak", cache: "leak" });
+    expect(stateOf(result.html, "/isolation/self")).toEqual({
+      cookie: "leak",
+      local: "leak",
+      session: "leak",
+      idb: "leak",
+      cache: "leak",
+    });
   });
 
   it("no cookie, storage or cache state crosses from one render to the next, spare page included", async () => {

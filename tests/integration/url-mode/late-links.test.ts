@@ -20,7 +20,11 @@ let renderer: Renderer;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  const config = parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, RENDER_TIMEOUT_MS: "20000" });
+  const config = parseConfig({
+    ALLOW_PRIVATE_HOSTS: site.allowEntry,
+    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    RENDER_TIMEOUT_MS: "20000",
+  });
   renderer = createRenderer({ config, settleMaxMs: SETTLE_CAP_MS });
 });
 
@@ -51,7 +55,8 @@ describe("settle: late links", () => {
 
   it("a page with nothing left to do is captured right after load", async () => {
     const settles: number[] = [];
-    for (let i = 0; i < 3; i += 1) settles.push((await renderer.render(new URL(site.url("/static")))).timings.settle ?? 0);
+    for (let i = 0; i < 3; i += 1)
+      settles.push((await renderer.render(new URL(site.url("/static")))).timings.settle ?? 0);
     // The old rule waited at least 150 ms after the last DOM change and 250 ms after the last request.
     expect(Math.min(...settles)).toBeLessThan(250);
   });

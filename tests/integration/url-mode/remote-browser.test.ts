@@ -29,10 +29,21 @@ let wsEndpoint: string;
 async function startRemoteChromium(): Promise<string> {
   profile = mkdtempSync(path.join(tmpdir(), "linklens-remote-"));
   // No proxy flags on purpose: the remote side is someone else's browser.
-  chromium = spawn(CHROMIUM, [...BASE_CHROMIUM_ARGS, "--headless", "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, "about:blank"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  chromium = spawn(
+    CHROMIUM,
+    [
+      ...BASE_CHROMIUM_ARGS,
+      "--headless",
+      "--remote-debugging-port=0",
+      "--remote-debugging-address=127.0.0.1",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    {
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error(`no DevTools endpoint:\n${output}`)), 20_000);
@@ -50,10 +61,17 @@ async function startRemoteChromium(): Promise<string> {
 
 beforeAll(async () => {
   canary = await startCanary();
-  site = await startFixtureSite({ canary: canary.origin, canaryByName: canary.hasLowPorts ? "http://evil.test" : `http://evil.test:${canary.port}` });
+  site = await startFixtureSite({
+    canary: canary.origin,
+    canaryByName: canary.hasLowPorts ? "http://evil.test" : `http://evil.test:${canary.port}`,
+  });
   wsEndpoint = await startRemoteChromium();
   renderer = createRenderer({
-    config: parseConfig({ BROWSER_WS_ENDPOINT: wsEndpoint, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "5000" }),
+    config: parseConfig({
+      BROWSER_WS_ENDPOINT: wsEndpoint,
+      ALLOW_PRIVATE_HOSTS: site.allowEntry,
+      RENDER_TIMEOUT_MS: "5000",
+    }),
     resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
     // The proxy alone must hold.
     interceptionGuard: false,
@@ -124,7 +142,11 @@ describe("remote browser (BROWSER_WS_ENDPOINT)", () => {
     const relayed = new URL(wsEndpoint);
     relayed.port = String((relay.address() as net.AddressInfo).port);
     const slowStart = createRenderer({
-      config: parseConfig({ BROWSER_WS_ENDPOINT: relayed.href, ALLOW_PRIVATE_HOSTS: site.allowEntry, RENDER_TIMEOUT_MS: "6000" }),
+      config: parseConfig({
+        BROWSER_WS_ENDPOINT: relayed.href,
+        ALLOW_PRIVATE_HOSTS: site.allowEntry,
+        RENDER_TIMEOUT_MS: "6000",
+      }),
       resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
       interceptionGuard: false,
       watchdogGraceMs: 100,

@@ -23,7 +23,11 @@ beforeAll(async () => {
     RENDER_TIMEOUT_MS: "15000",
     MAX_CONCURRENT_RENDERS: "2",
   });
-  renderer = createRenderer({ config, resolver: staticResolver({ "evil.test": ["127.0.0.2"] }), watchdogGraceMs: 3_000 });
+  renderer = createRenderer({
+    config,
+    resolver: staticResolver({ "evil.test": ["127.0.0.2"] }),
+    watchdogGraceMs: 3_000,
+  });
 });
 
 afterAll(async () => {
@@ -47,7 +51,8 @@ describe("renderPage", () => {
     expect(result.status).toBe(200);
     expect(result.finalUrl).toBe(site.url("/scripted"));
     expect(result.headerNofollow).toBe(false);
-    for (const href of ["/static", "/added-at-load", "/added-after-300ms", "/from-fetch"]) expect(result.html).toContain(`href="${href}"`);
+    for (const href of ["/static", "/added-at-load", "/added-after-300ms", "/from-fetch"])
+      expect(result.html).toContain(`href="${href}"`);
   });
 
   it("follows a 301 chain and reports the final URL", async () => {
@@ -58,10 +63,22 @@ describe("renderPage", () => {
 
   it("reads X-Robots-Tag: nofollow / none / googlebot, ignores other bots", async () => {
     const flags: Record<string, boolean> = {};
-    for (const path of ["/robots/nofollow", "/robots/none", "/robots/googlebot", "/robots/otherbot", "/robots/noindex"]) {
+    for (const path of [
+      "/robots/nofollow",
+      "/robots/none",
+      "/robots/googlebot",
+      "/robots/otherbot",
+      "/robots/noindex",
+    ]) {
       flags[path] = (await renderer.render(new URL(site.url(path)))).headerNofollow;
     }
-    expect(flags).toEqual({ "/robots/nofollow": true, "/robots/none": true, "/robots/googlebot": true, "/robots/otherbot": false, "/robots/noindex": false });
+    expect(flags).toEqual({
+      "/robots/nofollow": true,
+      "/robots/none": true,
+      "/robots/googlebot": true,
+      "/robots/otherbot": false,
+      "/robots/noindex": false,
+    });
   });
 
   it("dismisses dialogs, closes popups and still captures later links", async () => {
@@ -120,7 +137,11 @@ describe("renderPage", () => {
     const dns = await renderer.render(new URL("http://does-not-exist.invalid/")).catch((e: unknown) => e);
     expect((dns as ApiError).code).toBe("UPSTREAM_ERROR");
     const refused = createRenderer({
-      config: parseConfig({ ALLOW_PRIVATE_HOSTS: "127.0.0.1:1", PUPPETEER_EXECUTABLE_PATH: CHROMIUM, RENDER_TIMEOUT_MS: "3000" }),
+      config: parseConfig({
+        ALLOW_PRIVATE_HOSTS: "127.0.0.1:1",
+        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        RENDER_TIMEOUT_MS: "3000",
+      }),
     });
     try {
       const error = await refused.render(new URL("http://127.0.0.1:1/")).catch((e: unknown) => e);
@@ -181,11 +202,18 @@ describe("renderer resilience", () => {
 
   it("answers RATE_LIMITED when every slot and the short queue are taken", async () => {
     const small = createRenderer({
-      config: parseConfig({ ALLOW_PRIVATE_HOSTS: site.allowEntry, PUPPETEER_EXECUTABLE_PATH: CHROMIUM, MAX_CONCURRENT_RENDERS: "1" }),
+      config: parseConfig({
+        ALLOW_PRIVATE_HOSTS: site.allowEntry,
+        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        MAX_CONCURRENT_RENDERS: "1",
+      }),
       maxQueued: 1,
     });
     try {
-      const slow = [small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 }), small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 })];
+      const slow = [
+        small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 }),
+        small.render(new URL(site.url("/never-loads")), { timeoutMs: 1_500 }),
+      ];
       const error = await small.render(new URL(site.url("/about"))).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe("RATE_LIMITED");

@@ -35,7 +35,10 @@ async function listen(handler: http.RequestListener): Promise<Origin> {
 }
 
 /** What the page's origin saw: how often robots.txt was asked for, and why the page got its answer. */
-const seen: { robotsAsked: number; pageAnswered: "robots asked first" | "hold cap" | null } = { robotsAsked: 0, pageAnswered: null };
+const seen: { robotsAsked: number; pageAnswered: "robots asked first" | "hold cap" | null } = {
+  robotsAsked: 0,
+  pageAnswered: null,
+};
 let robotsAsked: () => void = () => undefined;
 
 let pageOrigin: Origin;
@@ -71,7 +74,8 @@ beforeAll(async () => {
     else robotsAsked = () => answer("robots asked first");
   });
   otherOrigin = await listen((req, res) => {
-    if (req.url === "/robots.txt") res.writeHead(200, { "Content-Type": "text/plain" }).end("User-agent: *\nDisallow: /landing\n");
+    if (req.url === "/robots.txt")
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("User-agent: *\nDisallow: /landing\n");
     else res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
   });
   settings = parseConfig({
@@ -93,7 +97,13 @@ afterAll(async () => {
 });
 
 function analyse(path: string, origin: () => Origin, robots: RobotsTxtCache) {
-  return runUrlAnalysis(new URL(origin().url(path)), { pool, renderer, settings, signals: { robots }, checkLinks: () => false });
+  return runUrlAnalysis(new URL(origin().url(path)), {
+    pool,
+    renderer,
+    settings,
+    signals: { robots },
+    checkLinks: () => false,
+  });
 }
 
 describe("robots.txt beside the render", () => {

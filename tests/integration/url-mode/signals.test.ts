@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeUrl, inspectHtml, inspectUrl, shutdownAnalyzer, type AnalyzerSettings, type PageReport } from "@/lib/analyzer";
+import {
+  analyzeUrl,
+  inspectHtml,
+  inspectUrl,
+  shutdownAnalyzer,
+  type AnalyzerSettings,
+  type PageReport,
+} from "@/lib/analyzer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { VERDICT_TARGET_PATH } from "@/scripts/lib/fixture-verdict";
@@ -32,7 +39,9 @@ async function inspect(path: string): Promise<PageReport> {
 /** The signals of the links to the verdict target, in document order. */
 async function targetSignals(path: string) {
   const report = await inspect(path);
-  return report.analysis.links.flatMap((link, index) => (link.href === site.url(VERDICT_TARGET_PATH) ? [report.linkSignals[index]] : []));
+  return report.analysis.links.flatMap((link, index) =>
+    link.href === site.url(VERDICT_TARGET_PATH) ? [report.linkSignals[index]] : [],
+  );
 }
 
 describe("hidden: the visibility pass in the rendered page", () => {
@@ -53,12 +62,17 @@ describe("hidden: the visibility pass in the rendered page", () => {
     expect(await targetSignals(path)).toEqual([expect.objectContaining({ hidden: true })]);
   });
 
-  it.each(["/verdict/counts", "/verdict/visible/below-the-fold", "/verdict/visible/image-link", "/verdict/visible/child-visible", "/verdict/visible/display-contents", "/verdict/edge/area", "/verdict/carousel"])(
-    "%s: visible",
-    async (path) => {
-      expect(await targetSignals(path)).toEqual([expect.objectContaining({ hidden: false })]);
-    },
-  );
+  it.each([
+    "/verdict/counts",
+    "/verdict/visible/below-the-fold",
+    "/verdict/visible/image-link",
+    "/verdict/visible/child-visible",
+    "/verdict/visible/display-contents",
+    "/verdict/edge/area",
+    "/verdict/carousel",
+  ])("%s: visible", async (path) => {
+    expect(await targetSignals(path)).toEqual([expect.objectContaining({ hidden: false })]);
+  });
 
   it("a mark the page wrote itself is not ours: the link is judged by the pass", async () => {
     expect(await targetSignals("/verdict/edge/forged-mark")).toEqual([expect.objectContaining({ hidden: true })]);
@@ -97,7 +111,13 @@ describe("region: the nearest landmark", () => {
   });
 
   it("paste mode has regions and nothing else", async () => {
-    const report = await inspectHtml({ html: `<nav><a href="/x">x</a></nav><footer><a href="/y" style="display:none">y</a></footer>`, pageUrl: "https://example.com/" }, { settings });
+    const report = await inspectHtml(
+      {
+        html: `<nav><a href="/x">x</a></nav><footer><a href="/y" style="display:none">y</a></footer>`,
+        pageUrl: "https://example.com/",
+      },
+      { settings },
+    );
     expect(report.linkSignals).toEqual([
       { inRawHtml: null, hidden: null, region: "nav" },
       { inRawHtml: null, hidden: null, region: "footer" },
@@ -107,10 +127,13 @@ describe("region: the nearest landmark", () => {
 });
 
 describe("links the rendered document does not have", () => {
-  it.each(["/verdict/edge/template", "/verdict/edge/shadow-dom", "/verdict/edge/iframe"])("%s: the target is not a link of the page", async (path) => {
-    const report = await inspect(path);
-    expect(report.analysis.links.map((link) => link.href)).not.toContain(site.url(VERDICT_TARGET_PATH));
-  });
+  it.each(["/verdict/edge/template", "/verdict/edge/shadow-dom", "/verdict/edge/iframe"])(
+    "%s: the target is not a link of the page",
+    async (path) => {
+      const report = await inspect(path);
+      expect(report.analysis.links.map((link) => link.href)).not.toContain(site.url(VERDICT_TARGET_PATH));
+    },
+  );
 });
 
 describe("page signals", () => {
@@ -129,8 +152,12 @@ describe("page signals", () => {
 
   it("canonical: relative resolved, the first of several, and the final URL after redirects", async () => {
     expect((await inspect("/verdict/canonical/relative")).page.canonicalUrl).toBe(site.url("/verdict/counts"));
-    expect((await inspect("/verdict/canonical/several-first-elsewhere")).page.canonicalUrl).toBe(site.url("/verdict/counts"));
-    expect((await inspect("/verdict/canonical/several-first-self")).page.canonicalUrl).toBe(site.url("/verdict/canonical/several-first-self"));
+    expect((await inspect("/verdict/canonical/several-first-elsewhere")).page.canonicalUrl).toBe(
+      site.url("/verdict/counts"),
+    );
+    expect((await inspect("/verdict/canonical/several-first-self")).page.canonicalUrl).toBe(
+      site.url("/verdict/canonical/several-first-self"),
+    );
     expect((await inspect("/verdict/edge/no-head")).page.canonicalUrl).toBe(site.url("/verdict/counts"));
     expect((await inspect("/verdict/edge/canonical-in-body")).page.canonicalUrl).toBeNull();
     expect((await inspect("/verdict/redirect")).page.finalUrl).toBe(site.url("/verdict/redirected-here"));
@@ -145,7 +172,10 @@ describe("page signals", () => {
 
   it("without signals asked for, none of it is computed and the public answer is the same", async () => {
     const withSignals = await inspect("/verdict/hidden/display-none");
-    const plain = await inspectUrl(new URL(site.url("/verdict/hidden/display-none")), { settings, checkLinks: () => false });
+    const plain = await inspectUrl(new URL(site.url("/verdict/hidden/display-none")), {
+      settings,
+      checkLinks: () => false,
+    });
     expect(plain.page.robotsTxt).toBeNull();
     expect(plain.rawHtml).toBeNull();
     expect(plain.linkSignals.every((signals) => signals.hidden === null && signals.inRawHtml === null)).toBe(true);

@@ -5,8 +5,24 @@ import { ApiError } from "@/lib/errors";
 
 describe("domain group input", () => {
   it("stores hostnames lowercased, in punycode, without a trailing dot; duplicates collapse in first-mention order", () => {
-    const { domains, sites } = normalizeDomains([" Example.COM ", "bücher.example", "example.com.", "blog.example.com", "xn--bcher-kva.example", "a.github.io", "b.github.io", "192.0.2.7"]);
-    expect(domains).toEqual(["example.com", "xn--bcher-kva.example", "blog.example.com", "a.github.io", "b.github.io", "192.0.2.7"]);
+    const { domains, sites } = normalizeDomains([
+      " Example.COM ",
+      "bücher.example",
+      "example.com.",
+      "blog.example.com",
+      "xn--bcher-kva.example",
+      "a.github.io",
+      "b.github.io",
+      "192.0.2.7",
+    ]);
+    expect(domains).toEqual([
+      "example.com",
+      "xn--bcher-kva.example",
+      "blog.example.com",
+      "a.github.io",
+      "b.github.io",
+      "192.0.2.7",
+    ]);
     // Sites: blog.example.com is example.com's; github.io subdomains are sites of their own (private suffix list).
     expect(sites).toEqual([
       { site: "example.com", hostname: "example.com" },
@@ -17,7 +33,16 @@ describe("domain group input", () => {
     ]);
   });
 
-  it.each(["https://example.com/", "example.com/path", "example.com:8080", "user@example.com", "exa mple.com", "", "a..b", "[::1]"])("refuses %j, naming its index", (bad) => {
+  it.each([
+    "https://example.com/",
+    "example.com/path",
+    "example.com:8080",
+    "user@example.com",
+    "exa mple.com",
+    "",
+    "a..b",
+    "[::1]",
+  ])("refuses %j, naming its index", (bad) => {
     let error: unknown;
     try {
       normalizeDomains(["fine.example", bad]);
@@ -39,7 +64,9 @@ describe("domain group input", () => {
     expect(issue({ name: "   ", domains: ["a.example"] })).toMatch(/^name: must be 1–100/);
     expect(issue({ name: "x".repeat(101), domains: ["a.example"] })).toMatch(/^name: /);
     expect(issue({ name: "N", domains: [] })).toMatch(/^domains: list at least one/);
-    expect(issue({ name: "N", domains: Array.from({ length: 501 }, (_, i) => `s${i}.example`) })).toMatch(/^domains: at most 500/);
+    expect(issue({ name: "N", domains: Array.from({ length: 501 }, (_, i) => `s${i}.example`) })).toMatch(
+      /^domains: at most 500/,
+    );
     expect(issue({ name: "N", domains: ["a.example"], extra: 1 })).toMatch(/extra|Unrecognized/);
     expect(issue({}, updateGroupSchema as never)).toMatch(/send name, domains or both/);
     expect(issue({ name: "Renamed" }, updateGroupSchema as never)).toBeNull();

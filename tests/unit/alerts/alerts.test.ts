@@ -6,22 +6,80 @@ import { reminderFor } from "@/lib/alerts/expiry";
 import { signMuteToken, verifyMuteToken } from "@/lib/alerts/tokens";
 import { html, safeHref } from "@/lib/mail/html";
 
-const link = (extra: Record<string, unknown> = {}) => ({ href: "https://mysite.example/", anchorText: "My site", isNofollow: false, isSponsored: false, isUgc: false, httpStatus: 200, ...extra });
+const link = (extra: Record<string, unknown> = {}) => ({
+  href: "https://mysite.example/",
+  anchorText: "My site",
+  isNofollow: false,
+  isSponsored: false,
+  isUgc: false,
+  httpStatus: 200,
+  ...extra,
+});
 const place = { pageUrl: "https://www.example.org/post/", target: "https://yoursite.com/" };
 
 describe("describeEvent", () => {
   it.each([
-    ["link_missing", { state: "live", link: link() }, { state: "missing", link: null }, "Link removed: yoursite.com on example.org/post"],
-    ["link_missing", { state: "pending", link: null }, { state: "missing", link: null }, "Link not found: yoursite.com on example.org/post"],
-    ["link_restored", { state: "missing", link: null }, { state: "live", link: link() }, "Link back: yoursite.com on example.org/post"],
-    ["link_broken", { state: "live", link: link() }, { state: "broken", link: link({ httpStatus: 404 }) }, "Link broken: yoursite.com on example.org/post"],
-    ["link_fixed", { state: "broken", link: link({ httpStatus: 0 }) }, { state: "live", link: link() }, "Link fixed: yoursite.com on example.org/post"],
-    ["rel_changed", { state: "live", link: link() }, { state: "rel_mismatch", link: link({ isNofollow: true }) }, "Link now nofollow: yoursite.com on example.org/post"],
-    ["anchor_changed", { state: "live", link: link() }, { state: "anchor_mismatch", link: link({ anchorText: "x" }) }, "Anchor text changed: yoursite.com on example.org/post"],
+    [
+      "link_missing",
+      { state: "live", link: link() },
+      { state: "missing", link: null },
+      "Link removed: yoursite.com on example.org/post",
+    ],
+    [
+      "link_missing",
+      { state: "pending", link: null },
+      { state: "missing", link: null },
+      "Link not found: yoursite.com on example.org/post",
+    ],
+    [
+      "link_restored",
+      { state: "missing", link: null },
+      { state: "live", link: link() },
+      "Link back: yoursite.com on example.org/post",
+    ],
+    [
+      "link_broken",
+      { state: "live", link: link() },
+      { state: "broken", link: link({ httpStatus: 404 }) },
+      "Link broken: yoursite.com on example.org/post",
+    ],
+    [
+      "link_fixed",
+      { state: "broken", link: link({ httpStatus: 0 }) },
+      { state: "live", link: link() },
+      "Link fixed: yoursite.com on example.org/post",
+    ],
+    [
+      "rel_changed",
+      { state: "live", link: link() },
+      { state: "rel_mismatch", link: link({ isNofollow: true }) },
+      "Link now nofollow: yoursite.com on example.org/post",
+    ],
+    [
+      "anchor_changed",
+      { state: "live", link: link() },
+      { state: "anchor_mismatch", link: link({ anchorText: "x" }) },
+      "Anchor text changed: yoursite.com on example.org/post",
+    ],
     ["page_noindex", { noindex: false }, { noindex: true, httpStatus: 200 }, "Page set to noindex: example.org/post"],
-    ["page_unreachable", { status: "ok" }, { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 }, "Page unreachable: example.org/post"],
-    ["link_expiring", null, { expiresOn: "2031-01-08", daysLeft: 7 }, "Placement expires in 7 days: yoursite.com on example.org/post"],
-    ["verdict_changed", { value: "counts", reasons: [] }, { value: "does_not_count", reasons: ["robots_disallowed"] }, "Page now blocked by robots.txt: yoursite.com on example.org/post"],
+    [
+      "page_unreachable",
+      { status: "ok" },
+      { status: "page_error", consecutivePageErrors: 3, errorCode: "UPSTREAM_ERROR", pageStatus: 503 },
+      "Page unreachable: example.org/post",
+    ],
+    [
+      "link_expiring",
+      null,
+      { expiresOn: "2031-01-08", daysLeft: 7 },
+      "Placement expires in 7 days: yoursite.com on example.org/post",
+    ],
+    [
+      "verdict_changed",
+      { value: "counts", reasons: [] },
+      { value: "does_not_count", reasons: ["robots_disallowed"] },
+      "Page now blocked by robots.txt: yoursite.com on example.org/post",
+    ],
   ] as const)("%s names what changed", (type, before, after, headline) => {
     const described = describeEvent({ type, before, after }, place);
     expect(described.headline).toBe(headline);
@@ -29,31 +87,85 @@ describe("describeEvent", () => {
   });
 
   it("shows before → after facts", () => {
-    const rel = describeEvent({ type: "rel_changed", before: { state: "live", link: link() }, after: { state: "rel_mismatch", link: link({ isSponsored: true }) } }, place);
+    const rel = describeEvent(
+      {
+        type: "rel_changed",
+        before: { state: "live", link: link() },
+        after: { state: "rel_mismatch", link: link({ isSponsored: true }) },
+      },
+      place,
+    );
     expect(rel.changes).toContainEqual({ label: "Rel", before: "follow", after: "sponsored" });
-    const broken = describeEvent({ type: "link_broken", before: { state: "live", link: link() }, after: { state: "broken", link: link({ httpStatus: 0 }) } }, place);
+    const broken = describeEvent(
+      {
+        type: "link_broken",
+        before: { state: "live", link: link() },
+        after: { state: "broken", link: link({ httpStatus: 0 }) },
+      },
+      place,
+    );
     expect(broken.changes).toContainEqual({ label: "Target status", before: "HTTP 200", after: "no response" });
-    const down = describeEvent({ type: "page_unreachable", before: null, after: { errorCode: "UPSTREAM_ERROR", pageStatus: 503 } }, place);
+    const down = describeEvent(
+      { type: "page_unreachable", before: null, after: { errorCode: "UPSTREAM_ERROR", pageStatus: 503 } },
+      place,
+    );
     expect(down.changes[0]?.after).toBe("UPSTREAM_ERROR (HTTP 503)");
   });
 
   it("verdict_changed says in words what changed", () => {
-    const hidden = describeEvent({ type: "verdict_changed", before: { value: "at_risk", reasons: ["boilerplate_region"] }, after: { value: "does_not_count", reasons: ["hidden", "boilerplate_region"] } }, place);
+    const hidden = describeEvent(
+      {
+        type: "verdict_changed",
+        before: { value: "at_risk", reasons: ["boilerplate_region"] },
+        after: { value: "does_not_count", reasons: ["hidden", "boilerplate_region"] },
+      },
+      place,
+    );
     expect(hidden.headline).toBe("Link hidden by CSS: yoursite.com on example.org/post");
-    expect(hidden.summary).toBe("The link to https://yoursite.com/ on https://www.example.org/post/ went from “At risk” to “Doesn't count”. Now: Link hidden by CSS; Link in a header, navigation, sidebar or footer.");
+    expect(hidden.summary).toBe(
+      "The link to https://yoursite.com/ on https://www.example.org/post/ went from “At risk” to “Doesn't count”. Now: Link hidden by CSS; Link in a header, navigation, sidebar or footer.",
+    );
     expect(hidden.changes).toEqual([
       { label: "Verdict", before: "At risk", after: "Doesn't count" },
       { label: "New", before: "", after: "Link hidden by CSS" },
     ]);
-    const scripted = describeEvent({ type: "verdict_changed", before: { value: "counts", reasons: [] }, after: { value: "at_risk", reasons: ["script_only"] } }, place);
+    const scripted = describeEvent(
+      {
+        type: "verdict_changed",
+        before: { value: "counts", reasons: [] },
+        after: { value: "at_risk", reasons: ["script_only"] },
+      },
+      place,
+    );
     expect(scripted.headline).toBe("Link only present after JavaScript: yoursite.com on example.org/post");
-    const back = describeEvent({ type: "verdict_changed", before: { value: "does_not_count", reasons: ["page_noindex"] }, after: { value: "counts", reasons: [] } }, place);
+    const back = describeEvent(
+      {
+        type: "verdict_changed",
+        before: { value: "does_not_count", reasons: ["page_noindex"] },
+        after: { value: "counts", reasons: [] },
+      },
+      place,
+    );
     expect(back.headline).toBe("Link counts again: yoursite.com on example.org/post");
-    expect(back.changes).toContainEqual({ label: "Resolved", before: "Page is set to noindex", after: "no longer the case" });
-    const lighter = describeEvent({ type: "verdict_changed", before: { value: "does_not_count", reasons: ["nofollow", "boilerplate_region"] }, after: { value: "at_risk", reasons: ["boilerplate_region"] } }, place);
+    expect(back.changes).toContainEqual({
+      label: "Resolved",
+      before: "Page is set to noindex",
+      after: "no longer the case",
+    });
+    const lighter = describeEvent(
+      {
+        type: "verdict_changed",
+        before: { value: "does_not_count", reasons: ["nofollow", "boilerplate_region"] },
+        after: { value: "at_risk", reasons: ["boilerplate_region"] },
+      },
+      place,
+    );
     expect(lighter.headline).toBe("Link now at risk: yoursite.com on example.org/post");
     // Stored JSON is read defensively: unknown values and reasons are left out, never echoed.
-    const odd = describeEvent({ type: "verdict_changed", before: { value: "<b>", reasons: ["x", 3] }, after: null }, place);
+    const odd = describeEvent(
+      { type: "verdict_changed", before: { value: "<b>", reasons: ["x", 3] }, after: null },
+      place,
+    );
     expect(odd.changes[0]).toEqual({ label: "Verdict", before: "—", after: "—" });
   });
 
@@ -70,7 +182,12 @@ describe("alert emails", () => {
     appUrl: "https://linklens.example/app/monitors/m1",
     muteUrl: "https://linklens.example/mute?token=t.s",
     events: [
-      { type: "link_missing" as const, target: "https://yoursite.com/", before: { state: "live", link: link({ anchorText: '<img src=x onerror=alert(1)> & "quotes"' }) }, after: { state: "missing", link: null } },
+      {
+        type: "link_missing" as const,
+        target: "https://yoursite.com/",
+        before: { state: "live", link: link({ anchorText: '<img src=x onerror=alert(1)> & "quotes"' }) },
+        after: { state: "missing", link: null },
+      },
       { type: "page_noindex" as const, target: null, before: { noindex: false }, after: { noindex: true } },
     ],
   };
@@ -89,7 +206,12 @@ describe("alert emails", () => {
   });
 
   it("groups a digest by monitor", () => {
-    const mail = digestEmail({ period: "daily", organizationName: "Acme <SEO>", sections: [section, { ...section, monitorUrl: "https://second.example/" }], settingsUrl: "https://linklens.example/app/settings" });
+    const mail = digestEmail({
+      period: "daily",
+      organizationName: "Acme <SEO>",
+      sections: [section, { ...section, monitorUrl: "https://second.example/" }],
+      settingsUrl: "https://linklens.example/app/settings",
+    });
     expect(mail.subject).toBe("Your daily LinkLens digest: 4 changes on 2 pages (Acme <SEO>)");
     expect(mail.html).toContain("Acme &lt;SEO&gt;");
     expect(mail.text.match(/== https?:\/\/[^ ]+ ==/g)).toHaveLength(2);
@@ -107,7 +229,9 @@ describe("mute tokens", () => {
   it("round-trip, and refuse a changed payload, a changed signature, another secret and junk", () => {
     const token = signMuteToken(secret, { kind: "mute", userId: "u1", monitorId: "m1" });
     expect(verifyMuteToken(secret, token)).toEqual({ kind: "mute", userId: "u1", monitorId: "m1" });
-    expect(verifyMuteToken(secret, signMuteToken(secret, { kind: "off", userId: "u1", organizationId: "o1" }))).toEqual({ kind: "off", userId: "u1", organizationId: "o1" });
+    expect(verifyMuteToken(secret, signMuteToken(secret, { kind: "off", userId: "u1", organizationId: "o1" }))).toEqual(
+      { kind: "off", userId: "u1", organizationId: "o1" },
+    );
     const [, signature] = token.split(".");
     const forged = `${Buffer.from(JSON.stringify(["mute", "u2", "m1"])).toString("base64url")}.${signature}`;
     expect(verifyMuteToken(secret, forged)).toBeNull();
@@ -124,13 +248,17 @@ describe("schedules", () => {
     expect(duePeriod("daily", 9, new Date("2031-03-04T11:59:00Z"))?.key).toBe("daily:2031-03-04T09");
     expect(duePeriod("daily", 9, new Date("2031-03-04T12:00:00Z"))).toBeNull();
     expect(duePeriod("daily", 23, new Date("2031-03-05T01:00:00Z"))?.key).toBe("daily:2031-03-04T23");
-    expect(duePeriod("daily", 9, new Date("2031-03-04T09:30:00Z"))?.windowStart.toISOString()).toBe("2031-03-03T09:00:00.000Z");
+    expect(duePeriod("daily", 9, new Date("2031-03-04T09:30:00Z"))?.windowStart.toISOString()).toBe(
+      "2031-03-03T09:00:00.000Z",
+    );
   });
 
   it("weekly digests are due on Mondays", () => {
     expect(duePeriod("weekly", 6, new Date("2031-03-10T06:10:00Z"))?.key).toBe("weekly:2031-03-10T06"); // a Monday
     expect(duePeriod("weekly", 6, new Date("2031-03-11T06:10:00Z"))).toBeNull();
-    expect(duePeriod("weekly", 6, new Date("2031-03-10T06:10:00Z"))?.windowStart.toISOString()).toBe("2031-03-03T06:00:00.000Z");
+    expect(duePeriod("weekly", 6, new Date("2031-03-10T06:10:00Z"))?.windowStart.toISOString()).toBe(
+      "2031-03-03T06:00:00.000Z",
+    );
   });
 
   it("expiry reminders: the week's from 7 days before, the day's from 1 day before", () => {

@@ -17,7 +17,10 @@ const SAMPLE = SAMPLE_CORPUS_DIR;
 const FULL = sharedCorpusDir() ?? "";
 const hasFullCorpus = FULL !== "";
 
-const htmlFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".html")).sort();
+const htmlFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".html"))
+    .sort();
 const samplePages = htmlFiles(SAMPLE);
 const fullPages = hasFullCorpus ? htmlFiles(FULL) : [];
 
@@ -61,14 +64,20 @@ function expectConsistent(result: AnalysisResult): void {
 
 /** Analyses pages in groups, so one slow page does not hit the per-test timeout. */
 function describePages(dir: string, pages: readonly string[]): void {
-  const groups = Array.from({ length: Math.ceil(pages.length / 10) }, (_, index) => pages.slice(index * 10, index * 10 + 10));
-  it.each(groups.map((group) => [group[0], group] as const))("pages from %s analyse consistently", (_first, group) => {
-    for (const file of group) {
-      const result = analyse(file, dir);
-      expect(result.domain).toBe(hostOf(file));
-      expectConsistent(result);
-    }
-  }, 300_000);
+  const groups = Array.from({ length: Math.ceil(pages.length / 10) }, (_, index) =>
+    pages.slice(index * 10, index * 10 + 10),
+  );
+  it.each(groups.map((group) => [group[0], group] as const))(
+    "pages from %s analyse consistently",
+    (_first, group) => {
+      for (const file of group) {
+        const result = analyse(file, dir);
+        expect(result.domain).toBe(hostOf(file));
+        expectConsistent(result);
+      }
+    },
+    300_000,
+  );
 }
 
 describe("vendored real-page sample (always runs)", () => {
@@ -90,9 +99,19 @@ describe.runIf(hasFullCorpus)("full real-page corpus (beside the repository)", (
   it("github.com: 123 links, skip link ignored, three rel=nofollow links", () => {
     const result = analyse("github.com.html", FULL);
     expect(result.stats.total).toBe(123);
-    expect(result.links[0]).toMatchObject({ href: "https://github.com/#start-of-content", linkType: "ignored", anchorText: "Skip to content" });
-    expect(result.links[1]).toMatchObject({ href: "https://github.com/", linkType: "internal", anchorText: "Homepage" });
-    expect(result.links.filter((link) => link.isNofollow).map((link) => [link.position, link.linkType, link.anchorText])).toEqual([
+    expect(result.links[0]).toMatchObject({
+      href: "https://github.com/#start-of-content",
+      linkType: "ignored",
+      anchorText: "Skip to content",
+    });
+    expect(result.links[1]).toMatchObject({
+      href: "https://github.com/",
+      linkType: "internal",
+      anchorText: "Homepage",
+    });
+    expect(
+      result.links.filter((link) => link.isNofollow).map((link) => [link.position, link.linkType, link.anchorText]),
+    ).toEqual([
       [48, "internal", "master default"],
       [61, "internal", "Download ZIP"],
       [92, "external", "screenshot"],

@@ -113,7 +113,8 @@ describe("FairQueue bookkeeping", () => {
   it("keeps no budget for unmetered jobs and forgets clients whose usage expired", async () => {
     let now = 0;
     const queue = new FairQueue({ slots: 1, budgetMs: 1, now: () => now });
-    for (let i = 0; i < 3; i += 1) (await queue.acquire({ key: "internal", lane: "url", unmetered: true })).release(1_000);
+    for (let i = 0; i < 3; i += 1)
+      (await queue.acquire({ key: "internal", lane: "url", unmetered: true })).release(1_000);
     expect(queue.usedMs("internal")).toBe(0);
     for (let i = 0; i < 1_001; i += 1) (await queue.acquire({ key: `client-${i}`, lane: "paste" })).release(5);
     expect(queue.trackedClients).toBe(1_001);

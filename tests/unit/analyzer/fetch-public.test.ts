@@ -51,14 +51,23 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const options = (over: Partial<FetchPublicOptions> = {}): FetchPublicOptions => ({ settings: { ALLOW_PRIVATE_HOSTS: allow }, maxRedirects: 5, timeoutMs: 3_000, maxBodyBytes: 1024, ...over });
+const options = (over: Partial<FetchPublicOptions> = {}): FetchPublicOptions => ({
+  settings: { ALLOW_PRIVATE_HOSTS: allow },
+  maxRedirects: 5,
+  timeoutMs: 3_000,
+  maxBodyBytes: 1024,
+  ...over,
+});
 
 describe("fetchPublic", () => {
   it("answers a response with its body, a POST with its headers and body", async () => {
     const got = await fetchPublic(new URL(`${origin}/ok`), options());
     expect(got).toMatchObject({ kind: "response", status: 200, truncated: false });
     expect(got.kind === "response" && got.body.toString()).toBe("hello");
-    const posted = await fetchPublic(new URL(`${origin}/echo`), options({ method: "POST", headers: { "x-test": "yes" }, body: "payload" }));
+    const posted = await fetchPublic(
+      new URL(`${origin}/echo`),
+      options({ method: "POST", headers: { "x-test": "yes" }, body: "payload" }),
+    );
     expect(posted.kind === "response" && posted.body.toString()).toBe("POST yes payload");
   });
 
@@ -69,13 +78,24 @@ describe("fetchPublic", () => {
   });
 
   it("with maxRedirects 0 a 3xx is the answer (never followed)", async () => {
-    expect(await fetchPublic(new URL(`${origin}/hop/0`), options({ maxRedirects: 0 }))).toMatchObject({ kind: "response", status: 302 });
+    expect(await fetchPublic(new URL(`${origin}/hop/0`), options({ maxRedirects: 0 }))).toMatchObject({
+      kind: "response",
+      status: 302,
+    });
   });
 
   it("refuses a redirect to another scheme or to a private address, and a private address that is not allow-listed", async () => {
-    expect(await fetchPublic(new URL(`${origin}/to-gopher`), options())).toMatchObject({ kind: "blocked", redirected: true });
-    expect(await fetchPublic(new URL(`${origin}/to-private`), options())).toMatchObject({ kind: "blocked", redirected: true });
-    expect(await fetchPublic(new URL(`${origin}/ok`), options({ settings: { ALLOW_PRIVATE_HOSTS: [] } }))).toMatchObject({ kind: "blocked", redirected: false });
+    expect(await fetchPublic(new URL(`${origin}/to-gopher`), options())).toMatchObject({
+      kind: "blocked",
+      redirected: true,
+    });
+    expect(await fetchPublic(new URL(`${origin}/to-private`), options())).toMatchObject({
+      kind: "blocked",
+      redirected: true,
+    });
+    expect(
+      await fetchPublic(new URL(`${origin}/ok`), options({ settings: { ALLOW_PRIVATE_HOSTS: [] } })),
+    ).toMatchObject({ kind: "blocked", redirected: false });
     expect(await fetchPublic(new URL("ftp://example.com/"), options())).toMatchObject({ kind: "blocked" });
   });
 
@@ -84,7 +104,9 @@ describe("fetchPublic", () => {
     expect(endless).toMatchObject({ kind: "response", status: 200, truncated: true });
     expect(endless.kind === "response" && endless.body.length).toBe(1024);
     const started = Date.now();
-    expect(await fetchPublic(new URL(`${origin}/hang`), options({ timeoutMs: 300 }))).toMatchObject({ kind: "timeout" });
+    expect(await fetchPublic(new URL(`${origin}/hang`), options({ timeoutMs: 300 }))).toMatchObject({
+      kind: "timeout",
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -93,7 +115,10 @@ describe("fetchPublic", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const got = await fetchPublic(new URL(`http://127.0.0.1:${port}/`), options({ settings: { ALLOW_PRIVATE_HOSTS: [`127.0.0.1:${port}`] } }));
+    const got = await fetchPublic(
+      new URL(`http://127.0.0.1:${port}/`),
+      options({ settings: { ALLOW_PRIVATE_HOSTS: [`127.0.0.1:${port}`] } }),
+    );
     expect(got.kind).toBe("unreachable");
   });
 });

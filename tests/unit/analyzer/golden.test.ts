@@ -85,13 +85,28 @@ describe("rules the fixtures cannot show at a glance", () => {
 
   it("uses the page URL as given for url and its host for domain", () => {
     const result = analyzeDocument({ html: "", pageUrl: "https://xn--bcher-kva.example/", scripting: false });
-    expect(result).toMatchObject({ success: true, domain: "xn--bcher-kva.example", url: "https://xn--bcher-kva.example/", links: [] });
+    expect(result).toMatchObject({
+      success: true,
+      domain: "xn--bcher-kva.example",
+      url: "https://xn--bcher-kva.example/",
+      links: [],
+    });
     expect(result.stats.total).toBe(0);
   });
 
   it("computes broken from httpStatus: 0 and 4xx/5xx except 401, 403, 429 (999 is not broken)", async () => {
     const { computeStats } = await import("@/lib/analyzer/stats");
-    const base = { href: "https://example.com/", position: 1, linkType: "internal" as const, anchorText: null, isNofollow: false, isSponsored: false, isUgc: false, isImage: false, matchedGroupName: null };
+    const base = {
+      href: "https://example.com/",
+      position: 1,
+      linkType: "internal" as const,
+      anchorText: null,
+      isNofollow: false,
+      isSponsored: false,
+      isUgc: false,
+      isImage: false,
+      matchedGroupName: null,
+    };
     const statuses = [null, 0, 200, 301, 400, 401, 403, 404, 410, 429, 500, 503, 599, 600, 999];
     const stats = computeStats(statuses.map((httpStatus, i) => ({ ...base, position: i + 1, httpStatus })));
     // broken: 0, 400, 404, 410, 500, 503, 599

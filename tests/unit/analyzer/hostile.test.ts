@@ -64,14 +64,19 @@ describe("hostile documents", () => {
   });
 
   it("20,000 iframes with srcdoc documents", () => {
-    const timing = timed("20,000 srcdoc iframes", '<iframe srcdoc="<a href=/in>x</a><iframe srcdoc=&quot;y&quot;></iframe>"></iframe>'.repeat(20_000));
+    const timing = timed(
+      "20,000 srcdoc iframes",
+      '<iframe srcdoc="<a href=/in>x</a><iframe srcdoc=&quot;y&quot;></iframe>"></iframe>'.repeat(20_000),
+    );
     expectLinear(timing);
     expect(timing.result?.links).toEqual([]);
   });
 
   it("50,000-deep nesting is refused with 422, fast", () => {
     // No bare parse here: jsdom would need minutes and then overflow the stack.
-    const { error, ms } = timed("50,000 nested divs", "<div>".repeat(50_000) + '<a href="/deep">deep</a>', { bareParse: false });
+    const { error, ms } = timed("50,000 nested divs", "<div>".repeat(50_000) + '<a href="/deep">deep</a>', {
+      bareParse: false,
+    });
     expect(ms).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("UNPROCESSABLE_PAGE");
@@ -92,7 +97,10 @@ describe("hostile documents", () => {
   });
 
   it("300,000 entities", () => {
-    const timing = timed("300,000 entities", "<p><a href=/e>" + "&amp;&lt;&#x41;&eacute;&nbsp;&#128512;".repeat(50_000) + "</a></p>");
+    const timing = timed(
+      "300,000 entities",
+      "<p><a href=/e>" + "&amp;&lt;&#x41;&eacute;&nbsp;&#128512;".repeat(50_000) + "</a></p>",
+    );
     expectLinear(timing);
     expect([...(timing.result?.links[0]?.anchorText ?? "")].length).toBe(1000);
   });
@@ -110,7 +118,8 @@ describe("hostile documents", () => {
   });
 
   it("a 2 MiB document of ordinary markup", { timeout: 300_000 }, () => {
-    const unit = '<div class="card"><h2><a href="https://blog.example.com/post">Title</a></h2><p>Some text <b>bold</b> <a href="https://other.org/" rel="sponsored">ad</a></p><img src="x.png" alt="x"></div>\n';
+    const unit =
+      '<div class="card"><h2><a href="https://blog.example.com/post">Title</a></h2><p>Some text <b>bold</b> <a href="https://other.org/" rel="sponsored">ad</a></p><img src="x.png" alt="x"></div>\n';
     const html = unit.repeat(Math.ceil(2_097_152 / unit.length));
     const timing = timed("2 MiB document", html);
     expectLinear(timing);

@@ -34,10 +34,25 @@ const cases: Array<[string, string, PasteBodyRead["kind"], string | null]> = [
   ["domain with a port", JSON.stringify({ html: "x", domain: "example.com:8080" }), "refused", null],
   ["html over the cap by one byte (multibyte)", JSON.stringify({ html: `${"é".repeat(50)}a` }), "refused", null],
   // Nested too deep: neither parsed nor handed back (a value 100,000 levels deep overflowed the structured clone back).
-  ["an array nested one level too deep", `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`, "too-deep", null],
+  [
+    "an array nested one level too deep",
+    `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`,
+    "too-deep",
+    null,
+  ],
   ["an array 100,000 levels deep", `${"[".repeat(100_000)}${"]".repeat(100_000)}`, "too-deep", null],
-  ["html beside a domain 100,000 levels deep", `{"html":"<a href=/x>x</a>","domain":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`, "too-deep", null],
-  ["html nested at the limit is refused whole", `{"html":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`, "refused", null],
+  [
+    "html beside a domain 100,000 levels deep",
+    `{"html":"<a href=/x>x</a>","domain":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`,
+    "too-deep",
+    null,
+  ],
+  [
+    "html nested at the limit is refused whole",
+    `{"html":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`,
+    "refused",
+    null,
+  ],
 ];
 
 function apiError(fn: () => unknown): string {
@@ -55,7 +70,10 @@ describe("readPasteBody", () => {
     expect(read.kind).toBe(kind);
     const classic = () => parseAnalyzeRequest(parseJsonBytes(bytes(body)), LIMITS);
     // Too deep: the API answers what its own reading of a small body answers.
-    if (read.kind === "too-deep") expect(apiError(classic)).toBe(`400 INVALID_REQUEST The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
+    if (read.kind === "too-deep")
+      expect(apiError(classic)).toBe(
+        `400 INVALID_REQUEST The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+      );
     if (read.kind === "paste") {
       expect(read.domain).toBe(domain);
       expect(read.htmlBytes).toBe(Buffer.byteLength((JSON.parse(body) as { html: string }).html));
@@ -65,7 +83,9 @@ describe("readPasteBody", () => {
     }
     if (read.kind === "refused") {
       // What the worker hands back fails the API's validation exactly as the whole body does.
-      const handedBack = apiError(() => parseAnalyzeRequest(read.body, { ...LIMITS, htmlBytes: read.htmlBytes ?? undefined }));
+      const handedBack = apiError(() =>
+        parseAnalyzeRequest(read.body, { ...LIMITS, htmlBytes: read.htmlBytes ?? undefined }),
+      );
       expect(handedBack).not.toBe("accepted");
       expect(handedBack).toBe(apiError(classic));
       if (read.htmlBytes !== null) expect((read.body as { html: string }).html).toBe("");

@@ -36,7 +36,9 @@ const HOSTILE: Record<string, string> = {
 
 function corpusPages(): Record<string, string> {
   const pages: Record<string, string> = {};
-  for (const name of readdirSync(CORPUS).filter((file) => file.endsWith(".html")).sort()) {
+  for (const name of readdirSync(CORPUS)
+    .filter((file) => file.endsWith(".html"))
+    .sort()) {
     pages[`corpus ${name}`] = readFileSync(path.join(CORPUS, name), "utf8");
   }
   for (const entry of readdirSync(FIXTURES, { withFileTypes: true })) {

@@ -34,7 +34,9 @@ describe("active-formatting reconstruction guard", () => {
   ])("refuses %i open formatting tags re-created in %i paragraphs before parsing", (tags, paragraphs) => {
     const html = "<p>" + openFormatting(tags) + "<p>x".repeat(paragraphs);
     expect(estimateNesting(html).reconstructed).toBe(tags * paragraphs);
-    expect(refusal(html)).toBe("UNPROCESSABLE_PAGE: The document re-opens too many unclosed formatting tags to analyse.");
+    expect(refusal(html)).toBe(
+      "UNPROCESSABLE_PAGE: The document re-opens too many unclosed formatting tags to analyse.",
+    );
   });
 
   it("models what the tree builder re-creates: nothing for closed or block-only markup", () => {
@@ -49,7 +51,9 @@ describe("active-formatting reconstruction guard", () => {
   });
 
   it("still analyses a page with a few unclosed formatting tags across many paragraphs", () => {
-    const html = '<p><font face="Arial"><b>' + Array.from({ length: 400 }, (_, i) => `<p>para ${i} <a href="/p/${i}">link</a>`).join("");
+    const html =
+      '<p><font face="Arial"><b>' +
+      Array.from({ length: 400 }, (_, i) => `<p>para ${i} <a href="/p/${i}">link</a>`).join("");
     expect(estimateNesting(html).reconstructed).toBeLessThanOrEqual(NESTING_LIMITS.reconstructed);
     expect(refusal(html)).toBe("analysed");
   });
@@ -62,7 +66,11 @@ describe("active-formatting reconstruction guard", () => {
     expect(pages.length).toBeGreaterThan(atLeast);
     const over = pages.filter((name) => {
       const estimate = estimateNesting(readFileSync(path.join(dir, name), "utf8"));
-      return estimate.maxDepth > NESTING_LIMITS.maxDepth || estimate.totalDepth > NESTING_LIMITS.totalDepth || estimate.reconstructed > NESTING_LIMITS.reconstructed;
+      return (
+        estimate.maxDepth > NESTING_LIMITS.maxDepth ||
+        estimate.totalDepth > NESTING_LIMITS.totalDepth ||
+        estimate.reconstructed > NESTING_LIMITS.reconstructed
+      );
     });
     expect(over).toEqual([]);
   });

@@ -6,7 +6,8 @@ describe("document release", () => {
   it("leaves nothing of an analysed document in the shared window's named properties", () => {
     // jsdom tracks id/name elements of every document parsed with the window's DOMParser; a tracked
     // element keeps its whole document alive (the soak run's worker memory growth).
-    const html = '<div id="linklensLeakProbe"><a href="/x" id="linklensLeakLink">x</a></div><form name="linklensLeakForm"></form>';
+    const html =
+      '<div id="linklensLeakProbe"><a href="/x" id="linklensLeakLink">x</a></div><form name="linklensLeakForm"></form>';
     analyzeDocument({ html, pageUrl: "https://example.com/", scripting: false });
     analyzeDocument({ html, pageUrl: "https://example.com/", scripting: true });
     expect("linklensLeakProbe" in inertWindow).toBe(false);

@@ -51,7 +51,13 @@ describe("RenderQueue priorities", () => {
         order.push(name);
         releaseOwn();
       });
-    const waiters = [render("check 1", "background"), render("check 2", "background"), render("public 1", "interactive"), render("check 3", "background"), render("public 2", "interactive")];
+    const waiters = [
+      render("check 1", "background"),
+      render("check 2", "background"),
+      render("public 1", "interactive"),
+      render("check 3", "background"),
+      render("public 2", "interactive"),
+    ];
     release();
     await Promise.all(waiters);
     expect(order).toEqual(["public 1", "public 2", "check 1", "check 2", "check 3"]);

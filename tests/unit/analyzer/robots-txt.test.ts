@@ -40,18 +40,36 @@ afterAll(async () => {
 });
 
 const cacheFor = (extra: { now?: () => number } = {}) =>
-  new RobotsTxtCache({ settings: { ALLOW_PRIVATE_HOSTS: [...origins.allowEntries, new URL(rulesOrigin).host] }, ...extra });
+  new RobotsTxtCache({
+    settings: { ALLOW_PRIVATE_HOSTS: [...origins.allowEntries, new URL(rulesOrigin).host] },
+    ...extra,
+  });
 
 describe("RFC 9309 for Googlebot", () => {
   const file = (lines: string[]) => `${lines.join("\n")}\n`;
   it.each([
     ["no rules", file([]), "/page", "allowed"],
     ["Disallow everything for everyone", file(["User-agent: *", "Disallow: /"]), "/page", "disallowed"],
-    ["Googlebot's own group wins over *", file(["User-agent: *", "Disallow: /", "", "User-agent: Googlebot", "Allow: /"]), "/page", "allowed"],
+    [
+      "Googlebot's own group wins over *",
+      file(["User-agent: *", "Disallow: /", "", "User-agent: Googlebot", "Allow: /"]),
+      "/page",
+      "allowed",
+    ],
     ["another bot's group does not apply", file(["User-agent: Bingbot", "Disallow: /"]), "/page", "allowed"],
-    ["the product token is case-insensitive", file(["User-agent: googlebot", "Disallow: /page"]), "/page", "disallowed"],
+    [
+      "the product token is case-insensitive",
+      file(["User-agent: googlebot", "Disallow: /page"]),
+      "/page",
+      "disallowed",
+    ],
     ["the longest match decides", file(["User-agent: Googlebot", "Disallow: /", "Allow: /page"]), "/page", "allowed"],
-    ["the longest match decides (the other way)", file(["User-agent: Googlebot", "Allow: /", "Disallow: /page"]), "/page/x", "disallowed"],
+    [
+      "the longest match decides (the other way)",
+      file(["User-agent: Googlebot", "Allow: /", "Disallow: /page"]),
+      "/page/x",
+      "disallowed",
+    ],
     ["Allow wins a tie", file(["User-agent: Googlebot", "Disallow: /page", "Allow: /page"]), "/page", "allowed"],
     ["the query counts", file(["User-agent: Googlebot", "Disallow: /*?print=1"]), "/page?print=1", "disallowed"],
     ["$ anchors the end", file(["User-agent: Googlebot", "Disallow: /*.pdf$"]), "/page.pdf?x", "allowed"],
@@ -102,7 +120,11 @@ describe("one fetch per origin per hour", () => {
     let now = 1_000_000;
     const cache = cacheFor({ now: () => now });
     const before = rulesHits;
-    const answers = await Promise.all([cache.answer(new URL(`${rulesOrigin}/a`)), cache.answer(new URL(`${rulesOrigin}/private`)), cache.answer(new URL(`${rulesOrigin}/b`))]);
+    const answers = await Promise.all([
+      cache.answer(new URL(`${rulesOrigin}/a`)),
+      cache.answer(new URL(`${rulesOrigin}/private`)),
+      cache.answer(new URL(`${rulesOrigin}/b`)),
+    ]);
     expect(answers).toEqual(["allowed", "disallowed", "allowed"]);
     expect(rulesHits - before).toBe(1);
     now += 59 * 60_000;

@@ -75,7 +75,15 @@ const VECTORS: string[] = [
   `<frameset onload="${MARK}"><frame src="javascript:${MARK}"></frameset>`,
 ];
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 let browser: Browser;
 let context: BrowserContext;
 // Pages shared by the concurrent vectors, one vector at a time each. A fresh context per check cost a
@@ -134,12 +142,18 @@ async function runsScript(html: string): Promise<boolean> {
     await page.setContent(html, { waitUntil: "load", timeout: 10_000 });
     const target = page.locator("#clickme");
     // force: a payload that needs a click gets one even where actionability checks would wait.
-    if ((await target.count()) > 0) await target.first().click({ timeout: 300, force: true, noWaitAfter: true }).catch(() => undefined);
+    if ((await target.count()) > 0)
+      await target
+        .first()
+        .click({ timeout: 300, force: true, noWaitAfter: true })
+        .catch(() => undefined);
     await page.mouse.move(10, 10);
     await page.waitForTimeout(150);
     // A javascript: URL runs in this document, so the flag is set here; an ordinary link may have
     // navigated away (to an aborted request), which is not a script running.
-    const flagged = await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned === 1).catch(() => false);
+    const flagged = await page
+      .evaluate(() => (window as unknown as { __pwned?: number }).__pwned === 1)
+      .catch(() => false);
     return dialogSeen.get(page) === true || flagged;
   } finally {
     givePageBack(page);
@@ -151,9 +165,11 @@ function stringProblems(html: string): string[] {
   const problems: string[] = [];
   const tags = html.match(/<[a-zA-Z][^>]*>/g) ?? [];
   if (/<script/i.test(html)) problems.push("script element");
-  if (tags.some((tag) => /\son[a-z]+\s*=/i.test(tag.replace(/"[^"]*"/g, '""')))) problems.push("event handler attribute");
+  if (tags.some((tag) => /\son[a-z]+\s*=/i.test(tag.replace(/"[^"]*"/g, '""'))))
+    problems.push("event handler attribute");
   if (tags.some((tag) => /javascript:/i.test(tag))) problems.push("javascript: in markup");
-  if (/<(iframe|object|embed|form|base|link|meta|frame|frameset|svg|math|noscript|template)\b/i.test(html)) problems.push("forbidden element");
+  if (/<(iframe|object|embed|form|base|link|meta|frame|frameset|svg|math|noscript|template)\b/i.test(html))
+    problems.push("forbidden element");
   if (/(href|src|action|formaction)\s*=\s*"\s*data:text\/html/i.test(html)) problems.push("data:text/html URL");
   return problems;
 }

@@ -36,7 +36,11 @@ describe("parseAnalyzeRequest", () => {
   });
 
   it("returns the normalized shapes", () => {
-    expect(parseAnalyzeRequest({ html: "<a>", domain: "WWW.Example.com." }, limits)).toEqual({ mode: "paste", html: "<a>", domain: "www.example.com" });
+    expect(parseAnalyzeRequest({ html: "<a>", domain: "WWW.Example.com." }, limits)).toEqual({
+      mode: "paste",
+      html: "<a>",
+      domain: "www.example.com",
+    });
     const parsed = parseAnalyzeRequest({ url: "HTTPS://Example.com/a b" }, limits);
     expect(parsed.mode === "url" && parsed.url.href).toBe("https://example.com/a%20b");
   });
@@ -53,10 +57,18 @@ describe("normalizePasteDomain", () => {
     expect(normalizePasteDomain(input)).toBe(expected);
   });
 
-  it.each(["", " ", "https://example.com", "example.com/path", "example.com:8080", "user@example.com", "a..b", "exa mple.com", "x".repeat(64) + ".com", "[::1]"])(
-    "rejects %j",
-    (input) => {
-      expect(() => normalizePasteDomain(input)).toThrow(ApiError);
-    },
-  );
+  it.each([
+    "",
+    " ",
+    "https://example.com",
+    "example.com/path",
+    "example.com:8080",
+    "user@example.com",
+    "a..b",
+    "exa mple.com",
+    "x".repeat(64) + ".com",
+    "[::1]",
+  ])("rejects %j", (input) => {
+    expect(() => normalizePasteDomain(input)).toThrow(ApiError);
+  });
 });

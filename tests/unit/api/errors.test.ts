@@ -7,12 +7,21 @@ const DOCS = "https://linklens.test/docs";
 
 describe("toErrorBody", () => {
   it("keeps an ApiError's message, hint and headers, and points docs at the code's own anchor", () => {
-    const result = toErrorBody(new ApiError("RATE_LIMITED", "slow down", { hint: "wait", headers: { "Retry-After": "3" } }), DOCS);
+    const result = toErrorBody(
+      new ApiError("RATE_LIMITED", "slow down", { hint: "wait", headers: { "Retry-After": "3" } }),
+      DOCS,
+    );
     expect(result).toEqual({
       status: 429,
       headers: { "Retry-After": "3" },
       expected: true,
-      body: { success: false, error: "slow down", errorCode: "RATE_LIMITED", hint: "wait", docs: `${DOCS}#error-RATE_LIMITED` },
+      body: {
+        success: false,
+        error: "slow down",
+        errorCode: "RATE_LIMITED",
+        hint: "wait",
+        docs: `${DOCS}#error-RATE_LIMITED`,
+      },
     });
   });
 

@@ -10,11 +10,19 @@ function headers(values: Record<string, string>) {
 
 describe("publicOrigin: which origin absolute URLs (Error docs, discovery) use", () => {
   it("prefers SITE_URL over any Host", () => {
-    expect(publicOrigin(headers({ host: "evil.example" }), { SITE_URL: "https://linklens.dev/", TRUSTED_PROXY_HOPS: 0 }, LISTEN)).toBe("https://linklens.dev");
+    expect(
+      publicOrigin(
+        headers({ host: "evil.example" }),
+        { SITE_URL: "https://linklens.dev/", TRUSTED_PROXY_HOPS: 0 },
+        LISTEN,
+      ),
+    ).toBe("https://linklens.dev");
   });
 
   it("uses a well-formed Host", () => {
-    expect(publicOrigin(headers({ host: "LinkLens.example:8080" }), noSite, LISTEN)).toBe("http://linklens.example:8080");
+    expect(publicOrigin(headers({ host: "LinkLens.example:8080" }), noSite, LISTEN)).toBe(
+      "http://linklens.example:8080",
+    );
     expect(publicOrigin(headers({ host: "[::1]:3000" }), noSite, LISTEN)).toBe("http://[::1]:3000");
   });
 
@@ -36,9 +44,15 @@ describe("publicOrigin: which origin absolute URLs (Error docs, discovery) use",
   });
 
   it("reads X-Forwarded-Host/Proto only behind trusted proxies, with the same check", () => {
-    const forwarded = headers({ host: "internal:3000", "x-forwarded-host": "linklens.example", "x-forwarded-proto": "https" });
+    const forwarded = headers({
+      host: "internal:3000",
+      "x-forwarded-host": "linklens.example",
+      "x-forwarded-proto": "https",
+    });
     expect(publicOrigin(forwarded, noSite, LISTEN)).toBe("http://internal:3000");
-    expect(publicOrigin(forwarded, { SITE_URL: undefined, TRUSTED_PROXY_HOPS: 1 }, LISTEN)).toBe("https://linklens.example");
+    expect(publicOrigin(forwarded, { SITE_URL: undefined, TRUSTED_PROXY_HOPS: 1 }, LISTEN)).toBe(
+      "https://linklens.example",
+    );
     const forged = headers({ host: "internal:3000", "x-forwarded-host": "evil.example/<x>" });
     expect(publicOrigin(forged, { SITE_URL: undefined, TRUSTED_PROXY_HOPS: 1 }, LISTEN)).toBe(LISTEN);
   });

@@ -8,12 +8,18 @@ const MAX_HTML_BYTES = parseConfig({}).MAX_HTML_BYTES;
 const limits = { maxHtmlBytes: MAX_HTML_BYTES, allowPrivateHosts: [] };
 
 function post(body: string, headers: Record<string, string> = {}): Request {
-  return new Request("http://localhost/api/demo/analyze", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  return new Request("http://localhost/api/demo/analyze", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 /** The route's two steps: the raw-body cap, then the decoded html limit. */
 function accept(body: string): Promise<string> {
-  return codeOf(readJsonBody(post(body), maxAnalyzeBodyBytes(MAX_HTML_BYTES)).then((parsed) => parseAnalyzeRequest(parsed, limits)));
+  return codeOf(
+    readJsonBody(post(body), maxAnalyzeBodyBytes(MAX_HTML_BYTES)).then((parsed) => parseAnalyzeRequest(parsed, limits)),
+  );
 }
 
 describe("the analyzer's body limit counts the decoded html", () => {
@@ -28,8 +34,12 @@ describe("the analyzer's body limit counts the decoded html", () => {
   });
 
   it("refuses html one byte over MAX_HTML_BYTES with 413, escaped or not", async () => {
-    expect(await accept(JSON.stringify({ html: '"'.repeat(MAX_HTML_BYTES + 1), domain: "example.com" }))).toBe("PAYLOAD_TOO_LARGE");
-    expect(await accept(JSON.stringify({ html: "x".repeat(MAX_HTML_BYTES + 1), domain: "example.com" }))).toBe("PAYLOAD_TOO_LARGE");
+    expect(await accept(JSON.stringify({ html: '"'.repeat(MAX_HTML_BYTES + 1), domain: "example.com" }))).toBe(
+      "PAYLOAD_TOO_LARGE",
+    );
+    expect(await accept(JSON.stringify({ html: "x".repeat(MAX_HTML_BYTES + 1), domain: "example.com" }))).toBe(
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   it("still refuses a body no valid request needs, before parsing it", async () => {

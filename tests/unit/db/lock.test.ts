@@ -21,7 +21,10 @@ afterAll(() => {
 
 /** A real second process running lib/db/lock.ts, driven over IPC (tests/unit/db/lock-holder.ts). */
 async function holder() {
-  const child = fork(path.join(__dirname, "lock-holder.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = fork(path.join(__dirname, "lock-holder.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   children.push(child);
   const next = <T extends HolderReply>() =>
     new Promise<T>((resolve, reject) => {
@@ -41,7 +44,8 @@ async function holder() {
   return {
     pid: child.pid as number,
     /** Tries each directory's lock in turn, starting at `at` (hrtime ns); one outcome per directory. */
-    lock: async (dirs: string[], at = process.hrtime.bigint()) => (await send<{ outcomes: Outcome[] }>({ lock: dirs, at: String(at) })).outcomes,
+    lock: async (dirs: string[], at = process.hrtime.bigint()) =>
+      (await send<{ outcomes: Outcome[] }>({ lock: dirs, at: String(at) })).outcomes,
     release: () => send({ release: true }),
     /** Dies without cleaning up, as kill -9 or a power cut would leave it. */
     kill: () =>

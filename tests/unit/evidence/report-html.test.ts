@@ -46,7 +46,14 @@ function read(html: string) {
 
 describe("the evidence report's page", () => {
   it("states everything a vendor checks, in words, with the page's own text escaped", () => {
-    const document = read(reportHtml({ record: record(), organizationName: "Acme <SEO>", png: Buffer.from("png"), printedAt: new Date("2026-11-27T00:00:00Z") }));
+    const document = read(
+      reportHtml({
+        record: record(),
+        organizationName: "Acme <SEO>",
+        png: Buffer.from("png"),
+        printedAt: new Date("2026-11-27T00:00:00Z"),
+      }),
+    );
     const text = document.body.textContent ?? "";
     for (const expected of [
       "https://blog.example/guest-post",
@@ -73,13 +80,25 @@ describe("the evidence report's page", () => {
     }
     // The anchor text is text: no element of the page's making exists in the report.
     expect(document.querySelectorAll("img")).toHaveLength(1);
-    expect(document.querySelector("img")?.getAttribute("src")).toBe(`data:image/png;base64,${Buffer.from("png").toString("base64")}`);
+    expect(document.querySelector("img")?.getAttribute("src")).toBe(
+      `data:image/png;base64,${Buffer.from("png").toString("base64")}`,
+    );
     expect(document.querySelectorAll("script")).toHaveLength(0);
-    expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content")).toContain("default-src 'none'");
+    expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content")).toContain(
+      "default-src 'none'",
+    );
   });
 
   it("says so when the link is missing, the verdict unknown, the HTML unread or no screenshot was taken", () => {
-    const text = read(reportHtml({ record: record({ link: null, verdict: null, htmlSha256: null, htmlBytes: null }), organizationName: "Acme", png: null, printedAt: new Date() })).body.textContent ?? "";
+    const text =
+      read(
+        reportHtml({
+          record: record({ link: null, verdict: null, htmlSha256: null, htmlBytes: null }),
+          organizationName: "Acme",
+          png: null,
+          printedAt: new Date(),
+        }),
+      ).body.textContent ?? "";
     expect(text).toContain("Not on the page at this moment");
     expect(text).toContain("not yet known");
     expect(text).toContain("not available");
@@ -87,7 +106,9 @@ describe("the evidence report's page", () => {
   });
 
   it("escapes the five characters and writes UTC times to the second", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
     expect(utcTime(new Date("2026-03-29T01:30:00.999+02:00"))).toBe("2026-03-28 23:30:00 UTC");
   });
 });

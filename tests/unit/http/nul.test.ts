@@ -49,7 +49,15 @@ describe("nulPath", () => {
   it("answers what the recursive walk answered on random JSON values", () => {
     const text = fc.string({ unit: fc.constantFrom("a", "b", ".", "", NUL, "é") });
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small", withCrossShrink: true }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("node"), { maxLength: 4 }), fc.dictionary(text, tie("node"), { maxKeys: 4 })),
+      node: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        text,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.dictionary(text, tie("node"), { maxKeys: 4 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, (json) => {
@@ -60,8 +68,16 @@ describe("nulPath", () => {
   });
 
   it.each([
-    ["arrays", `${"[".repeat(100_000)}"x\\u0000"${"]".repeat(100_000)}`, Array.from({ length: 100_000 }, () => "0").join(".")],
-    ["objects", `${'{"a":'.repeat(100_000)}"x\\u0000"${"}".repeat(100_000)}`, Array.from({ length: 100_000 }, () => "a").join(".")],
+    [
+      "arrays",
+      `${"[".repeat(100_000)}"x\\u0000"${"]".repeat(100_000)}`,
+      Array.from({ length: 100_000 }, () => "0").join("."),
+    ],
+    [
+      "objects",
+      `${'{"a":'.repeat(100_000)}"x\\u0000"${"}".repeat(100_000)}`,
+      Array.from({ length: 100_000 }, () => "a").join("."),
+    ],
   ])("walks %s 100,000 levels deep without a stack, and names the field down there", (_name, text, path) => {
     const value = JSON.parse(text) as unknown;
     expect(nulPath(value)).toBe(path);
@@ -69,7 +85,9 @@ describe("nulPath", () => {
   });
 
   it("rejectNul throws the field's 400 with the message the tests of the routes expect", () => {
-    expect(() => rejectNul({ links: [{ notes: `n${NUL}` }] })).toThrow(new ApiError("INVALID_REQUEST", "links.0.notes: must not contain the NUL character (U+0000)."));
+    expect(() => rejectNul({ links: [{ notes: `n${NUL}` }] })).toThrow(
+      new ApiError("INVALID_REQUEST", "links.0.notes: must not contain the NUL character (U+0000)."),
+    );
     expect(() => rejectNul({ ok: "fine" })).not.toThrow();
   });
 });

@@ -34,16 +34,38 @@ const RESULT: AnalysisResult = {
   success: true,
   sanitizedHtml: "",
   links: LINKS,
-  stats: { total: LINKS.length, internal: 0, external: 8, ignored: 1, follow: 5, nofollow: 1, sponsored: 1, ugc: 1, broken: 0 },
+  stats: {
+    total: LINKS.length,
+    internal: 0,
+    external: 8,
+    ignored: 1,
+    follow: 5,
+    nofollow: 1,
+    sponsored: 1,
+    ugc: 1,
+    broken: 0,
+  },
   domain: "publisher.example",
   url: "https://publisher.example/",
 };
 
 /** The report of a paste-mode analysis of RESULT's page: regions known, nothing rendered or fetched. */
-function pasteReport(result: AnalysisResult, signals: (link: AnalyzedLink) => Partial<LinkSignals> = () => ({})): PageReport {
+function pasteReport(
+  result: AnalysisResult,
+  signals: (link: AnalyzedLink) => Partial<LinkSignals> = () => ({}),
+): PageReport {
   return {
     analysis: result,
-    page: { title: null, noindex: false, noindexSource: null, canonicalUrl: null, challenge: false, httpStatus: null, finalUrl: null, robotsTxt: null },
+    page: {
+      title: null,
+      noindex: false,
+      noindexSource: null,
+      canonicalUrl: null,
+      challenge: false,
+      httpStatus: null,
+      finalUrl: null,
+      robotsTxt: null,
+    },
     linkSignals: result.links.map((link) => ({ inRawHtml: null, hidden: null, region: null, ...signals(link) })),
     removedByScript: null,
     rawHtml: null,
@@ -66,24 +88,29 @@ describe("parseTarget", () => {
     expect([parsed.url.href, parsed.match]).toEqual([href, expectedMatch]);
   });
 
-  it.each(["mailto:me@mysite.example", "ftp://mysite.example/", "https://user:pw@mysite.example/", "http://", "javascript:alert(1)", "https://exa mple.com/"])(
-    "refuses %s with INVALID_REQUEST",
-    (target) => {
-      let thrown: unknown;
-      try {
-        parseTarget(target, undefined);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(ApiError);
-      expect((thrown as ApiError).code).toBe("INVALID_REQUEST");
-      expect((thrown as ApiError).message).toMatch(/^target:/);
-    },
-  );
+  it.each([
+    "mailto:me@mysite.example",
+    "ftp://mysite.example/",
+    "https://user:pw@mysite.example/",
+    "http://",
+    "javascript:alert(1)",
+    "https://exa mple.com/",
+  ])("refuses %s with INVALID_REQUEST", (target) => {
+    let thrown: unknown;
+    try {
+      parseTarget(target, undefined);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).code).toBe("INVALID_REQUEST");
+    expect((thrown as ApiError).message).toMatch(/^target:/);
+  });
 });
 
 describe("findLink", () => {
-  const positions = (target: string, match?: "exact" | "prefix" | "domain") => findLink(REPORT, parseTarget(target, match)).matches.map((found) => found.position);
+  const positions = (target: string, match?: "exact" | "prefix" | "domain") =>
+    findLink(REPORT, parseTarget(target, match)).matches.map((found) => found.position);
 
   it.each([
     // exact: scheme, www., fragment and a trailing slash do not matter; port, path and query do.
@@ -130,16 +157,30 @@ describe("findLink", () => {
     expect(atRisk.verdict).toEqual({ position: 4, value: "counts", reasons: [] });
     const onlyRisky = findLink(footer, parseTarget("https://mysite.example/page", "exact"));
     expect(onlyRisky.verdict).toEqual({ position: 2, value: "at_risk", reasons: ["boilerplate_region"] });
-    expect(onlyRisky.summary).toContain("Verdict (best match, position 2): At risk — Link in a header, navigation, sidebar or footer.");
+    expect(onlyRisky.summary).toContain(
+      "Verdict (best match, position 2): At risk — Link in a header, navigation, sidebar or footer.",
+    );
     const noindex = { ...REPORT, page: { ...REPORT.page, noindex: true, noindexSource: "meta" as const } };
-    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).verdict).toEqual({ position: 1, value: "does_not_count", reasons: ["nofollow", "page_noindex"] });
-    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).page).toMatchObject({ noindex: true, noindexSource: "meta", finalUrl: null, robotsTxt: null, canonicalElsewhere: null });
+    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).verdict).toEqual({
+      position: 1,
+      value: "does_not_count",
+      reasons: ["nofollow", "page_noindex"],
+    });
+    expect(findLink(noindex, parseTarget("https://mysite.example/page?ref=1", "exact")).page).toMatchObject({
+      noindex: true,
+      noindexSource: "meta",
+      finalUrl: null,
+      robotsTxt: null,
+      canonicalElsewhere: null,
+    });
   });
 
   it("answers not found with the near misses on the target's host", () => {
     const result = findLink(REPORT, parseTarget("https://mysite.example/pricing", undefined));
     expect(result).toMatchObject({ found: false, match: "exact", matches: [], linksOnPage: 9, verdict: null });
     expect(result.sameHostLinks?.map((found) => found.position)).toEqual([1, 2, 3, 4, 9]);
-    expect(result.summary).toMatch(/^Not found: none of the 9 links on https:\/\/publisher\.example\/ matches https:\/\/mysite\.example\/pricing \(exact match\)\. 5 link\(s\) do point to mysite\.example/);
+    expect(result.summary).toMatch(
+      /^Not found: none of the 9 links on https:\/\/publisher\.example\/ matches https:\/\/mysite\.example\/pricing \(exact match\)\. 5 link\(s\) do point to mysite\.example/,
+    );
   });
 });

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { ApiError } from "../../../lib/errors";
 import { toolError, toolSuccess } from "../../../lib/mcp/results";
 
-const CONTEXT = { clientKey: "ip:127.0.0.1", userAgent: "node", requestId: "req-1", docsPage: "https://linklens.example/docs" };
+const CONTEXT = {
+  clientKey: "ip:127.0.0.1",
+  userAgent: "node",
+  requestId: "req-1",
+  docsPage: "https://linklens.example/docs",
+};
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
 describe("toolSuccess", () => {
@@ -23,10 +28,17 @@ describe("toolSuccess", () => {
 describe("toolError", () => {
   it("gives RATE_LIMITED the retry time of its headers", () => {
     const reset = NOW / 1000 + 42;
-    const error = new ApiError("RATE_LIMITED", "Too many requests.", { headers: { "X-RateLimit-Reset": String(reset), "Retry-After": "42" } });
+    const error = new ApiError("RATE_LIMITED", "Too many requests.", {
+      headers: { "X-RateLimit-Reset": String(reset), "Retry-After": "42" },
+    });
     const result = toolError(error, CONTEXT, NOW);
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ errorCode: "RATE_LIMITED", retryAfterSeconds: 42, retryAt: "2026-11-23T12:00:42.000Z", docs: `${CONTEXT.docsPage}#error-RATE_LIMITED` });
+    expect(result.structuredContent).toMatchObject({
+      errorCode: "RATE_LIMITED",
+      retryAfterSeconds: 42,
+      retryAt: "2026-11-23T12:00:42.000Z",
+      docs: `${CONTEXT.docsPage}#error-RATE_LIMITED`,
+    });
     expect(result.content[0]).toEqual({
       type: "text",
       text: "RATE_LIMITED: Too many requests. Retry after 42 s (at 2026-11-23T12:00:42.000Z). Hint: Wait until the time in the X-RateLimit-Reset header (Unix seconds), then retry.",
@@ -41,7 +53,10 @@ describe("toolError", () => {
   it("turns a ZodError into INVALID_REQUEST and anything else into a bare INTERNAL_ERROR", () => {
     const zod = z.strictObject({ html: z.string() }).safeParse({ html: 1 });
     expect(zod.success).toBe(false);
-    expect(toolError(zod.error, CONTEXT, NOW).structuredContent).toMatchObject({ errorCode: "INVALID_REQUEST", error: expect.stringMatching(/^html: /) });
+    expect(toolError(zod.error, CONTEXT, NOW).structuredContent).toMatchObject({
+      errorCode: "INVALID_REQUEST",
+      error: expect.stringMatching(/^html: /),
+    });
 
     const internal = toolError(new Error("ENOENT: /work/secret/path"), CONTEXT, NOW);
     expect(internal.structuredContent).toEqual({

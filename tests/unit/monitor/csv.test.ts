@@ -18,7 +18,9 @@ describe("CSV", () => {
   });
 
   it("an unclosed quote is a 400 naming the row", async () => {
-    expect(await codeOf(Promise.resolve().then(() => parseCsv('a\n"open'))).then((code) => code)).toBe("INVALID_REQUEST");
+    expect(await codeOf(Promise.resolve().then(() => parseCsv('a\n"open'))).then((code) => code)).toBe(
+      "INVALID_REQUEST",
+    );
   });
 
   it.each([
@@ -62,9 +64,14 @@ describe("targets", () => {
   });
 
   it("a target is stored WHATWG-serialized without the fragment; other schemes are a 400 naming the field", async () => {
-    expect(targetFor("HTTPS://MySite.Example/Path?q=1#frag", undefined)).toEqual({ target: "https://mysite.example/Path?q=1", match: "exact" });
+    expect(targetFor("HTTPS://MySite.Example/Path?q=1#frag", undefined)).toEqual({
+      target: "https://mysite.example/Path?q=1",
+      match: "exact",
+    });
     expect(targetFor("mysite.example", undefined)).toEqual({ target: "https://mysite.example/", match: "domain" });
-    expect(await codeOf(Promise.resolve().then(() => targetFor("ftp://x.example/", undefined, "target_url")))).toBe("INVALID_REQUEST");
+    expect(await codeOf(Promise.resolve().then(() => targetFor("ftp://x.example/", undefined, "target_url")))).toBe(
+      "INVALID_REQUEST",
+    );
   });
 });
 

@@ -9,18 +9,21 @@ describe("normalizeTarget", () => {
     expect(normalizeTarget("  http://bücher.example/p ", "prefix")).toBe("http://xn--bcher-kva.example/p");
   });
 
-  it.each(["ftp://mysite.example/", "javascript:alert(1)", "https://user:pw@mysite.example/", "", "https://"])("refuses %j with 400 naming the field", (raw) => {
-    const error = (() => {
-      try {
-        normalizeTarget(raw, "exact", "links[0].target");
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe("INVALID_REQUEST");
-    expect((error as ApiError).message).toMatch(/^links\[0\]\.target:/);
-  });
+  it.each(["ftp://mysite.example/", "javascript:alert(1)", "https://user:pw@mysite.example/", "", "https://"])(
+    "refuses %j with 400 naming the field",
+    (raw) => {
+      const error = (() => {
+        try {
+          normalizeTarget(raw, "exact", "links[0].target");
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe("INVALID_REQUEST");
+      expect((error as ApiError).message).toMatch(/^links\[0\]\.target:/);
+    },
+  );
 });
 
 describe("matchesTarget", () => {

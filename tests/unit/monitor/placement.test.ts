@@ -5,22 +5,72 @@ import { currentLink, findPlacement, pageFacts, verdictAfter } from "@/lib/monit
 /** A check's placement of a tracked link (lib/monitor/placement.ts): matches, best match, removed by script, page facts. */
 
 function link(position: number, href: string, extra: Partial<AnalyzedLink> = {}): AnalyzedLink {
-  return { href, position, linkType: "external", anchorText: "My site", isNofollow: false, isSponsored: false, isUgc: false, isImage: false, httpStatus: 200, matchedGroupName: null, ...extra };
+  return {
+    href,
+    position,
+    linkType: "external",
+    anchorText: "My site",
+    isNofollow: false,
+    isSponsored: false,
+    isUgc: false,
+    isImage: false,
+    httpStatus: 200,
+    matchedGroupName: null,
+    ...extra,
+  };
 }
 const MAIN: LinkSignals = { inRawHtml: true, hidden: false, region: "main" };
 
-function report(links: [AnalyzedLink, LinkSignals][], page: Partial<PageReport["page"]> = {}, removedByScript: string[] | null = []): PageReport {
+function report(
+  links: [AnalyzedLink, LinkSignals][],
+  page: Partial<PageReport["page"]> = {},
+  removedByScript: string[] | null = [],
+): PageReport {
   return {
-    analysis: { success: true, sanitizedHtml: "", links: links.map(([item]) => item), stats: { total: 0, internal: 0, external: 0, ignored: 0, follow: 0, nofollow: 0, sponsored: 0, ugc: 0, broken: 0 }, domain: "blog.example", url: "https://blog.example/post" },
-    page: { title: null, noindex: false, noindexSource: null, canonicalUrl: null, challenge: false, httpStatus: 200, finalUrl: "https://blog.example/post", robotsTxt: "allowed", ...page },
+    analysis: {
+      success: true,
+      sanitizedHtml: "",
+      links: links.map(([item]) => item),
+      stats: {
+        total: 0,
+        internal: 0,
+        external: 0,
+        ignored: 0,
+        follow: 0,
+        nofollow: 0,
+        sponsored: 0,
+        ugc: 0,
+        broken: 0,
+      },
+      domain: "blog.example",
+      url: "https://blog.example/post",
+    },
+    page: {
+      title: null,
+      noindex: false,
+      noindexSource: null,
+      canonicalUrl: null,
+      challenge: false,
+      httpStatus: 200,
+      finalUrl: "https://blog.example/post",
+      robotsTxt: "allowed",
+      ...page,
+    },
     linkSignals: links.map(([, signals]) => signals),
     removedByScript,
     rawHtml: null,
     camera: null,
   };
 }
-const tracked = (extra: { expectedRel?: "follow" | "nofollow" | null; expectedAnchor?: string | null } = {}) => ({ target: "https://mysite.example/", match: "domain" as const, expectedRel: null, expectedAnchor: null, ...extra });
-const place = (given: PageReport, extra = {}) => findPlacement(given, tracked(extra), pageFacts(given, "https://blog.example/post"));
+const tracked = (extra: { expectedRel?: "follow" | "nofollow" | null; expectedAnchor?: string | null } = {}) => ({
+  target: "https://mysite.example/",
+  match: "domain" as const,
+  expectedRel: null,
+  expectedAnchor: null,
+  ...extra,
+});
+const place = (given: PageReport, extra = {}) =>
+  findPlacement(given, tracked(extra), pageFacts(given, "https://blog.example/post"));
 
 describe("findPlacement", () => {
   it("the best match: the first that counts, after a footer link and a hidden one", () => {
@@ -30,7 +80,12 @@ describe("findPlacement", () => {
       [link(3, "https://mysite.example/c"), MAIN],
       [link(4, "https://other.example/"), MAIN],
     ]);
-    expect(place(given)).toEqual({ seen: given.analysis.links[2], signals: MAIN, matchCount: 3, removedByScript: false });
+    expect(place(given)).toEqual({
+      seen: given.analysis.links[2],
+      signals: MAIN,
+      matchCount: 3,
+      removedByScript: false,
+    });
   });
 
   it("else the first at risk, else the first; ignored links never match", () => {
@@ -58,12 +113,20 @@ describe("findPlacement", () => {
   it("missing: removed by script when a raw link matched, and the kept current link stays", () => {
     const gone = report([[link(1, "https://other.example/"), MAIN]], {}, ["https://mysite.example/paid"]);
     const placement = place(gone);
-    expect(placement).toEqual({ seen: null, signals: { inRawHtml: null, hidden: null, region: null }, matchCount: 0, removedByScript: true });
+    expect(placement).toEqual({
+      seen: null,
+      signals: { inRawHtml: null, hidden: null, region: null },
+      matchCount: 0,
+      removedByScript: true,
+    });
     const kept = { ...link(7, "https://mysite.example/x"), signals: MAIN };
     expect(currentLink(placement, kept)).toBe(kept);
     expect(place(report([], {}, null)).removedByScript).toBe(false);
     // Confirmed missing, seen before or never (placement-verdict.md): the verdict says so, with the script.
-    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "missing").verdict).toEqual({ value: "does_not_count", reasons: ["missing", "removed_by_script"] });
+    expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "missing").verdict).toEqual({
+      value: "does_not_count",
+      reasons: ["missing", "removed_by_script"],
+    });
     // A first miss (still pending) keeps no verdict.
     expect(verdictAfter(placement, pageFacts(gone, "https://blog.example/post"), null, "pending").verdict).toBeNull();
   });
@@ -71,8 +134,20 @@ describe("findPlacement", () => {
 
 describe("pageFacts", () => {
   it("noindex, robots.txt, canonical elsewhere and a redirect away from the monitored URL", () => {
-    const given = report([], { noindex: true, robotsTxt: "disallowed", canonicalUrl: "https://blog.example/other", finalUrl: "https://blog.example/moved/" });
-    expect(pageFacts(given, "https://blog.example/post")).toEqual({ noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true });
-    expect(pageFacts(report([], { canonicalUrl: "https://blog.example/post/" }), "https://blog.example/post#x")).toEqual({ noindex: false, robotsTxt: "allowed", canonicalElsewhere: false, redirected: false });
+    const given = report([], {
+      noindex: true,
+      robotsTxt: "disallowed",
+      canonicalUrl: "https://blog.example/other",
+      finalUrl: "https://blog.example/moved/",
+    });
+    expect(pageFacts(given, "https://blog.example/post")).toEqual({
+      noindex: true,
+      robotsTxt: "disallowed",
+      canonicalElsewhere: true,
+      redirected: true,
+    });
+    expect(
+      pageFacts(report([], { canonicalUrl: "https://blog.example/post/" }), "https://blog.example/post#x"),
+    ).toEqual({ noindex: false, robotsTxt: "allowed", canonicalElsewhere: false, redirected: false });
   });
 });

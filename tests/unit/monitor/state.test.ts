@@ -46,13 +46,19 @@ describe("observe", () => {
   });
 
   it("compares anchors with whitespace collapsed and case ignored", () => {
-    expect(observe(link({ anchorText: "  my   SITE " }), { expectedRel: null, expectedAnchor: "My Site" })).toBe("live");
+    expect(observe(link({ anchorText: "  my   SITE " }), { expectedRel: null, expectedAnchor: "My Site" })).toBe(
+      "live",
+    );
     expect(observe(RENAMED, { expectedRel: null, expectedAnchor: "My Site" })).toBe("anchor_mismatch");
   });
 
   it("checks the rel before the anchor, and breakage before both", () => {
-    expect(observe(link({ isNofollow: true, anchorText: "x" }), { expectedRel: "follow", expectedAnchor: "My Site" })).toBe("rel_mismatch");
-    expect(observe(link({ httpStatus: 500, isNofollow: true }), { expectedRel: "follow", expectedAnchor: null })).toBe("broken");
+    expect(
+      observe(link({ isNofollow: true, anchorText: "x" }), { expectedRel: "follow", expectedAnchor: "My Site" }),
+    ).toBe("rel_mismatch");
+    expect(observe(link({ httpStatus: 500, isNofollow: true }), { expectedRel: "follow", expectedAnchor: null })).toBe(
+      "broken",
+    );
   });
 });
 
@@ -78,31 +84,135 @@ describe("nextLinkState: every transition", () => {
   const table: Array<[string, LinkState, StoredLink | null, Partial<PreviousLink>, LinkState, string[], boolean]> = [
     ["first check finds it", "pending", LIVE, {}, "live", [], false],
     ["first check: not there yet (unconfirmed)", "pending", null, {}, "pending", [], true],
-    ["first check: missing confirmed", "pending", null, { pendingState: "missing", pendingCount: 1 }, "missing", ["link_missing"], false],
+    [
+      "first check: missing confirmed",
+      "pending",
+      null,
+      { pendingState: "missing", pendingCount: 1 },
+      "missing",
+      ["link_missing"],
+      false,
+    ],
     ["first check finds it nofollow", "pending", NOFOLLOW, {}, "rel_mismatch", ["rel_changed"], false],
-    ["first check finds another anchor", "pending", RENAMED, { expectedAnchor: "My Site" }, "anchor_mismatch", ["anchor_changed"], false],
+    [
+      "first check finds another anchor",
+      "pending",
+      RENAMED,
+      { expectedAnchor: "My Site" },
+      "anchor_mismatch",
+      ["anchor_changed"],
+      false,
+    ],
     ["first check: broken unconfirmed", "pending", BROKEN, {}, "pending", [], true],
     ["live stays live", "live", LIVE, {}, "live", [], false],
     ["live: first miss waits", "live", null, {}, "live", [], true],
-    ["live: second miss confirms", "live", null, { pendingState: "missing", pendingCount: 1 }, "missing", ["link_missing"], false],
-    ["live: a miss after a broken sighting starts counting again", "live", null, { pendingState: "broken", pendingCount: 1 }, "live", [], true],
-    ["live: back after one miss clears it", "live", LIVE, { pendingState: "missing", pendingCount: 1 }, "live", [], false],
+    [
+      "live: second miss confirms",
+      "live",
+      null,
+      { pendingState: "missing", pendingCount: 1 },
+      "missing",
+      ["link_missing"],
+      false,
+    ],
+    [
+      "live: a miss after a broken sighting starts counting again",
+      "live",
+      null,
+      { pendingState: "broken", pendingCount: 1 },
+      "live",
+      [],
+      true,
+    ],
+    [
+      "live: back after one miss clears it",
+      "live",
+      LIVE,
+      { pendingState: "missing", pendingCount: 1 },
+      "live",
+      [],
+      false,
+    ],
     ["live: first broken sighting waits", "live", BROKEN, {}, "live", [], true],
-    ["live: second broken sighting confirms", "live", BROKEN, { pendingState: "broken", pendingCount: 1 }, "broken", ["link_broken"], false],
+    [
+      "live: second broken sighting confirms",
+      "live",
+      BROKEN,
+      { pendingState: "broken", pendingCount: 1 },
+      "broken",
+      ["link_broken"],
+      false,
+    ],
     ["live → nofollow at once", "live", NOFOLLOW, {}, "rel_mismatch", ["rel_changed"], false],
-    ["live → anchor changed at once", "live", RENAMED, { expectedAnchor: "My Site" }, "anchor_mismatch", ["anchor_changed"], false],
+    [
+      "live → anchor changed at once",
+      "live",
+      RENAMED,
+      { expectedAnchor: "My Site" },
+      "anchor_mismatch",
+      ["anchor_changed"],
+      false,
+    ],
     ["missing stays missing", "missing", null, {}, "missing", [], false],
     ["missing → restored", "missing", LIVE, {}, "live", ["link_restored"], false],
-    ["missing → restored but nofollow", "missing", NOFOLLOW, {}, "rel_mismatch", ["link_restored", "rel_changed"], false],
+    [
+      "missing → restored but nofollow",
+      "missing",
+      NOFOLLOW,
+      {},
+      "rel_mismatch",
+      ["link_restored", "rel_changed"],
+      false,
+    ],
     ["missing → back but broken (unconfirmed)", "missing", BROKEN, {}, "missing", [], true],
     ["broken → fixed", "broken", LIVE, {}, "live", ["link_fixed"], false],
     ["broken → first miss waits", "broken", null, {}, "broken", [], true],
-    ["broken → gone, confirmed", "broken", null, { pendingState: "missing", pendingCount: 1 }, "missing", ["link_missing"], false],
+    [
+      "broken → gone, confirmed",
+      "broken",
+      null,
+      { pendingState: "missing", pendingCount: 1 },
+      "missing",
+      ["link_missing"],
+      false,
+    ],
     ["rel_mismatch → follow again", "rel_mismatch", LIVE, {}, "live", ["rel_changed"], false],
-    ["rel_mismatch → right rel, wrong anchor", "rel_mismatch", RENAMED, { expectedAnchor: "My Site" }, "anchor_mismatch", ["rel_changed", "anchor_changed"], false],
-    ["rel_mismatch → missing confirmed", "rel_mismatch", null, { pendingState: "missing", pendingCount: 1 }, "missing", ["link_missing"], false],
-    ["anchor_mismatch → anchor back", "anchor_mismatch", LIVE, { expectedAnchor: "My Site" }, "live", ["anchor_changed"], false],
-    ["anchor_mismatch → nofollow", "anchor_mismatch", NOFOLLOW, { expectedAnchor: "My Site" }, "rel_mismatch", ["rel_changed", "anchor_changed"], false],
+    [
+      "rel_mismatch → right rel, wrong anchor",
+      "rel_mismatch",
+      RENAMED,
+      { expectedAnchor: "My Site" },
+      "anchor_mismatch",
+      ["rel_changed", "anchor_changed"],
+      false,
+    ],
+    [
+      "rel_mismatch → missing confirmed",
+      "rel_mismatch",
+      null,
+      { pendingState: "missing", pendingCount: 1 },
+      "missing",
+      ["link_missing"],
+      false,
+    ],
+    [
+      "anchor_mismatch → anchor back",
+      "anchor_mismatch",
+      LIVE,
+      { expectedAnchor: "My Site" },
+      "live",
+      ["anchor_changed"],
+      false,
+    ],
+    [
+      "anchor_mismatch → nofollow",
+      "anchor_mismatch",
+      NOFOLLOW,
+      { expectedAnchor: "My Site" },
+      "rel_mismatch",
+      ["rel_changed", "anchor_changed"],
+      false,
+    ],
   ];
 
   it.each(table)("%s", (_, from, seen, extra, state, events, pending) => {
@@ -124,7 +234,13 @@ describe("nextLinkState: every transition", () => {
     for (const expected of [true, true, false]) {
       const next = nextLinkState(state, null, { confirmChecks: 3 });
       expect(next.needsConfirmation).toBe(expected);
-      state = { ...state, state: next.state, pendingState: next.pendingState, pendingCount: next.pendingCount, current: next.current };
+      state = {
+        ...state,
+        state: next.state,
+        pendingState: next.pendingState,
+        pendingCount: next.pendingCount,
+        current: next.current,
+      };
     }
     expect(state.state).toBe("missing");
   });

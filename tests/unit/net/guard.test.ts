@@ -57,17 +57,23 @@ describe("assertPublicHost", () => {
   });
 
   it("returns the checked addresses of a public name", async () => {
-    expect(await assertPublicHost("public.test", 443, [], { resolver })).toEqual([{ address: "93.184.215.14", family: 4 }]);
+    expect(await assertPublicHost("public.test", 443, [], { resolver })).toEqual([
+      { address: "93.184.215.14", family: 4 },
+    ]);
   });
 
   it("turns DNS failure into UPSTREAM_ERROR and a slow resolver into a timeout", async () => {
     expect(await codeOf(assertPublicHost("nowhere.test", 443, [], { resolver }))).toBe("UPSTREAM_ERROR");
     const slow: Resolver = () => new Promise(() => undefined);
-    expect(await codeOf(assertPublicHost("slow.test", 443, [], { resolver: slow, dnsTimeoutMs: 50 }))).toBe("UPSTREAM_ERROR");
+    expect(await codeOf(assertPublicHost("slow.test", 443, [], { resolver: slow, dnsTimeoutMs: 50 }))).toBe(
+      "UPSTREAM_ERROR",
+    );
   });
 
   it("exempts allow-listed host:port only", async () => {
-    expect(await assertPublicHost("site.test", 8080, ["site.test:8080"], { resolver })).toEqual([{ address: "127.0.0.1", family: 4 }]);
+    expect(await assertPublicHost("site.test", 8080, ["site.test:8080"], { resolver })).toEqual([
+      { address: "127.0.0.1", family: 4 },
+    ]);
     expect(await codeOf(assertPublicHost("site.test", 8081, ["site.test:8080"], { resolver }))).toBe("BLOCKED_URL");
   });
 });
@@ -129,7 +135,11 @@ describe("filtering proxy", () => {
   let proxyPort = 0;
 
   beforeAll(async () => {
-    proxy = await FilteringProxy.start({ allowPrivateHosts: [`127.0.0.1:${originPort}`], resolver, connectTimeoutMs: 300 });
+    proxy = await FilteringProxy.start({
+      allowPrivateHosts: [`127.0.0.1:${originPort}`],
+      resolver,
+      connectTimeoutMs: 300,
+    });
     proxyPort = Number(new URL(proxy.url).port);
   });
   afterAll(async () => {
@@ -155,7 +165,12 @@ describe("filtering proxy", () => {
 
   it("forwards absolute-URI requests to allow-listed hosts", async () => {
     const answer = await new Promise<string>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: proxyPort, path: `http://127.0.0.1:${originPort}/hello?x=1`, headers: { host: `127.0.0.1:${originPort}` } });
+      const req = http.request({
+        host: "127.0.0.1",
+        port: proxyPort,
+        path: `http://127.0.0.1:${originPort}/hello?x=1`,
+        headers: { host: `127.0.0.1:${originPort}` },
+      });
       req.on("response", (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -168,7 +183,9 @@ describe("filtering proxy", () => {
   });
 
   it("tunnels CONNECT to allow-listed hosts", async () => {
-    expect(await raw(`CONNECT 127.0.0.1:${originPort} HTTP/1.1\r\nHost: 127.0.0.1:${originPort}\r\n\r\n`)).toBe("HTTP/1.1 200 Connection Established");
+    expect(await raw(`CONNECT 127.0.0.1:${originPort} HTTP/1.1\r\nHost: 127.0.0.1:${originPort}\r\n\r\n`)).toBe(
+      "HTTP/1.1 200 Connection Established",
+    );
   });
 
   const blockedRequests = (port: () => number) => [
@@ -210,7 +227,9 @@ describe("filtering proxy", () => {
     try {
       expect(session.url).not.toBe(proxy.url);
       const line = await new Promise<string>((resolve, reject) => {
-        const c = net.connect({ host: "127.0.0.1", port: session.port }, () => c.write(`CONNECT meta.test:443 HTTP/1.1\r\n\r\n`));
+        const c = net.connect({ host: "127.0.0.1", port: session.port }, () =>
+          c.write(`CONNECT meta.test:443 HTTP/1.1\r\n\r\n`),
+        );
         c.on("data", (chunk: Buffer) => {
           resolve(chunk.toString().split("\r\n")[0] ?? "");
           c.destroy();
@@ -240,13 +259,25 @@ describe("filtering proxy and a broken upstream", () => {
       socket.on("error", () => socket.destroy());
       socket.once("data", (chunk: Buffer) => {
         const path = chunk.toString("latin1").split(" ")[1] ?? "";
-        const statusLine = path === "/control-char" ? "HTTP/1.1 200 O\x01K" : path === "/status-099" ? "HTTP/1.1 099 Early" : "HTTP/1.1 200 OK";
-        socket.end(`${statusLine}\r\nContent-Type: text/html\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok`, "latin1");
+        const statusLine =
+          path === "/control-char"
+            ? "HTTP/1.1 200 O\x01K"
+            : path === "/status-099"
+              ? "HTTP/1.1 099 Early"
+              : "HTTP/1.1 200 OK";
+        socket.end(
+          `${statusLine}\r\nContent-Type: text/html\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok`,
+          "latin1",
+        );
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     upstreamPort = (upstream.address() as AddressInfo).port;
-    proxy = await FilteringProxy.start({ allowPrivateHosts: [`127.0.0.1:${upstreamPort}`], resolver, connectTimeoutMs: 300 });
+    proxy = await FilteringProxy.start({
+      allowPrivateHosts: [`127.0.0.1:${upstreamPort}`],
+      resolver,
+      connectTimeoutMs: 300,
+    });
     proxyPort = Number(new URL(proxy.url).port);
     process.on("uncaughtException", onUncaught);
   });
@@ -259,11 +290,18 @@ describe("filtering proxy and a broken upstream", () => {
   /** One proxied GET; the proxy must answer it (any status) rather than leave it hanging. */
   function get(path: string): Promise<{ status: number; proxyHeader: string | undefined }> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: proxyPort, path: `http://127.0.0.1:${upstreamPort}${path}`, agent: false });
+      const req = http.request({
+        host: "127.0.0.1",
+        port: proxyPort,
+        path: `http://127.0.0.1:${upstreamPort}${path}`,
+        agent: false,
+      });
       req.setTimeout(5_000, () => req.destroy(new Error(`no answer for ${path}`)));
       req.on("response", (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, proxyHeader: res.headers["x-linklens-proxy"] as string | undefined }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, proxyHeader: res.headers["x-linklens-proxy"] as string | undefined }),
+        );
       });
       req.on("error", reject);
       req.end();

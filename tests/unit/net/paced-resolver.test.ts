@@ -26,10 +26,14 @@ describe("pacedResolver", () => {
   });
 
   it("a failed lookup does not stall the ones behind it", async () => {
-    const paced = pacedResolver(async (hostname) => {
-      if (hostname === "bad") throw new Error("ENOTFOUND");
-      return [{ address: "192.0.2.1", family: 4 }];
-    }, 1_000, 5);
+    const paced = pacedResolver(
+      async (hostname) => {
+        if (hostname === "bad") throw new Error("ENOTFOUND");
+        return [{ address: "192.0.2.1", family: 4 }];
+      },
+      1_000,
+      5,
+    );
     await expect(paced("bad")).rejects.toThrow("ENOTFOUND");
     await expect(paced("good")).resolves.toHaveLength(1);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { clientKeyFor, UNKNOWN_CLIENT_KEY } from "@/lib/ratelimit";
 
-type Row = [name: string, socketAddress: string | undefined, forwardedFor: string | null, hops: number, expected: string];
+type Row = [
+  name: string,
+  socketAddress: string | undefined,
+  forwardedFor: string | null,
+  hops: number,
+  expected: string,
+];
 
 const rows: Row[] = [
   // hops 0: X-Forwarded-For is never read, so a forged one changes nothing.

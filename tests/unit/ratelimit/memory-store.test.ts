@@ -43,7 +43,11 @@ describe("in-process per-IP sliding window", () => {
     expect(refused.reset).toBe(Date.UTC(2026, 4, 10, 12, 1, 1) / 1000);
 
     const headers = rateLimitHeaders(refused, clock.now());
-    expect(headers).toMatchObject({ "X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(refused.reset) });
+    expect(headers).toMatchObject({
+      "X-RateLimit-Limit": "10",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": String(refused.reset),
+    });
     const retryAfter = Number(headers["Retry-After"]);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -118,7 +122,12 @@ describe("in-process monthly URL budget", () => {
     for (const r of results) expect(r, show(r)).toMatchObject({ limit: 3, reset: nextJanuary, reason: "budget" });
 
     const headers = rateLimitHeaders(results[3]!, clock.now());
-    expect(headers).toMatchObject({ "X-RateLimit-Limit": "3", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(nextJanuary), "Retry-After": "2" });
+    expect(headers).toMatchObject({
+      "X-RateLimit-Limit": "3",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": String(nextJanuary),
+      "Retry-After": "2",
+    });
 
     clock.set(Date.UTC(2026, 0, 1, 0, 0, 0));
     const january = await limiter.consumeBudget();
@@ -127,6 +136,11 @@ describe("in-process monthly URL budget", () => {
 
   it("a budget of 0 refuses every URL-mode request", async () => {
     const limiter = createLimiter({ ...config, DEMO_URL_MONTHLY_BUDGET: 0 }, { now: () => Date.UTC(2026, 1, 14) });
-    expect(await limiter.consumeBudget()).toMatchObject({ allowed: false, limit: 0, remaining: 0, reset: Date.UTC(2026, 2, 1) / 1000 });
+    expect(await limiter.consumeBudget()).toMatchObject({
+      allowed: false,
+      limit: 0,
+      remaining: 0,
+      reset: Date.UTC(2026, 2, 1) / 1000,
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { monthKey, nextMonthStartSeconds, resetForLog, resetForWeightedWindow, weightedCount } from "@/lib/ratelimit/time";
+import {
+  monthKey,
+  nextMonthStartSeconds,
+  resetForLog,
+  resetForWeightedWindow,
+  weightedCount,
+} from "@/lib/ratelimit/time";
 
 describe("month arithmetic (UTC)", () => {
   it.each([

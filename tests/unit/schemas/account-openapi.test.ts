@@ -26,7 +26,10 @@ function routeFiles(dir: string): string[] {
 
 /** `app/api/account/links/[id]/history/route.ts` → `/api/account/links/{id}/history`. */
 function templateOf(file: string): string {
-  return `/${path.relative(path.join(ROOT, "app"), path.dirname(file)).split(path.sep).join("/")}`.replace(/\[(\w+)\]/g, "{$1}");
+  return `/${path.relative(path.join(ROOT, "app"), path.dirname(file)).split(path.sep).join("/")}`.replace(
+    /\[(\w+)\]/g,
+    "{$1}",
+  );
 }
 
 async function implementedOperations(): Promise<string[]> {
@@ -48,7 +51,11 @@ describe("the account API's OpenAPI document", () => {
     const catalog = ACCOUNT_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort();
     expect(catalog).toEqual(routes);
     const document = buildAccountOpenApiDocument("https://linklens.example");
-    const documented = Object.entries(document.paths ?? {}).flatMap(([route, item]) => METHODS.filter((method) => (item as Record<string, unknown>)[method.toLowerCase()]).map((method) => `${method} ${route}`));
+    const documented = Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
+      METHODS.filter((method) => (item as Record<string, unknown>)[method.toLowerCase()]).map(
+        (method) => `${method} ${route}`,
+      ),
+    );
     expect(documented.sort()).toEqual(routes);
   }, 60_000);
 

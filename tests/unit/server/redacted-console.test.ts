@@ -5,8 +5,18 @@ import { redactConsole } from "@/server/redacted-console";
 describe("redactConsole", () => {
   it("formats each call as the console would, then prints it without the token", () => {
     const printed: Array<[string, unknown[]]> = [];
-    const record = (method: string) => (...args: unknown[]) => void printed.push([method, args]);
-    const target = { log: record("log"), info: record("info"), warn: record("warn"), error: record("error"), debug: record("debug"), trace: record("trace") };
+    const record =
+      (method: string) =>
+      (...args: unknown[]) =>
+        void printed.push([method, args]);
+    const target = {
+      log: record("log"),
+      info: record("info"),
+      warn: record("warn"),
+      error: record("error"),
+      debug: record("debug"),
+      trace: record("trace"),
+    };
     redactConsole(target);
     const token = "Abcdefghijklmnopqrstuvwxyz012345";
     target.error(`Failed to handle request for /r/${token}?page=2`);

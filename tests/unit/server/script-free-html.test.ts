@@ -45,7 +45,8 @@ describe("ScriptStripper", () => {
   });
 
   it("gives the same answer wherever the stream is cut in two, or cut into single characters", () => {
-    for (let cut = 0; cut <= PAGE.length; cut += 1) expect(strip([PAGE.slice(0, cut), PAGE.slice(cut)]), `cut at ${cut}`).toBe(EXPECTED);
+    for (let cut = 0; cut <= PAGE.length; cut += 1)
+      expect(strip([PAGE.slice(0, cut), PAGE.slice(cut)]), `cut at ${cut}`).toBe(EXPECTED);
     expect(strip([...PAGE])).toBe(EXPECTED);
   });
 
@@ -72,7 +73,10 @@ describe("stripScriptsFromHtml", () => {
       }
       if (req.url === "/write-head") {
         // Headers given to writeHead itself, Content-Length among them (a prerendered page).
-        res.writeHead(404, { "Content-Type": "text/html; charset=utf-8", "Content-Length": String(Buffer.byteLength(PAGE)) });
+        res.writeHead(404, {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Length": String(Buffer.byteLength(PAGE)),
+        });
         res.end(PAGE);
         return;
       }

@@ -44,6 +44,9 @@ describe("UTC days", () => {
     expect(days).toHaveLength(365);
     expect(new Set(days).size).toBe(365);
     expect(days[0]).toBe("2026-01-01");
-    for (let index = 1; index < days.length; index += 1) expect(dayStart(days[index] as string).getTime() - dayStart(days[index - 1] as string).getTime()).toBe(86_400_000);
+    for (let index = 1; index < days.length; index += 1)
+      expect(dayStart(days[index] as string).getTime() - dayStart(days[index - 1] as string).getTime()).toBe(
+        86_400_000,
+      );
   });
 });

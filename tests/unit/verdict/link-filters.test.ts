@@ -18,8 +18,15 @@ const link = (position: number, signals?: Partial<LinkSignals>): ViewLink => ({
   ...(signals ? { signals: { inRawHtml: true, hidden: false, region: null, ...signals } } : {}),
 });
 
-const LINKS = [link(1, { region: "main" }), link(2, { hidden: true, region: "main" }), link(3, { inRawHtml: false, region: "footer" }), link(4, {}), link(5)];
-const positions = (filters: Partial<typeof NO_FILTERS>) => filterLinks(LINKS, { ...NO_FILTERS, ...filters }).map((item) => item.position);
+const LINKS = [
+  link(1, { region: "main" }),
+  link(2, { hidden: true, region: "main" }),
+  link(3, { inRawHtml: false, region: "footer" }),
+  link(4, {}),
+  link(5),
+];
+const positions = (filters: Partial<typeof NO_FILTERS>) =>
+  filterLinks(LINKS, { ...NO_FILTERS, ...filters }).map((item) => item.position);
 
 describe("signal filters", () => {
   it.each([

@@ -1,6 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { AT_RISK_REASONS, DOES_NOT_COUNT_REASONS, REASON_WORDS, VERDICT_REASONS, type LinkSignals, type Verdict, type VerdictReason } from "@/lib/schemas/verdict";
-import { bestMatch, canonicalElsewhere, nextVerdict, pageSignals, reasonsOf, redirectedAway, sameUrl, valueOf, verdictEventDue, verdictOf, type PageFacts, type PresentLink, type VerdictInput } from "@/lib/verdict";
+import {
+  AT_RISK_REASONS,
+  DOES_NOT_COUNT_REASONS,
+  REASON_WORDS,
+  VERDICT_REASONS,
+  type LinkSignals,
+  type Verdict,
+  type VerdictReason,
+} from "@/lib/schemas/verdict";
+import {
+  bestMatch,
+  canonicalElsewhere,
+  nextVerdict,
+  pageSignals,
+  reasonsOf,
+  redirectedAway,
+  sameUrl,
+  valueOf,
+  verdictEventDue,
+  verdictOf,
+  type PageFacts,
+  type PresentLink,
+  type VerdictInput,
+} from "@/lib/verdict";
 
 /** Every rule of lib/verdict, one table each (placement-verdict.md "Verdict of a tracked link"). */
 
@@ -8,9 +30,23 @@ const SIGNALS: LinkSignals = { inRawHtml: true, hidden: false, region: "main" };
 const PAGE: PageFacts = { noindex: false, robotsTxt: "allowed", canonicalElsewhere: false, redirected: false };
 const LINK: PresentLink = { isNofollow: false, isSponsored: false, isUgc: false, signals: SIGNALS };
 
-function input(overrides: { link?: Partial<PresentLink> | null; signals?: Partial<LinkSignals>; page?: Partial<PageFacts>; broken?: boolean; removedByScript?: boolean } = {}): VerdictInput {
-  const link = overrides.link === null ? null : { ...LINK, ...overrides.link, signals: { ...SIGNALS, ...overrides.signals } };
-  return { link, broken: overrides.broken ?? false, removedByScript: overrides.removedByScript ?? false, page: { ...PAGE, ...overrides.page } };
+function input(
+  overrides: {
+    link?: Partial<PresentLink> | null;
+    signals?: Partial<LinkSignals>;
+    page?: Partial<PageFacts>;
+    broken?: boolean;
+    removedByScript?: boolean;
+  } = {},
+): VerdictInput {
+  const link =
+    overrides.link === null ? null : { ...LINK, ...overrides.link, signals: { ...SIGNALS, ...overrides.signals } };
+  return {
+    link,
+    broken: overrides.broken ?? false,
+    removedByScript: overrides.removedByScript ?? false,
+    page: { ...PAGE, ...overrides.page },
+  };
 }
 
 describe("reasonsOf: each reason, alone", () => {
@@ -38,7 +74,11 @@ describe("reasonsOf: each reason, alone", () => {
   });
 
   it.each([
-    ["unknown signals (paste mode, older checks) give no reason", input({ signals: { inRawHtml: null, hidden: null, region: null } }), []],
+    [
+      "unknown signals (paste mode, older checks) give no reason",
+      input({ signals: { inRawHtml: null, hidden: null, region: null } }),
+      [],
+    ],
     ["main is not boilerplate", input({ signals: { region: "main" } }), []],
     ["robots.txt unavailable is not a reason", input({ page: { robotsTxt: "unavailable" } }), []],
     ["robots.txt not known (paste mode) is not a reason", input({ page: { robotsTxt: null } }), []],
@@ -51,13 +91,32 @@ describe("reasonsOf: each reason, alone", () => {
 
 describe("reasonsOf: every reason at once, in the spec's order", () => {
   it("a present link with every link and page reason lists them in order", () => {
-    const all = input({ link: { isNofollow: true, isSponsored: true, isUgc: true }, signals: { hidden: true, inRawHtml: false, region: "footer" }, broken: true, page: { noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true } });
-    expect(reasonsOf(all)).toEqual(VERDICT_REASONS.filter((reason) => reason !== "missing" && reason !== "removed_by_script"));
+    const all = input({
+      link: { isNofollow: true, isSponsored: true, isUgc: true },
+      signals: { hidden: true, inRawHtml: false, region: "footer" },
+      broken: true,
+      page: { noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true },
+    });
+    expect(reasonsOf(all)).toEqual(
+      VERDICT_REASONS.filter((reason) => reason !== "missing" && reason !== "removed_by_script"),
+    );
   });
 
   it("a missing link keeps the page's reasons and none of a link's", () => {
-    const gone = input({ link: null, removedByScript: true, signals: { hidden: true, region: "footer" }, page: { noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true } });
-    expect(reasonsOf(gone)).toEqual(["missing", "removed_by_script", "page_noindex", "robots_disallowed", "canonical_elsewhere", "page_redirected"]);
+    const gone = input({
+      link: null,
+      removedByScript: true,
+      signals: { hidden: true, region: "footer" },
+      page: { noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true },
+    });
+    expect(reasonsOf(gone)).toEqual([
+      "missing",
+      "removed_by_script",
+      "page_noindex",
+      "robots_disallowed",
+      "canonical_elsewhere",
+      "page_redirected",
+    ]);
   });
 });
 
@@ -68,9 +127,12 @@ describe("valueOf", () => {
   it.each(AT_RISK_REASONS.map((reason) => [reason] as const))("%s alone: at_risk", (reason) => {
     expect(valueOf([reason])).toBe("at_risk");
   });
-  it.each(AT_RISK_REASONS.flatMap((risk) => DOES_NOT_COUNT_REASONS.map((fatal) => [risk, fatal] as const)))("%s with %s: does_not_count wins", (risk, fatal) => {
-    expect(valueOf([fatal, risk])).toBe("does_not_count");
-  });
+  it.each(AT_RISK_REASONS.flatMap((risk) => DOES_NOT_COUNT_REASONS.map((fatal) => [risk, fatal] as const)))(
+    "%s with %s: does_not_count wins",
+    (risk, fatal) => {
+      expect(valueOf([fatal, risk])).toBe("does_not_count");
+    },
+  );
   it("no reason: counts", () => {
     expect(valueOf([])).toBe("counts");
     expect(verdictOf(input())).toEqual({ value: "counts", reasons: [] });
@@ -120,7 +182,16 @@ describe("sameUrl, canonicalElsewhere, redirectedAway", () => {
 
 describe("pageSignals", () => {
   it("URL mode: every field, canonicalElsewhere computed, noindexSource only with noindex", () => {
-    expect(pageSignals({ httpStatus: 200, finalUrl: "https://example.com/a", noindex: true, noindexSource: "header", canonicalUrl: "https://example.com/b", robotsTxt: "disallowed" })).toEqual({
+    expect(
+      pageSignals({
+        httpStatus: 200,
+        finalUrl: "https://example.com/a",
+        noindex: true,
+        noindexSource: "header",
+        canonicalUrl: "https://example.com/b",
+        robotsTxt: "disallowed",
+      }),
+    ).toEqual({
       httpStatus: 200,
       finalUrl: "https://example.com/a",
       noindex: true,
@@ -129,10 +200,28 @@ describe("pageSignals", () => {
       canonicalElsewhere: true,
       robotsTxt: "disallowed",
     });
-    expect(pageSignals({ httpStatus: 200, finalUrl: "https://example.com/a", noindex: false, noindexSource: "meta", canonicalUrl: null, robotsTxt: "allowed" })).toMatchObject({ noindexSource: null, canonicalElsewhere: false });
+    expect(
+      pageSignals({
+        httpStatus: 200,
+        finalUrl: "https://example.com/a",
+        noindex: false,
+        noindexSource: "meta",
+        canonicalUrl: null,
+        robotsTxt: "allowed",
+      }),
+    ).toMatchObject({ noindexSource: null, canonicalElsewhere: false });
   });
   it("paste mode: only noindex, noindexSource and canonicalUrl", () => {
-    expect(pageSignals({ httpStatus: 200, finalUrl: null, noindex: true, noindexSource: "meta", canonicalUrl: "https://example.com/b", robotsTxt: "allowed" })).toEqual({
+    expect(
+      pageSignals({
+        httpStatus: 200,
+        finalUrl: null,
+        noindex: true,
+        noindexSource: "meta",
+        canonicalUrl: "https://example.com/b",
+        robotsTxt: "allowed",
+      }),
+    ).toEqual({
       httpStatus: null,
       finalUrl: null,
       noindex: true,
@@ -148,16 +237,62 @@ describe("bestMatch: the first that counts, else the first at risk, else the fir
   const COUNTS: Verdict = { value: "counts", reasons: [] };
   const RISK: Verdict = { value: "at_risk", reasons: ["boilerplate_region"] };
   const NOPE: Verdict = { value: "does_not_count", reasons: ["nofollow"] };
-  const pick = (rows: [Verdict, boolean][]) => bestMatch(rows.map(([verdict, meetsExpectations], index) => ({ link: index + 1, verdict, meetsExpectations })))?.link ?? null;
+  const pick = (rows: [Verdict, boolean][]) =>
+    bestMatch(rows.map(([verdict, meetsExpectations], index) => ({ link: index + 1, verdict, meetsExpectations })))
+      ?.link ?? null;
   it.each([
     ["none", [], null],
     ["one", [[NOPE, true]], 1],
-    ["counts after does_not_count", [[NOPE, true], [RISK, true], [COUNTS, true]], 3],
-    ["the first of two that count", [[COUNTS, true], [COUNTS, true]], 1],
-    ["at risk before does_not_count", [[NOPE, true], [RISK, true], [RISK, true]], 2],
-    ["only does_not_count: the first", [[NOPE, true], [NOPE, true]], 1],
-    ["same rank: the one meeting the expectations", [[COUNTS, false], [COUNTS, true]], 2],
-    ["a better verdict beats expectations", [[NOPE, true], [COUNTS, false]], 2],
+    [
+      "counts after does_not_count",
+      [
+        [NOPE, true],
+        [RISK, true],
+        [COUNTS, true],
+      ],
+      3,
+    ],
+    [
+      "the first of two that count",
+      [
+        [COUNTS, true],
+        [COUNTS, true],
+      ],
+      1,
+    ],
+    [
+      "at risk before does_not_count",
+      [
+        [NOPE, true],
+        [RISK, true],
+        [RISK, true],
+      ],
+      2,
+    ],
+    [
+      "only does_not_count: the first",
+      [
+        [NOPE, true],
+        [NOPE, true],
+      ],
+      1,
+    ],
+    [
+      "same rank: the one meeting the expectations",
+      [
+        [COUNTS, false],
+        [COUNTS, true],
+      ],
+      2,
+    ],
+    [
+      "a better verdict beats expectations",
+      [
+        [NOPE, true],
+        [COUNTS, false],
+      ],
+      2,
+    ],
   ] as [string, [Verdict, boolean][], number | null][])("%s", (_label, rows, expected) => {
     expect(pick(rows)).toBe(expected);
   });
@@ -176,8 +311,22 @@ describe("nextVerdict: when a check moves the verdict", () => {
     ["first check that found the link: a verdict, not a change", null, "live", present, COUNTS, false],
     ["never seen, not on the page: still null", null, "pending", gone, null, false],
     ["never seen, a first miss (state still pending): still null", null, "pending", scriptedAway, null, false],
-    ["never seen, confirmed missing: does_not_count, a first verdict (not a change)", null, "missing", gone, MISSING, false],
-    ["never seen, confirmed missing, taken out by script from day one (or stored missing with no verdict): removed_by_script", null, "missing", scriptedAway, SCRIPTED_AWAY, false],
+    [
+      "never seen, confirmed missing: does_not_count, a first verdict (not a change)",
+      null,
+      "missing",
+      gone,
+      MISSING,
+      false,
+    ],
+    [
+      "never seen, confirmed missing, taken out by script from day one (or stored missing with no verdict): removed_by_script",
+      null,
+      "missing",
+      scriptedAway,
+      SCRIPTED_AWAY,
+      false,
+    ],
     ["never seen, missing, then found: its verdict now, a change", SCRIPTED_AWAY, "live", present, COUNTS, true],
     ["first miss (state not yet missing): the last verdict stays", COUNTS, "live", gone, COUNTS, false],
     ["confirmed missing: does_not_count, a change", COUNTS, "missing", gone, MISSING, true],
@@ -185,12 +334,29 @@ describe("nextVerdict: when a check moves the verdict", () => {
     ["back on the page: its verdict now", MISSING, "live", present, COUNTS, true],
     ["hidden at once (no confirmation)", COUNTS, "live", input({ signals: { hidden: true } }), HIDDEN, true],
     ["first broken observation: no broken_target yet", COUNTS, "live", present, COUNTS, false],
-    ["confirmed broken: broken_target", COUNTS, "broken", present, { value: "does_not_count", reasons: ["broken_target"] }, true],
-    ["reasons change, value stays: no change", FOOTER, "live", input({ page: { canonicalElsewhere: true } }), { value: "at_risk", reasons: ["canonical_elsewhere"] }, false],
-  ] as [string, Verdict | null, string, VerdictInput, Verdict | null, boolean][])("%s", (_label, previous, state, given, expected, changed) => {
-    const move = nextVerdict({ previous, state, input: given });
-    expect(move).toEqual({ verdict: expected, changed });
-  });
+    [
+      "confirmed broken: broken_target",
+      COUNTS,
+      "broken",
+      present,
+      { value: "does_not_count", reasons: ["broken_target"] },
+      true,
+    ],
+    [
+      "reasons change, value stays: no change",
+      FOOTER,
+      "live",
+      input({ page: { canonicalElsewhere: true } }),
+      { value: "at_risk", reasons: ["canonical_elsewhere"] },
+      false,
+    ],
+  ] as [string, Verdict | null, string, VerdictInput, Verdict | null, boolean][])(
+    "%s",
+    (_label, previous, state, given, expected, changed) => {
+      const move = nextVerdict({ previous, state, input: given });
+      expect(move).toEqual({ verdict: expected, changed });
+    },
+  );
 
   it("verdict_changed only when the value changed and no other event named the link", () => {
     expect(verdictEventDue({ verdict: COUNTS, changed: true }, 0)).toBe(true);

@@ -9,7 +9,15 @@ const organization = { id: "org-1", name: "Acme" };
 
 function delivery(over: Partial<EventDelivery> = {}): EventDelivery {
   return {
-    event: { id: "ev-1", type: "anchor_changed", monitorId: "mon-1", trackedLinkId: "tl-1", before: { state: "live" }, after: { state: "anchor_mismatch" }, createdAt: "2026-11-23T11:59:00.000Z" },
+    event: {
+      id: "ev-1",
+      type: "anchor_changed",
+      monitorId: "mon-1",
+      trackedLinkId: "tl-1",
+      before: { state: "live" },
+      after: { state: "anchor_mismatch" },
+      createdAt: "2026-11-23T11:59:00.000Z",
+    },
     monitor: { id: "mon-1", url: "https://blog.example.org/post" },
     trackedLink: { id: "tl-1", target: "https://mine.example/" },
     appUrl: "https://linklens.example/app/monitors/mon-1",
@@ -38,30 +46,51 @@ describe("the standard body (webhooks.md)", () => {
     const page = JSON.parse(standardBody(eventMessage(delivery({ trackedLink: null }), organization)));
     expect(page.data.trackedLink).toBeNull();
     const ping = JSON.parse(standardBody(pingMessage(organization, "https://linklens.example/app/webhooks", now)));
-    expect(ping).toEqual({ type: "ping", timestamp: now.toISOString(), data: { organization, appUrl: "https://linklens.example/app/webhooks" } });
+    expect(ping).toEqual({
+      type: "ping",
+      timestamp: now.toISOString(),
+      data: { organization, appUrl: "https://linklens.example/app/webhooks" },
+    });
   });
 });
 
 describe("signing: the standardwebhooks library's own verifier accepts it", () => {
-  it.each(["standard", "slack"] as const)("%s: webhook-id, webhook-timestamp and a v1 signature over the exact body", (kind) => {
-    const secret = generateSecret();
-    const request = attemptRequest(kind, eventMessage(delivery(), organization), secret, "d-1", new Date());
-    expect(request.headers["webhook-id"]).toBe(webhookId("d-1"));
-    expect(request.headers["webhook-timestamp"]).toMatch(/^\d{10}$/);
-    expect(request.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-    expect(request.headers["content-type"]).toBe("application/json");
-    expect(new Webhook(secret).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
-  });
+  it.each(["standard", "slack"] as const)(
+    "%s: webhook-id, webhook-timestamp and a v1 signature over the exact body",
+    (kind) => {
+      const secret = generateSecret();
+      const request = attemptRequest(kind, eventMessage(delivery(), organization), secret, "d-1", new Date());
+      expect(request.headers["webhook-id"]).toBe(webhookId("d-1"));
+      expect(request.headers["webhook-timestamp"]).toMatch(/^\d{10}$/);
+      expect(request.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+      expect(request.headers["content-type"]).toBe("application/json");
+      expect(new Webhook(secret).verify(request.body, request.headers)).toEqual(JSON.parse(request.body));
+    },
+  );
 
   it.each([
     ["another secret", (r: { body: string; headers: Record<string, string> }) => ({ secret: generateSecret(), ...r })],
-    ["a changed body", (r: { body: string; headers: Record<string, string> }) => ({ body: r.body.replace("anchor_changed", "link_fixed"), headers: r.headers })],
-    ["another webhook-id", (r: { body: string; headers: Record<string, string> }) => ({ body: r.body, headers: { ...r.headers, "webhook-id": "msg_other" } })],
+    [
+      "a changed body",
+      (r: { body: string; headers: Record<string, string> }) => ({
+        body: r.body.replace("anchor_changed", "link_fixed"),
+        headers: r.headers,
+      }),
+    ],
+    [
+      "another webhook-id",
+      (r: { body: string; headers: Record<string, string> }) => ({
+        body: r.body,
+        headers: { ...r.headers, "webhook-id": "msg_other" },
+      }),
+    ],
   ])("is refused with %s", (_name, tamper) => {
     const secret = generateSecret();
     const request = attemptRequest("standard", eventMessage(delivery(), organization), secret, "d-1", new Date());
     const changed = tamper(request) as { secret?: string; body: string; headers: Record<string, string> };
-    expect(() => new Webhook(changed.secret ?? secret).verify(changed.body, changed.headers)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(changed.secret ?? secret).verify(changed.body, changed.headers)).toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it("every attempt of a delivery has the same webhook-id and body; the timestamp is the attempt's", () => {
@@ -76,10 +105,20 @@ describe("signing: the standardwebhooks library's own verifier accepts it", () =
 });
 
 type SlackText = { type: string; text: string; verbatim?: boolean };
-type SlackBlock = { type: string; text?: SlackText; fields?: SlackText[]; elements?: Array<{ type: string; url: string; text: { text: string } }> };
+type SlackBlock = {
+  type: string;
+  text?: SlackText;
+  fields?: SlackText[];
+  elements?: Array<{ type: string; url: string; text: { text: string } }>;
+};
 
 describe("the Slack body: text + blocks, page content escaped", () => {
-  const parsed = (d: EventDelivery) => JSON.parse(slackBody(eventMessage(d, organization))) as { text: string; blocks: SlackBlock[]; unfurl_links: boolean };
+  const parsed = (d: EventDelivery) =>
+    JSON.parse(slackBody(eventMessage(d, organization))) as {
+      text: string;
+      blocks: SlackBlock[];
+      unfurl_links: boolean;
+    };
 
   it("says the email's sentence, the page, the link, before → after, and has a button to the monitor", () => {
     const body = parsed(delivery());
@@ -89,7 +128,11 @@ describe("the Slack body: text + blocks, page content escaped", () => {
     expect(all).toContain("<https://mine.example/|https://mine.example/>");
     expect(body.blocks.find((b) => b.text?.text.includes("*State:*"))?.text?.text).toContain("live → anchor mismatch");
     const actions = body.blocks.find((b) => b.type === "actions");
-    expect(actions?.elements?.[0]).toMatchObject({ type: "button", url: "https://linklens.example/app/monitors/mon-1", text: { text: "Open the monitor" } });
+    expect(actions?.elements?.[0]).toMatchObject({
+      type: "button",
+      url: "https://linklens.example/app/monitors/mon-1",
+      text: { text: "Open the monitor" },
+    });
     expect(body.unfurl_links).toBe(false);
   });
 
@@ -110,7 +153,12 @@ describe("the Slack body: text + blocks, page content escaped", () => {
 
   it("long anchors and URLs are cut below Slack's limits", () => {
     const long = "x".repeat(5000);
-    const body = parsed(delivery({ changes: [{ label: "Anchor text", before: long, after: long }], monitor: { id: "m", url: `https://example.org/${long}` } }));
+    const body = parsed(
+      delivery({
+        changes: [{ label: "Anchor text", before: long, after: long }],
+        monitor: { id: "m", url: `https://example.org/${long}` },
+      }),
+    );
     for (const block of body.blocks) {
       if (block.text) expect(block.text.text.length).toBeLessThanOrEqual(3000);
       for (const field of block.fields ?? []) expect(field.text.length).toBeLessThanOrEqual(2000);
@@ -118,7 +166,10 @@ describe("the Slack body: text + blocks, page content escaped", () => {
   });
 
   it("a ping says what it is and links to the app", () => {
-    const body = JSON.parse(slackBody(pingMessage(organization, "https://linklens.example/app/webhooks", now))) as { text: string; blocks: SlackBlock[] };
+    const body = JSON.parse(slackBody(pingMessage(organization, "https://linklens.example/app/webhooks", now))) as {
+      text: string;
+      blocks: SlackBlock[];
+    };
     expect(body.text).toContain("LinkLens test");
     expect(body.blocks.at(-1)?.elements?.[0]?.url).toBe("https://linklens.example/app/webhooks");
   });

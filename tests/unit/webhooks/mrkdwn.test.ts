@@ -20,8 +20,18 @@ describe("Slack mrkdwn escaping: page content can never mention or link", () => 
     ["an https URL becomes our link", "https://example.org/post", "post", "<https://example.org/post|post>"],
     ["& in the query is escaped", "https://example.org/?a=1&b=2", "q", "<https://example.org/?a=1&amp;b=2|q>"],
     ["a | in the URL cannot end the link", "https://example.org/a|b", "x", "<https://example.org/a%7Cb|x>"],
-    ["< and > in the URL are percent-encoded by the parser", "https://example.org/<!channel>", "x", "<https://example.org/%3C!channel%3E|x>"],
-    ["a label cannot close the link or open another", "https://example.org/", "a> <!channel", "<https://example.org/|a&gt; &lt;!channel>"],
+    [
+      "< and > in the URL are percent-encoded by the parser",
+      "https://example.org/<!channel>",
+      "x",
+      "<https://example.org/%3C!channel%3E|x>",
+    ],
+    [
+      "a label cannot close the link or open another",
+      "https://example.org/",
+      "a> <!channel",
+      "<https://example.org/|a&gt; &lt;!channel>",
+    ],
     ["a domain target is text, not a link", "mine.example", "mine.example", "mine.example"],
     ["a javascript: URL is text", "javascript:alert(1)", "javascript:alert(1)", "javascript:alert(1)"],
   ])("%s", (_name, url, label, expected) => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { WEBHOOK_KINDS } from "@/lib/schemas/webhooks";
-import { applyUrlMask, isMaskEcho, maskWebhookUrl, refuseMaskedUrl, URL_MASKS, type UrlMask } from "@/lib/webhooks/url-mask";
+import {
+  applyUrlMask,
+  isMaskEcho,
+  maskWebhookUrl,
+  refuseMaskedUrl,
+  URL_MASKS,
+  type UrlMask,
+} from "@/lib/webhooks/url-mask";
 
 /**
  * How an endpoint's URL is shown after its creation (reports-and-channels.md "Chat channels"): a chat
@@ -26,11 +33,36 @@ describe("maskWebhookUrl", () => {
   });
 
   it.each<[string, UrlMask, string, string]>([
-    ["discord", { shown: "masked", publicPath: ["api", "webhooks"] }, "https://discord.com/api/webhooks/123456/tokenTOKEN", "https://discord.com/api/webhooks/…"],
-    ["teams", { shown: "masked", publicPath: ["webhookb2"] }, "https://acme.webhook.office.com/webhookb2/abc@def/IncomingWebhook/x/y", "https://acme.webhook.office.com/webhookb2/…"],
-    ["google_chat", { shown: "masked", publicPath: ["v1", "spaces"] }, "https://chat.googleapis.com/v1/spaces/AAA/messages?key=K&token=T", "https://chat.googleapis.com/v1/spaces/…"],
-    ["telegram", { shown: "masked", publicPath: [] }, "https://api.telegram.org/bot123:ABC/sendMessage?chat_id=42", "https://api.telegram.org/…"],
-    ["a path that leaves the rule early", { shown: "masked", publicPath: ["api", "webhooks"] }, "https://discord.com/api/v10/webhooks/1/t", "https://discord.com/api/…"],
+    [
+      "discord",
+      { shown: "masked", publicPath: ["api", "webhooks"] },
+      "https://discord.com/api/webhooks/123456/tokenTOKEN",
+      "https://discord.com/api/webhooks/…",
+    ],
+    [
+      "teams",
+      { shown: "masked", publicPath: ["webhookb2"] },
+      "https://acme.webhook.office.com/webhookb2/abc@def/IncomingWebhook/x/y",
+      "https://acme.webhook.office.com/webhookb2/…",
+    ],
+    [
+      "google_chat",
+      { shown: "masked", publicPath: ["v1", "spaces"] },
+      "https://chat.googleapis.com/v1/spaces/AAA/messages?key=K&token=T",
+      "https://chat.googleapis.com/v1/spaces/…",
+    ],
+    [
+      "telegram",
+      { shown: "masked", publicPath: [] },
+      "https://api.telegram.org/bot123:ABC/sendMessage?chat_id=42",
+      "https://api.telegram.org/…",
+    ],
+    [
+      "a path that leaves the rule early",
+      { shown: "masked", publicPath: ["api", "webhooks"] },
+      "https://discord.com/api/v10/webhooks/1/t",
+      "https://discord.com/api/…",
+    ],
   ])("the rule fits %s", (_, rule, url, shown) => {
     expect(applyUrlMask(rule, url)).toBe(shown);
   });
@@ -49,17 +81,19 @@ describe("a masked URL sent back", () => {
     expect(isMaskEcho("standard", stored, stored)).toBe(false);
   });
 
-  it.each(["https://hooks.slack.com/services/…", "https://hooks.slack.com/services/T000/…", "https://hooks.slack.com/services/%E2%80%A6", "https://hooks.slack.com/services/%e2%80%a6"])(
-    "%s is refused for a chat kind",
-    (sent) => {
-      expect(() => refuseMaskedUrl("slack", sent)).toThrow(ApiError);
-      try {
-        refuseMaskedUrl("slack", sent);
-      } catch (error) {
-        expect(error).toMatchObject({ code: "INVALID_URL" });
-      }
-    },
-  );
+  it.each([
+    "https://hooks.slack.com/services/…",
+    "https://hooks.slack.com/services/T000/…",
+    "https://hooks.slack.com/services/%E2%80%A6",
+    "https://hooks.slack.com/services/%e2%80%a6",
+  ])("%s is refused for a chat kind", (sent) => {
+    expect(() => refuseMaskedUrl("slack", sent)).toThrow(ApiError);
+    try {
+      refuseMaskedUrl("slack", sent);
+    } catch (error) {
+      expect(error).toMatchObject({ code: "INVALID_URL" });
+    }
+  });
 
   it("a whole URL passes, and a standard URL is the team's own business", () => {
     expect(() => refuseMaskedUrl("slack", stored)).not.toThrow();

@@ -33,7 +33,10 @@ export default async function AppLayout({ children }: { children: React.ReactNod
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium sm:gap-x-5">
             {NAV.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300">
+                <Link
+                  href={item.href}
+                  className="text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline dark:text-slate-300"
+                >
                   {item.label}
                 </Link>
               </li>

@@ -11,7 +11,11 @@ import { dailyStats } from "@/lib/stats/daily-query";
 
 // /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
 // that say what to do first.
-export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await pageContext("/app");
   // ?days=30|90|365 picks the chart's period (plain links, so the switch works without JavaScript).
   const asked = (await searchParams).days;
@@ -32,12 +36,19 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{ctx.organization.name}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">You are {ctx.role === "admin" || ctx.role === "owner" ? "an" : "a"} {ctx.role} of this team.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          You are {ctx.role === "admin" || ctx.role === "owner" ? "an" : "a"} {ctx.role} of this team.
+        </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Panel id="audits" title="Saved audits">
           {audits.items.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No saved audits yet. {canEdit ? "Audit a URL or pasted HTML; it is saved for your team, with your domain groups applied." : "Members of your team will save audits here."}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              No saved audits yet.{" "}
+              {canEdit
+                ? "Audit a URL or pasted HTML; it is saved for your team, with your domain groups applied."
+                : "Members of your team will save audits here."}
+            </p>
           ) : (
             <ul className="space-y-1 text-sm">
               {audits.items.map((audit) => (
@@ -50,18 +61,32 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
               ))}
             </ul>
           )}
-          <Link href="/app/audits" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+          <Link
+            href="/app/audits"
+            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+          >
             {canEdit ? "Open audits →" : "See audits →"}
           </Link>
         </Panel>
         <Panel id="monitors" title="Monitored pages">
           {counts.pages.total === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Nothing is monitored yet. {canEdit ? "Add the pages that carry your links, or import them from a CSV." : "Members of your team add the pages to watch."}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Nothing is monitored yet.{" "}
+              {canEdit
+                ? "Add the pages that carry your links, or import them from a CSV."
+                : "Members of your team add the pages to watch."}
+            </p>
           ) : (
             // As many 5rem tiles a row as fit: five on a laptop, three then two on a phone ("Mismatched" needs the width).
-            <dl className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-2 text-center" data-testid="monitoring-counts">
+            <dl
+              className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-2 text-center"
+              data-testid="monitoring-counts"
+            >
               {tiles.map((tile) => (
-                <div key={tile.label} className="rounded-md bg-slate-50 px-1 py-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
+                <div
+                  key={tile.label}
+                  className="rounded-md bg-slate-50 px-1 py-2 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700"
+                >
                   <dt className="text-xs text-slate-600 dark:text-slate-400">{tile.label}</dt>
                   <dd className="text-lg font-semibold">
                     <Link href={tile.href} className="hover:underline">
@@ -73,7 +98,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             </dl>
           )}
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {counts.links.total} tracked links on {counts.pages.total} pages{counts.links.pending > 0 ? `, ${counts.links.pending} not checked yet` : ""}.
+            {counts.links.total} tracked links on {counts.pages.total} pages
+            {counts.links.pending > 0 ? `, ${counts.links.pending} not checked yet` : ""}.
           </p>
           <span className="mt-3 flex gap-4 text-sm font-medium">
             <Link href="/app/monitors" className="text-blue-700 hover:underline dark:text-blue-300">
@@ -96,20 +122,34 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           }
         >
           {latest.items.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No alerts yet: every removed, broken or changed tracked link will be listed here and emailed to you.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              No alerts yet: every removed, broken or changed tracked link will be listed here and emailed to you.
+            </p>
           ) : (
             <AlertList items={latest.items} compact />
           )}
         </Panel>
         <Panel id="team" title="Team">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{ctx.role === "owner" || ctx.role === "admin" ? "Invite colleagues and choose what each may do." : "See who is on your team."}</p>
-          <Link href="/app/team" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {ctx.role === "owner" || ctx.role === "admin"
+              ? "Invite colleagues and choose what each may do."
+              : "See who is on your team."}
+          </p>
+          <Link
+            href="/app/team"
+            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+          >
             Open team →
           </Link>
         </Panel>
         <Panel id="settings" title="Settings">
-          <p className="text-sm text-slate-600 dark:text-slate-400">Your profile, password, signed-in devices and email delivery.</p>
-          <Link href="/app/settings" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Your profile, password, signed-in devices and email delivery.
+          </p>
+          <Link
+            href="/app/settings"
+            className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+          >
             Open settings →
           </Link>
         </Panel>

@@ -4,5 +4,8 @@ import { listAlerts, parseAlertsQuery } from "@/lib/alerts/list";
 
 // GET /api/account/alerts — the organization's alert events, newest first (filters: type, monitorId, trackedLinkId, since).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listAlerts(ctx, parseAlertsQuery(request))) },
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, request) => jsonResponse(await listAlerts(ctx, parseAlertsQuery(request))),
+  },
 });

@@ -6,7 +6,10 @@ import { createGroupSchema, GROUP_BODY_MAX_BYTES } from "@/lib/schemas/domain-gr
 // GET /api/account/domain-groups — the organization's domain groups, oldest first (viewer+).
 // POST /api/account/domain-groups — a new group {name, domains} (member+); 409 for a taken name or site.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, request) => jsonResponse(await listGroups(ctx, parseListQuery(request))) },
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, request) => jsonResponse(await listGroups(ctx, parseListQuery(request))),
+  },
   POST: {
     permission: { audit: ["create"] },
     handler: async (ctx, request) => {

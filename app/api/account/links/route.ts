@@ -8,7 +8,11 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     handler: async (ctx, request) => {
-      const { limit, cursor, ...filters } = parseQuery(request, linkListSchema, "Filters: state, tag, monitorId, q; pages: limit (1–100), cursor.");
+      const { limit, cursor, ...filters } = parseQuery(
+        request,
+        linkListSchema,
+        "Filters: state, tag, monitorId, q; pages: limit (1–100), cursor.",
+      );
       return jsonResponse(await listLinks(ctx, filters, { limit, cursor }));
     },
   },

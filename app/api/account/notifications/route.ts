@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await getPreferences(ctx)) },
   PUT: {
     permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await updatePreferences(ctx, await parseBody(request, preferencesUpdateSchema))),
+    handler: async (ctx, request) =>
+      jsonResponse(await updatePreferences(ctx, await parseBody(request, preferencesUpdateSchema))),
   },
 });

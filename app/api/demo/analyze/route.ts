@@ -32,7 +32,9 @@ export async function POST(request: Request): Promise<Response> {
       // Aborts when the client disconnects: queued work leaves the line, running work stops.
       signal: request.signal,
     });
-    return answer.kind === "json" ? jsonBytesResponse(answer.bytes, { headers }) : jsonResponse(answer.result, { headers });
+    return answer.kind === "json"
+      ? jsonBytesResponse(answer.bytes, { headers })
+      : jsonResponse(answer.result, { headers });
   } catch (error) {
     return errorResponse(error, request, headers);
   }
@@ -49,4 +51,11 @@ async function notAllowed(request: Request): Promise<Response> {
   return methodNotAllowed(request, ["POST"], headers);
 }
 
-export { notAllowed as GET, notAllowed as HEAD, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };
+export {
+  notAllowed as GET,
+  notAllowed as HEAD,
+  notAllowed as PUT,
+  notAllowed as PATCH,
+  notAllowed as DELETE,
+  notAllowed as OPTIONS,
+};

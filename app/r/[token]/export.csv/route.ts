@@ -8,7 +8,11 @@ export const dynamic = "force-dynamic";
 const notFound = () =>
   new Response("This report is not available: the link may be mistyped, revoked or expired.\n", {
     status: 404,
-    headers: { ...SHARE_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      ...SHARE_PAGE_HEADERS,
+      "Content-Type": "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 
 // GET /r/{token}/export.csv — the client report's rows as a CSV download (formula-safe); 404 like the page.
@@ -19,6 +23,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (!file) return notFound();
   return new Response(file.body, {
     status: 200,
-    headers: { ...SHARE_PAGE_HEADERS, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"`, "X-Content-Type-Options": "nosniff" },
+    headers: {
+      ...SHARE_PAGE_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }

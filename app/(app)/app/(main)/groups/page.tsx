@@ -11,7 +11,10 @@ export default async function GroupsPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Domain groups</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Sites of one group link to each other as internal links in your team&apos;s audits and monitor checks; each such link shows its group&apos;s name.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          Sites of one group link to each other as internal links in your team&apos;s audits and monitor checks; each
+          such link shows its group&apos;s name.
+        </p>
       </div>
       <GroupsPanel groups={groups} canEdit={can(ctx.role, { audit: ["create", "update", "delete"] })} />
     </div>

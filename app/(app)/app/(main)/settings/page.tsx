@@ -12,7 +12,13 @@ export default async function SettingsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <NotificationSettings initial={preferences} />
-      <SettingsPanel name={ctx.user.name} email={ctx.user.email} isOwner={ctx.role === "owner"} mailConfigured={Boolean(getConfig().SMTP_URL)} currentSessionId={ctx.session.id} />
+      <SettingsPanel
+        name={ctx.user.name}
+        email={ctx.user.email}
+        isOwner={ctx.role === "owner"}
+        mailConfigured={Boolean(getConfig().SMTP_URL)}
+        currentSessionId={ctx.session.id}
+      />
     </div>
   );
 }

@@ -12,7 +12,12 @@ const RECENT = 5;
 export default async function WebhooksPage() {
   const ctx = await pageContext("/app/webhooks");
   const webhooks = await allWebhooks(ctx);
-  const endpoints = await Promise.all(webhooks.map(async (webhook) => ({ webhook, deliveries: (await listDeliveries(ctx, webhook.id, { limit: RECENT })).items })));
+  const endpoints = await Promise.all(
+    webhooks.map(async (webhook) => ({
+      webhook,
+      deliveries: (await listDeliveries(ctx, webhook.id, { limit: RECENT })).items,
+    })),
+  );
   return (
     <div className="space-y-4">
       <div>
@@ -22,7 +27,8 @@ export default async function WebhooksPage() {
           <a className="underline" href="https://www.standardwebhooks.com/">
             Standard Webhooks
           </a>{" "}
-          scheme. A receiver that keeps failing is retried for about two and a half days, then disabled, and admins get an email.
+          scheme. A receiver that keeps failing is retried for about two and a half days, then disabled, and admins get
+          an email.
         </p>
       </div>
       <WebhooksPanel endpoints={endpoints} canManage={can(ctx.role, { webhook: ["manage"] })} limit={MAX_WEBHOOKS} />

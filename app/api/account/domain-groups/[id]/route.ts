@@ -7,11 +7,17 @@ import { GROUP_BODY_MAX_BYTES, updateGroupSchema } from "@/lib/schemas/domain-gr
 // PATCH /api/account/domain-groups/{id} — rename it or replace its domains (member+).
 // DELETE /api/account/domain-groups/{id} — remove it (member+); audits already saved keep their group names.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getGroup(ctx, String(params.id))) },
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, _request, params) => jsonResponse(await getGroup(ctx, String(params.id))),
+  },
   PATCH: {
     permission: { audit: ["update"] },
     resource: (ctx, params) => assertGroupExists(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await updateGroup(ctx, String(params.id), await parseBody(request, updateGroupSchema, GROUP_BODY_MAX_BYTES))),
+    handler: async (ctx, request, params) =>
+      jsonResponse(
+        await updateGroup(ctx, String(params.id), await parseBody(request, updateGroupSchema, GROUP_BODY_MAX_BYTES)),
+      ),
   },
   DELETE: {
     permission: { audit: ["delete"] },

@@ -6,6 +6,7 @@ import { jsonResponse } from "@/lib/http/response";
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
-    handler: async (ctx, _request, params) => jsonResponse(await getEvidence(ctx, String(params.id)), { headers: { "Cache-Control": "private, no-store" } }),
+    handler: async (ctx, _request, params) =>
+      jsonResponse(await getEvidence(ctx, String(params.id)), { headers: { "Cache-Control": "private, no-store" } }),
   },
 });

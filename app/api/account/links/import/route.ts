@@ -8,7 +8,11 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["import"] },
     handler: async (ctx, request) => {
-      const { dryRun } = parseQuery(request, importQuerySchema, "The only parameter is dryRun=1 (validate without importing).");
+      const { dryRun } = parseQuery(
+        request,
+        importQuerySchema,
+        "The only parameter is dryRun=1 (validate without importing).",
+      );
       const text = await readCsvBody(request);
       return jsonResponse(await importLinks(ctx, text, { dryRun: dryRun === "1" || dryRun === "true" }));
     },

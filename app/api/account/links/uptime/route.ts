@@ -8,8 +8,14 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     handler: async (ctx, request) => {
-      const query = parseQuery(request, uptimeBatchQuerySchema, "?ids= lists 1 to 100 tracked-link ids, comma-separated; ?days= is 30, 90 or 365 (default 90).");
-      return jsonResponse(await linksUptime(ctx, query.ids.split(","), Number(query.days)), { headers: { "Cache-Control": "private, no-store" } });
+      const query = parseQuery(
+        request,
+        uptimeBatchQuerySchema,
+        "?ids= lists 1 to 100 tracked-link ids, comma-separated; ?days= is 30, 90 or 365 (default 90).",
+      );
+      return jsonResponse(await linksUptime(ctx, query.ids.split(","), Number(query.days)), {
+        headers: { "Cache-Control": "private, no-store" },
+      });
     },
   },
 });

@@ -7,11 +7,15 @@ import { monitorPatchSchema } from "@/lib/schemas/monitors";
 // PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags (member+).
 // DELETE /api/account/monitors/{id} — the page, its links and history (member+; audit-logged).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getMonitor(ctx, String(params.id))) },
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, _request, params) => jsonResponse(await getMonitor(ctx, String(params.id))),
+  },
   PATCH: {
     permission: { audit: ["update"] },
     resource: (ctx, params) => findMonitor(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await updateMonitor(ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
+    handler: async (ctx, request, params) =>
+      jsonResponse(await updateMonitor(ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
   },
   DELETE: {
     permission: { audit: ["delete"] },

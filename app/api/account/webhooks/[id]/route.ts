@@ -7,11 +7,15 @@ import { assertWebhookExists, deleteWebhook, getWebhook, updateWebhook } from "@
 // PATCH /api/account/webhooks/{id} — change url, types, enabled or description (admin+); re-enabling resets consecutiveFailures.
 // DELETE /api/account/webhooks/{id} — remove it and its deliveries; pending ones stop (admin+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx, _request, params) => jsonResponse(await getWebhook(ctx, String(params.id))) },
+  GET: {
+    permission: { account: ["read"] },
+    handler: async (ctx, _request, params) => jsonResponse(await getWebhook(ctx, String(params.id))),
+  },
   PATCH: {
     permission: { webhook: ["manage"] },
     resource: (ctx, params) => assertWebhookExists(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await updateWebhook(ctx, String(params.id), await parseBody(request, updateWebhookSchema))),
+    handler: async (ctx, request, params) =>
+      jsonResponse(await updateWebhook(ctx, String(params.id), await parseBody(request, updateWebhookSchema))),
   },
   DELETE: {
     permission: { webhook: ["manage"] },

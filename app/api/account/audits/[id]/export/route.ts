@@ -13,7 +13,12 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
       const download = await exportAudit(ctx, String(params.id), format);
       return new Response(download.body, {
         status: 200,
-        headers: { "Content-Type": download.contentType, "Content-Disposition": `attachment; filename="${download.filename}"`, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+        headers: {
+          "Content-Type": download.contentType,
+          "Content-Disposition": `attachment; filename="${download.filename}"`,
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
       });
     },
   },

@@ -8,7 +8,10 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
     handler: async (ctx, request, params) => {
-      const { audit, headers } = await rerunAudit(ctx, String(params.id), { requestId: requestIdOf(request), signal: request.signal });
+      const { audit, headers } = await rerunAudit(ctx, String(params.id), {
+        requestId: requestIdOf(request),
+        signal: request.signal,
+      });
       return jsonResponse(audit, { status: 201, headers });
     },
   },

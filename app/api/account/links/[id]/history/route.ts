@@ -7,6 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     resource: (ctx, params) => findLink(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await linkHistory(ctx, String(params.id), parseListQuery(request))),
+    handler: async (ctx, request, params) =>
+      jsonResponse(await linkHistory(ctx, String(params.id), parseListQuery(request))),
   },
 });

@@ -8,8 +8,11 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     handler: async (ctx, request, params) => {
-      const readDays = () => Number(parseQuery(request, uptimeQuerySchema, "?days= is 30, 90 or 365 (default 90).").days);
-      return jsonResponse(await linkUptime(ctx, String(params.id), readDays), { headers: { "Cache-Control": "private, no-store" } });
+      const readDays = () =>
+        Number(parseQuery(request, uptimeQuerySchema, "?days= is 30, 90 or 365 (default 90).").days);
+      return jsonResponse(await linkUptime(ctx, String(params.id), readDays), {
+        headers: { "Cache-Control": "private, no-store" },
+      });
     },
   },
 });

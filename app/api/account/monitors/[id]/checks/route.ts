@@ -8,6 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
     permission: { account: ["read"] },
     resource: (ctx, params) => findMonitor(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await listChecks(ctx, String(params.id), parseListQuery(request))),
+    handler: async (ctx, request, params) =>
+      jsonResponse(await listChecks(ctx, String(params.id), parseListQuery(request))),
   },
 });

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
     permission: { audit: ["create"] },
     resource: (ctx, params) => findMonitor(ctx, String(params.id)),
-    handler: async (ctx, request, params) => jsonResponse(await addLink(ctx, String(params.id), await parseBody(request, newLinkSchema)), { status: 201 }),
+    handler: async (ctx, request, params) =>
+      jsonResponse(await addLink(ctx, String(params.id), await parseBody(request, newLinkSchema)), { status: 201 }),
   },
 });

@@ -4,5 +4,8 @@ import { rotateWebhookSecret } from "@/lib/webhooks/endpoints";
 
 // POST /api/account/webhooks/{id}/rotate-secret — a new signing secret, shown only now; the old one stops signing at once (admin+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  POST: { permission: { webhook: ["manage"] }, handler: async (ctx, _request, params) => jsonResponse(await rotateWebhookSecret(ctx, String(params.id))) },
+  POST: {
+    permission: { webhook: ["manage"] },
+    handler: async (ctx, _request, params) => jsonResponse(await rotateWebhookSecret(ctx, String(params.id))),
+  },
 });

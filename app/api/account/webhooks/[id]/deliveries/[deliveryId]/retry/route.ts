@@ -4,5 +4,9 @@ import { retryDelivery } from "@/lib/webhooks/deliveries";
 
 // POST /api/account/webhooks/{id}/deliveries/{deliveryId}/retry — re-sends a failed or pending delivery now (same webhook-id); answers it once the attempt is over (admin+).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  POST: { permission: { webhook: ["manage"] }, handler: async (ctx, _request, params) => jsonResponse(await retryDelivery(ctx, String(params.id), String(params.deliveryId))) },
+  POST: {
+    permission: { webhook: ["manage"] },
+    handler: async (ctx, _request, params) =>
+      jsonResponse(await retryDelivery(ctx, String(params.id), String(params.deliveryId))),
+  },
 });

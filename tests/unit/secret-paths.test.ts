@@ -82,4 +82,22 @@ describe("redactSecretPaths", () => {
   ])("leaves %s as it is", (path) => {
     expect(redactSecretPaths(path)).toBe(path);
   });
+
+  it("costs time in proportion to the text, so every log line can pass through it", () => {
+    // The pattern once looked behind by a variable length from every position: a 1 KB log line took
+    // 1–2 ms, a 1 MiB one would take minutes. Linear, a MiB takes milliseconds; the bound has a
+    // thousandfold margin either way, so a loaded machine cannot make it fail.
+    const filler = "x".repeat(1024 * 1024);
+    const secret = "a".repeat(40);
+    for (const text of [
+      filler,
+      `${filler} /r/${secret}`,
+      `https://a.example/r/${secret}?q=${filler}&token=${secret}`,
+    ]) {
+      const started = performance.now();
+      const out = redactSecretPaths(text);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(out.includes(secret)).toBe(false);
+    }
+  });
 });

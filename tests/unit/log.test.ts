@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -36,4 +36,43 @@ describe("log", () => {
       url: "https://linklens.example/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password",
     });
   });
+
+  it("never holds up the thread that logs while stdout is not being read", async () => {
+    // 4 MiB of log lines into a pipe nobody reads (a pipe holds 64 KiB): a synchronous logger blocks on
+    // the first full pipe and never reaches "logged"; this one buffers them and goes on at once.
+    const script = `
+      const loaded = await import("./lib/log.ts");
+      const { log } = loaded.log ? loaded : loaded.default;
+      const filler = "x".repeat(1000);
+      for (let i = 0; i < 4096; i++) log.info({ i, filler }, "line");
+      process.stderr.write("logged\\n");
+      await new Promise((resolve) => process.stdin.once("data", resolve));
+    `;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "info" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    try {
+      child.stdout.pause();
+      const said = await new Promise<string>((resolve) => {
+        let text = "";
+        child.stderr.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes("logged")) resolve(text);
+        });
+        child.once("exit", () => resolve(text));
+      });
+      expect(said).toContain("logged");
+      // Then everything buffered reaches stdout, in order, once it is read.
+      let lines = 0;
+      child.stdout.on("data", (chunk: Buffer) => (lines += chunk.toString().split("\n").length - 1));
+      child.stdout.resume();
+      child.stdin.end("go\n");
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(lines).toBe(4096);
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
 });

@@ -104,17 +104,27 @@ export class FairQueue {
   }
 
   /**
+   * The 429 that `acquire` would answer `key` right now (its budget spent, or a waiting line full), or
+   * null. Callers may ask before they take on work for a job, e.g. before reading a large request body;
+   * acquire asks again, so a job admitted here may still be refused a moment later.
+   */
+  refusal(key: string): ApiError | null {
+    if (this.usedMs(key) >= this.budgetMs) return this.overBudget(key);
+    if (this.waiting.length >= this.maxWaiting) return busy("Too many analyses are waiting.");
+    if (this.waiting.filter((ticket) => ticket.key === key).length >= this.maxWaitingPerClient) {
+      return busy("You already have analyses waiting; wait for them to finish.");
+    }
+    return null;
+  }
+
+  /**
    * Waits for a slot under the rules above.
    * @throws ApiError RATE_LIMITED when the client's budget is spent or a waiting line is full.
    */
   async acquire(request: AdmissionRequest): Promise<Lease> {
     request.signal?.throwIfAborted();
-    const used = this.usedMs(request.key);
-    if (used >= this.budgetMs) throw this.overBudget(request.key);
-    if (this.waiting.length >= this.maxWaiting) throw busy("Too many analyses are waiting.");
-    if (this.waiting.filter((ticket) => ticket.key === request.key).length >= this.maxWaitingPerClient) {
-      throw busy("You already have analyses waiting; wait for them to finish.");
-    }
+    const refused = this.refusal(request.key);
+    if (refused) throw refused;
     return new Promise<Lease>((resolve, reject) => {
       const ticket: Ticket = {
         key: request.key,

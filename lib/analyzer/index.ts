@@ -1,4 +1,5 @@
 import type { Config } from "@/lib/config";
+import type { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
@@ -236,6 +237,15 @@ export async function analyzePasteBody(
     );
   const { ok: _ok, timing: _timing, ...rest } = outcome;
   return rest;
+}
+
+/**
+ * The 429 a paste of `clientKey` would get from the worker pool right now (its share spent, or its
+ * waiting line full), or null. The API asks before it reads a large body: a client that keeps sending
+ * megabytes into a full line is refused without the server reading, copying and holding each body.
+ */
+export function pasteAdmissionRefusal(clientKey: string, settings: AnalyzerSettings): ApiError | null {
+  return pool(settings).admissionRefusal(clientKey);
 }
 
 /**

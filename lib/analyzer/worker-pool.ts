@@ -241,6 +241,11 @@ export class AnalyzerPool {
     );
   }
 
+  /** The 429 a job of `clientKey` would get right now, or null (fair-queue.ts `refusal`). */
+  admissionRefusal(clientKey: string): ApiError | null {
+    return this.queue.refusal(clientKey);
+  }
+
   /** Jobs waiting for a worker. */
   get queueSize(): number {
     return this.queue.queued + this.pool.queueSize;

@@ -1,4 +1,4 @@
-import { analyzeRequestBody } from "@/lib/api/analyze-body";
+import { analyzeRequestBody, refusalBeforeReading } from "@/lib/api/analyze-body";
 import { clientKeyOf } from "@/lib/http/client-key";
 import { ApiError } from "@/lib/errors";
 import { errorResponse, jsonBytesResponse, jsonResponse, methodNotAllowed } from "@/lib/http/response";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-// POST /api/demo/analyze — limit → read body → parse → analyze (paste or URL mode) → JSON.
+// POST /api/demo/analyze — limit → (a large body the pool would refuse: 429 unread) → read body → parse → analyze (paste or URL mode) → JSON.
 export async function POST(request: Request): Promise<Response> {
   let headers: Record<string, string> = NO_STORE;
   try {
@@ -22,6 +22,8 @@ export async function POST(request: Request): Promise<Response> {
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `Too many requests: the limit is ${limit.limit} per minute per client.`);
     }
+    const refused = refusalBeforeReading(request, clientKey, config);
+    if (refused) throw refused;
     // Raw bytes: a large (paste) body is parsed, analysed and encoded in a worker thread (lib/api/analyze-body.ts).
     const body = await readJsonBytes(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
     const answer = await analyzeRequestBody(body, {

@@ -8,8 +8,8 @@ import { placesOf } from "./recipients";
 /**
  * Webhook deliveries of events just written, in the same transaction (webhooks.md "Delivery"): each
  * event goes to every enabled endpoint of the organization that wants its type, described in the
- * words of its email (headline, before → after) for Slack. Nothing is looked up when the organization
- * has no endpoint.
+ * words of its email (headline, before → after) for the chat channels. Nothing is looked up when the
+ * organization has no endpoint.
  */
 export async function queueWebhooks(
   tx: DbOrTx,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { ALERT_TYPES } from "./alerts";
 import { CONTROL_CHARACTERS, isoTime } from "./common";
+import { WEBHOOK_KINDS } from "./webhook-kinds";
 
 /** Webhooks (webhooks.md): endpoints and their deliveries, requests and answers. */
 
-export const WEBHOOK_KINDS = ["standard", "slack"] as const;
-export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+export { WEBHOOK_KINDS, type WebhookKind } from "./webhook-kinds";
 /** An organization has at most this many endpoints (409 past it). */
 export const MAX_WEBHOOKS = 10;
 

@@ -5,10 +5,11 @@ import { webhookDelivery, webhookEndpoint } from "../db/schema";
 import { resolveAuthSecret } from "../db/secret";
 import { log } from "../log";
 import type { WebhookKind } from "../schemas/webhooks";
-import { attemptRequest } from "./bodies";
+import { CHANNELS } from "./channels";
 import { DISABLED_ERROR, disableFailingEndpoint, oneMoreFailure } from "./disable";
 import { asMessage } from "./message";
 import { ATTEMPT_TIMEOUT_MS, attemptResult, RESPONSE_BODY_BYTES, type AttemptResult } from "./outcome";
+import { attemptRequest } from "./request";
 import { afterFailure } from "./schedule";
 import { openSecret, UnreadableSecretError } from "./secret";
 import { isMaskedKind, maskWebhookUrl } from "./url-mask";
@@ -60,7 +61,8 @@ async function send(deps: WebhookDeps, delivery: ClaimedDelivery, now: Date): Pr
       maxBodyBytes: RESPONSE_BODY_BYTES,
       resolver: deps.resolver,
     });
-    return withoutEndpointUrl(attemptResult(outcome, timeoutMs), delivery.endpoint);
+    const result = attemptResult(outcome, timeoutMs, CHANNELS[delivery.endpoint.kind].delivered);
+    return withoutEndpointUrl(result, delivery.endpoint);
   } catch (error) {
     if (error instanceof UnreadableSecretError)
       return { ok: false, responseStatus: null, responseBody: null, error: error.message };

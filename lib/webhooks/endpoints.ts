@@ -13,11 +13,13 @@ import {
   type CreateWebhookInput,
   type UpdateWebhookInput,
   type Webhook,
+  type WebhookKind,
   type WebhookWithSecret,
 } from "../schemas/webhooks";
+import { CHANNELS } from "./channels";
 import { endpointLabel, failWaitingDeliveries } from "./disable";
 import { generateSecret, sealSecret } from "./secret";
-import { parseWebhookUrl } from "./url";
+import { parseChannelUrl } from "./url";
 import { isMaskEcho, maskWebhookUrl, refuseMaskedUrl } from "./url-mask";
 
 /**
@@ -91,9 +93,9 @@ export async function getWebhook(ctx: AccountContext, id: string): Promise<Webho
 /** Tests give the URL check a resolver of their own (DNS rebinding); requests use the system's. */
 type WithResolver = AccountContext & { resolver?: FetchPublicOptions["resolver"] };
 
-/** The URL rules (400 INVALID_URL) and the network policy (403 BLOCKED_URL), as for the analyzer's `url`. */
-async function checkedUrl(ctx: WithResolver, raw: string): Promise<string> {
-  const url = parseWebhookUrl(raw, ctx.settings.ALLOW_PRIVATE_HOSTS);
+/** The URL rules of `kind` (400 INVALID_URL) and the network policy (403 BLOCKED_URL), as for the analyzer's `url`. */
+async function checkedUrl(ctx: WithResolver, kind: WebhookKind, raw: string): Promise<string> {
+  const url = parseChannelUrl(CHANNELS[kind], raw, ctx.settings.ALLOW_PRIVATE_HOSTS);
   try {
     await assertPublicUrl(url, ctx.settings, { resolver: ctx.resolver });
   } catch (error) {
@@ -114,7 +116,7 @@ function sealed(ctx: AccountContext, secret: string): string {
 
 export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput): Promise<WebhookWithSecret> {
   refuseMaskedUrl(input.kind, input.url);
-  const url = await checkedUrl(ctx, input.url);
+  const url = await checkedUrl(ctx, input.kind, input.url);
   const secret = generateSecret();
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -167,7 +169,7 @@ async function changedUrl(ctx: WithResolver, id: string, sent: string | undefine
   const current = await findEndpoint(ctx, id);
   if (isMaskEcho(current.kind, sent, current.url)) return undefined;
   refuseMaskedUrl(current.kind, sent);
-  return checkedUrl(ctx, sent);
+  return checkedUrl(ctx, current.kind, sent);
 }
 
 export async function updateWebhook(ctx: WithResolver, id: string, patch: UpdateWebhookInput): Promise<Webhook> {

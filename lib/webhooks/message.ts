@@ -2,9 +2,10 @@ import type { AlertEvent } from "../schemas/alerts";
 
 /**
  * What one delivery sends, frozen when its event happens and stored with the delivery: the Standard
- * Webhooks body's `type`, `timestamp` and `data` (webhooks.md), and the words of the Slack message (the
- * email's subject line, the page, the link, before → after). Each kind renders its body from it
- * (./bodies.ts), so every attempt of a delivery sends the same bytes. Pure.
+ * Webhooks body's `type`, `timestamp` and `data` (webhooks.md), and the words every chat message says
+ * (the email's subject line, the page, the link, before → after). It names no channel: each kind renders
+ * its body from it (./channels/), so every attempt of a delivery sends the same bytes, and an endpoint of
+ * any kind can take any stored delivery. Pure.
  */
 
 /** One before → after line, as lib/alerts/describe.ts words it. */
@@ -14,7 +15,8 @@ export interface Change {
   after: string;
 }
 
-export interface SlackSummary {
+/** The words of a chat message, in no channel's markup (each channel escapes them for its own). */
+export interface MessageSummary {
   /** The sentence of the alert email's subject ("Link removed: yoursite.com on example.org/post"). */
   headline: string;
   pageUrl: string | null;
@@ -29,7 +31,7 @@ export interface WebhookMessage {
   /** ISO 8601: when the event happened (a ping: when it was asked for). */
   timestamp: string;
   data: Record<string, unknown>;
-  slack: SlackSummary;
+  summary: MessageSummary;
 }
 
 export interface OrganizationRef {
@@ -59,7 +61,7 @@ export function eventMessage(input: EventDelivery, organization: OrganizationRef
       organization,
       appUrl: input.appUrl,
     },
-    slack: {
+    summary: {
       headline: input.headline,
       pageUrl: input.monitor.url,
       target: input.trackedLink?.target ?? null,
@@ -75,7 +77,7 @@ export function pingMessage(organization: OrganizationRef, appUrl: string, now: 
     type: "ping",
     timestamp: now.toISOString(),
     data: { organization, appUrl },
-    slack: {
+    summary: {
       headline: `LinkLens test: this channel will get ${organization.name}'s link alerts`,
       pageUrl: null,
       target: null,
@@ -85,7 +87,16 @@ export function pingMessage(organization: OrganizationRef, appUrl: string, now: 
   };
 }
 
-/** A stored payload read back (jsonb); a row written by this code always has this shape. */
+/**
+ * A stored payload read back (jsonb). Rows written before the summary was channel-neutral hold it under
+ * `slack`: they are read as they are, not migrated, because during a rolling deploy an instance still on
+ * the older code keeps writing that shape after any migration has run, and an outbox row must never be
+ * lost to a rename.
+ */
 export function asMessage(payload: Record<string, unknown>): WebhookMessage {
+  if (payload.summary === undefined && payload.slack !== undefined) {
+    const { slack, ...rest } = payload;
+    return { ...rest, summary: slack } as unknown as WebhookMessage;
+  }
   return payload as unknown as WebhookMessage;
 }

@@ -1,10 +1,12 @@
 import type { FetchPublicOutcome } from "../analyzer";
+import type { ReceiverAnswer } from "./channels/channel";
 
 /**
- * What one attempt's network outcome means for a webhook (webhooks.md "Delivery"): a 2xx answer within
- * the deadline is success; anything else — a 3xx (redirects are never followed), 4xx, 5xx, no answer in
- * time, a closed connection, a host that resolves to a private address — is a failure with a message a
- * person can act on. The answer's status and at most 1 KiB of its body are kept. Pure.
+ * What one attempt's network outcome means for a webhook (webhooks.md "Delivery"): an answer within the
+ * deadline that the endpoint's channel counts as taken (a 2xx for every kind so far) is success; anything
+ * else — a 3xx (redirects are never followed), 4xx, 5xx, no answer in time, a closed connection, a host
+ * that resolves to a private address — is a failure with a message a person can act on. The answer's
+ * status and at most 1 KiB of its body are kept. Pure.
  */
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -22,7 +24,17 @@ export interface AttemptResult {
 
 const short = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export function attemptResult(outcome: FetchPublicOutcome, timeoutMs = ATTEMPT_TIMEOUT_MS): AttemptResult {
+/** The success rule of webhooks.md: any 2xx status, whatever the body says. */
+export function answeredWith2xx(answer: ReceiverAnswer): boolean {
+  return answer.status >= 200 && answer.status < 300;
+}
+
+/** `delivered`: the endpoint's channel's rule (a channel may also read the body, as Telegram's `ok: true` will). */
+export function attemptResult(
+  outcome: FetchPublicOutcome,
+  timeoutMs = ATTEMPT_TIMEOUT_MS,
+  delivered: (answer: ReceiverAnswer) => boolean = answeredWith2xx,
+): AttemptResult {
   const none = { responseStatus: null, responseBody: null };
   switch (outcome.kind) {
     case "response": {
@@ -31,7 +43,7 @@ export function attemptResult(outcome: FetchPublicOutcome, timeoutMs = ATTEMPT_T
         responseStatus: outcome.status,
         responseBody: outcome.body.subarray(0, RESPONSE_BODY_BYTES).toString("utf8"),
       };
-      if (outcome.status >= 200 && outcome.status < 300) return { ok: true, ...answer, error: null };
+      if (delivered({ status: outcome.status, body: answer.responseBody })) return { ok: true, ...answer, error: null };
       if (outcome.status >= 300 && outcome.status < 400) {
         const location = outcome.headers.location;
         return {

@@ -1,5 +1,6 @@
 import { ApiError } from "../errors";
-import type { WebhookKind } from "../schemas/webhooks";
+import { WEBHOOK_KINDS, type WebhookKind } from "../schemas/webhooks";
+import { CHANNELS, type UrlMask } from "./channels";
 
 /**
  * A chat channel's URL is a credential: whoever has it can post into the team's channel
@@ -9,17 +10,17 @@ import type { WebhookKind } from "../schemas/webhooks";
  * `standard` URLs are the team's own receivers and stay whole. Emails and the audit log name the host
  * only, whatever the kind (./disable.ts endpointLabel). Pure.
  *
- * One rule per kind, so a later channel (discord: `["api", "webhooks"]`, telegram: `[]`, …) adds one row
- * and a missing row is a compile error.
+ * Each channel module names its rule (`mask`, ./channels/); a later channel (discord: `["api",
+ * "webhooks"]`, telegram: `[]`, …) brings its own.
  */
 
-export type UrlMask = { shown: "whole" } | { shown: "masked"; publicPath: readonly string[] };
+export type { UrlMask } from "./channels";
 
-export const URL_MASKS: Record<WebhookKind, UrlMask> = {
-  standard: { shown: "whole" },
-  // hooks.slack.com/services/{team}/{channel}/{secret}: everything after "services" identifies the channel or is its key.
-  slack: { shown: "masked", publicPath: ["services"] },
-};
+/** Every kind's rule, as its channel names it. */
+export const URL_MASKS = Object.fromEntries(WEBHOOK_KINDS.map((kind) => [kind, CHANNELS[kind].mask])) as Record<
+  WebhookKind,
+  UrlMask
+>;
 
 export const MASK = "…";
 
@@ -39,12 +40,12 @@ export function applyUrlMask(rule: UrlMask, url: string): string {
 
 /** How an endpoint's URL is shown after its creation. */
 export function maskWebhookUrl(kind: WebhookKind, url: string): string {
-  return applyUrlMask(URL_MASKS[kind], url);
+  return applyUrlMask(CHANNELS[kind].mask, url);
 }
 
 /** Whether `kind`'s URLs are shown masked. */
 export function isMaskedKind(kind: WebhookKind): boolean {
-  return URL_MASKS[kind].shown === "masked";
+  return CHANNELS[kind].mask.shown === "masked";
 }
 
 /** Whether a PATCH sent back the stored URL's masked form: a client that read the endpoint and sends it whole again changes nothing. */

@@ -1,5 +1,6 @@
 import { isAllowListedUrl, parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
+import type { Channel } from "./channels";
 
 /**
  * The text rules of an endpoint URL (webhooks.md): the analyzer's URL policy (absolute, at most 2,048
@@ -16,4 +17,18 @@ export function parseWebhookUrl(raw: string, allowPrivateHosts: readonly string[
     });
   }
   return url;
+}
+
+/**
+ * An endpoint URL for `channel`: the shared rules, then the channel's own (what its service's URLs look
+ * like; refused: 400 INVALID_URL with the expected form as the hint). ALLOW_PRIVATE_HOSTS entries pass
+ * every channel's rule, as reports-and-channels.md says, so tests reach every kind on local receivers.
+ */
+export function parseChannelUrl(channel: Channel, raw: string, allowPrivateHosts: readonly string[]): URL {
+  const url = parseWebhookUrl(raw, allowPrivateHosts);
+  if (isAllowListedUrl(url, allowPrivateHosts) || channel.acceptsUrl(url)) return url;
+  const { label, urlHint } = channel.info;
+  throw new ApiError("INVALID_URL", `This is not a ${label} webhook URL.`, {
+    hint: `A ${label} webhook URL looks like ${urlHint}`,
+  });
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/server-process";
-import { attemptRequest } from "@/lib/webhooks/bodies";
+import { attemptRequest } from "@/lib/webhooks/request";
 import { pingMessage } from "@/lib/webhooks/message";
 import { generateSecret } from "@/lib/webhooks/secret";
 

@@ -5,9 +5,13 @@ import { api } from "@/components/account/api";
 import { ALERT_TYPE_LABELS } from "@/components/account/alert-types";
 import { buttonClass, Field, inputClass, Notice } from "@/components/account/ui";
 import { ALERT_TYPES, type AlertType } from "@/lib/schemas/alerts";
-import type { WebhookKind, WebhookWithSecret } from "@/lib/schemas/webhooks";
+import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS, type WebhookKind } from "@/lib/schemas/webhook-kinds";
+import type { WebhookWithSecret } from "@/lib/schemas/webhooks";
 
-/** URL, kind, a note and the alert types; the API checks the URL (https, public) and answers in words shown as they are. */
+/**
+ * URL, kind (the registry's list: lib/schemas/webhook-kinds.ts), a note and the alert types; the API checks
+ * the URL (https, public, the kind's form) and answers in words shown as they are.
+ */
 export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWithSecret) => void }) {
   const [url, setUrl] = useState("");
   const [kind, setKind] = useState<WebhookKind>("standard");
@@ -45,7 +49,7 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
           inputMode="url"
           value={url}
           onChange={(event) => setUrl(event.target.value)}
-          placeholder="https://hooks.slack.com/services/…"
+          placeholder={WEBHOOK_KIND_INFO[kind].urlHint}
           required
           maxLength={2048}
         />
@@ -53,8 +57,11 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Format">
           <select className={inputClass} value={kind} onChange={(event) => setKind(event.target.value as WebhookKind)}>
-            <option value="standard">Standard Webhooks (signed JSON)</option>
-            <option value="slack">Slack incoming webhook</option>
+            {WEBHOOK_KINDS.map((choice) => (
+              <option key={choice} value={choice}>
+                {WEBHOOK_KIND_INFO[choice].choice}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Note (optional)">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { api } from "@/components/account/api";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
 import { ALERT_TYPES } from "@/lib/schemas/alerts";
+import { WEBHOOK_KIND_INFO } from "@/lib/schemas/webhook-kinds";
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from "@/lib/schemas/webhooks";
 import { DeliveryList } from "./DeliveryList";
 import { SecretReveal } from "./SecretReveal";
@@ -82,7 +83,7 @@ export function WebhookCard({
           <h3 className="font-semibold">
             {name}{" "}
             <span className="ml-1 align-middle text-xs font-medium text-slate-600 dark:text-slate-400">
-              {webhook.kind === "slack" ? "Slack" : "Standard Webhooks"}
+              {WEBHOOK_KIND_INFO[webhook.kind].label}
             </span>
           </h3>
           <p className="break-all font-mono text-xs text-slate-700 dark:text-slate-300">{webhook.url}</p>

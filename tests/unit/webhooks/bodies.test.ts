@@ -1,6 +1,8 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { attemptRequest, slackBody, standardBody, webhookId } from "@/lib/webhooks/bodies";
+import { slackBody } from "@/lib/webhooks/channels/slack";
+import { standardBody } from "@/lib/webhooks/channels/standard";
+import { attemptRequest, webhookId } from "@/lib/webhooks/request";
 import { eventMessage, pingMessage, type EventDelivery } from "@/lib/webhooks/message";
 import { generateSecret } from "@/lib/webhooks/secret";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clip, escapeMrkdwn, mrkdwnLink } from "@/lib/webhooks/mrkdwn";
+import { clip } from "@/lib/webhooks/channels/clip";
+import { escapeMrkdwn, mrkdwnLink } from "@/lib/webhooks/channels/slack";
 
 describe("Slack mrkdwn escaping: page content can never mention or link", () => {
   it.each([

@@ -144,7 +144,7 @@ export const configSchema = z.object({
   MONITOR_CONFIRM_CHECKS: positiveInt(2),
   /**
    * Monitor checks one instance runs at once; unset → derived from the render slots (monitorConcurrency in
-   * lib/monitor/scheduler.ts: each check holds a render slot only while its page renders).
+   * lib/monitor/schedule.ts: each check holds a render slot only while its page renders).
    */
   MONITOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** The shortest interval a monitor may have; intervals below it are refused (one of 60, 360, 720, 1440, 10080). */

@@ -138,7 +138,7 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   /** Accounts: the same attempts per 15 minutes per client IP (a team behind one address signs up together). */
   AUTH_IP_RATE_LIMIT_PER_15_MIN: positiveInt(100),
-  /** Signed-in audits one organization may run per UTC day (account-api.md); past it 429. */
+  /** Signed-in audits one organization may run per UTC day (docs/spec/account-api.md); past it 429. */
   ORG_AUDITS_PER_DAY: positiveInt(500),
   /** Consecutive checks that must see a tracked link missing or broken before its state says so. */
   MONITOR_CONFIRM_CHECKS: positiveInt(2),

@@ -130,7 +130,7 @@ export function errorStatus(code: ErrorCode): number {
 
 /** The id of a code's row on /docs, so an Error body's `docs` can point at it. */
 export function errorAnchor(code: ErrorCode): string {
-  // The public /docs has a row per public code only (account-api.md keeps the signed-in product out of
+  // The public /docs has a row per public code only (docs/spec/account-api.md keeps the signed-in product out of
   // the public description); an account-only code points at the Errors section.
   return ERRORS[code].public ? `error-${code}` : "errors";
 }

@@ -11,7 +11,7 @@ import type { TickContext, TickTask } from "../db/tick";
  * derived from (monitorId, nextCheckAt), so every instance's tick asks for the same job and pg-boss
  * keeps the first: each due time is enqueued once, however many instances run this.
  *
- * Fair across organizations (issue 28). Due checks are taken ROUND-ROBIN by organization: each
+ * Fair across organizations (docs/account-api.md "Scheduling"). Due checks are taken ROUND-ROBIN by organization: each
  * organization's due monitors are ranked (its confirmations first, then oldest due first), the batch is
  * every organization's first, then every organization's second, …, and each job's pg-boss priority says
  * its round (checkPriority), so the workers, which fetch by priority, serve them in the same order. An

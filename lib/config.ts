@@ -138,13 +138,13 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_15_MIN: positiveInt(10),
   /** Accounts: the same attempts per 15 minutes per client IP (a team behind one address signs up together). */
   AUTH_IP_RATE_LIMIT_PER_15_MIN: positiveInt(100),
-  /** Signed-in audits one organization may run per UTC day (account-api.md); past it 429. */
+  /** Signed-in audits one organization may run per UTC day (docs/spec/account-api.md); past it 429. */
   ORG_AUDITS_PER_DAY: positiveInt(500),
   /** Consecutive checks that must see a tracked link missing or broken before its state says so. */
   MONITOR_CONFIRM_CHECKS: positiveInt(2),
   /**
    * Monitor checks one instance runs at once; unset → derived from the render slots (monitorConcurrency in
-   * lib/monitor/scheduler.ts: each check holds a render slot only while its page renders).
+   * lib/monitor/schedule.ts: each check holds a render slot only while its page renders).
    */
   MONITOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** The shortest interval a monitor may have; intervals below it are refused (one of 60, 360, 720, 1440, 10080). */

@@ -3,7 +3,7 @@
  * this table is the only place a code's HTTP status, default hint and documentation text are written.
  * /docs, /llms.txt, the OpenAPI document, the Error schema and every layer that throws derive from it.
  *
- * Imports nothing, so any layer (lib/net, lib/analyzer, lib/api, server/, the coming account code) may
+ * Imports nothing, so any layer (lib/net, lib/analyzer, lib/api, server/, the product's floors) may
  * import it without creating a cycle. The zod-aware half (turning a ZodError into a body) lives in
  * lib/http/error-body.ts.
  */
@@ -130,7 +130,7 @@ export function errorStatus(code: ErrorCode): number {
 
 /** The id of a code's row on /docs, so an Error body's `docs` can point at it. */
 export function errorAnchor(code: ErrorCode): string {
-  // The public /docs has a row per public code only (account-api.md keeps the signed-in product out of
+  // The public /docs has a row per public code only (docs/spec/account-api.md keeps the signed-in product out of
   // the public description); an account-only code points at the Errors section.
   return ERRORS[code].public ? `error-${code}` : "errors";
 }

@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 /**
  * The main thread's event-loop delay, logged every REPORT_MS while requests come in: its max is the
  * longest stretch of synchronous work (or GC) any request waited behind, so health under a saturated
- * analyzer (README "Performance") can be read from the server's own log, and the benchmark reports it
+ * analyzer (docs/performance.md "Issue 28") can be read from the server's own log, and the benchmark reports it
  * beside the health row. The window's garbage-collection pauses of this thread are beside it, so a
  * stall can be told apart from synchronous work. One line per window with requests; nothing while idle.
  */

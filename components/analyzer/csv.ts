@@ -28,7 +28,10 @@ export function csvCell(value: string | number | boolean | null | undefined, { t
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/** The columns and their order are those of the signed-in product's audit export (account-api.md), so one file format serves both. */
+/**
+ * The columns and their order are those of the signed-in product's audit export (docs/spec/account-api.md),
+ * so one file format serves both.
+ */
 export function linksToCsv(links: readonly Link[]): string {
   const rows = [CSV_COLUMNS.join(",")];
   for (const link of links)

@@ -5,7 +5,7 @@ import { readLinks } from "./audit-links";
 import { findAudit } from "./audits";
 
 /**
- * Comparing two saved audits of a page (account-api.md: links matched by href, then by order among
+ * Comparing two saved audits of a page (docs/spec/account-api.md: links matched by href, then by order among
  * equal hrefs). `position` is deliberately not compared: a link that moved down the page because
  * something was inserted above it is the same placement, and every link below an insertion would
  * otherwise show as changed. `href` is the match key, so it cannot differ within a pair.

@@ -16,7 +16,7 @@ import { csvRow, type CsvValue } from "./csv";
 
 export type ExportFormat = z.infer<typeof auditExportQuerySchema>["format"];
 
-/** The CSV header, exactly (account-api.md, then placement-verdict.md's signals after matchedGroupName). */
+/** The CSV header, exactly (docs/spec/account-api.md, then placement-verdict.md's signals after matchedGroupName). */
 export const EXPORT_CSV_COLUMNS = [
   "position",
   "href",

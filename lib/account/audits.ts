@@ -21,7 +21,7 @@ import { storableText, toStoredLink } from "../db/stored-link";
 import { spendAuditUnit } from "./audit-quota";
 
 /**
- * Saved audits (account-api.md "Saved audits"): the public analyzer's render path, sanitizer and
+ * Saved audits (docs/spec/account-api.md "Saved audits"): the public analyzer's render path, sanitizer and
  * classifier through its front door, with the organization's domain groups, under the organization's
  * daily quota instead of the public per-IP limit, bot check and demo budget. An audit is stored once
  * and never changes: its links as audit_link rows, its snapshot (and, in paste mode, the pasted HTML a

@@ -12,7 +12,7 @@ import { domainGroup, domainGroupSite } from "../db/schema";
 import { ApiError } from "../errors";
 
 /**
- * Domain groups (account-api.md "Domain groups"): an organization's sister sites, internal to each
+ * Domain groups (docs/spec/account-api.md "Domain groups"): an organization's sister sites, internal to each
  * other in its audits and monitor checks. A group lists hostnames; what counts is each hostname's site
  * (registrable domain, siteOf), and a site belongs to at most one group of an organization. The
  * domain_group_site rows are that rule in the database (primary key organization + site), rewritten in

@@ -14,7 +14,7 @@ import { invitationEmail } from "../mail/templates";
 import type { inviteSchema, Invitation, Member } from "../schemas/team";
 
 /**
- * Team management with the rules of account-api.md: admins invite, remove and re-role members below
+ * Team management with the rules of docs/spec/account-api.md: admins invite, remove and re-role members below
  * admin; owners also manage admins and transfer ownership; the last owner can neither leave, be removed
  * nor be demoted. Every query is scoped to the caller's active organization, so another organization's
  * ids are unknown here (404). Changes, their audit rows and their emails commit in one transaction.

@@ -6,7 +6,7 @@ import { processAlertLinks, type AlertLinks } from "./links";
 import { queueWebhooks } from "./webhooks";
 
 /**
- * Alert events (account-api.md "Alerts and email"). A check writes them with `recordAlertEvents` inside
+ * Alert events (docs/spec/account-api.md "Alerts and email"). A check writes them with `recordAlertEvents` inside
  * the transaction that stores the state change causing them, so an event exists exactly when its change
  * does; emails to the organization's members and deliveries to its webhooks are queued from the same call.
  */

@@ -4,7 +4,7 @@ import { normalizePasteHostname } from "./paste-domain";
 
 /**
  * A paste-mode request body read in the worker thread, straight from its raw bytes, so the server's
- * main thread never decodes or parses megabytes of JSON (README "Performance", issue 28). The worker
+ * main thread never decodes or parses megabytes of JSON (docs/performance.md "Issue 28"). The worker
  * analyses the body only when it is plainly a valid paste request: an object with a string `html` no
  * larger than the cap, an optional string `domain` that is a hostname, nothing else. Anything else is
  * handed back for the API's own validation, which then answers the exact error it always did:

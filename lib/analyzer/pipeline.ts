@@ -108,7 +108,7 @@ export function inspectDocument(
 }
 
 /**
- * The domain-group rule of account-api.md: a link to another site is internal when both sites are in
+ * The domain-group rule of docs/spec/account-api.md: a link to another site is internal when both sites are in
  * the same group of the organization; the answer is that group's name, else null. Without groups (the
  * public analyzer) every answer is null.
  */

@@ -11,8 +11,8 @@ type Window = JSDOM["window"];
  * besides its main walk (patch-linkage sweep, node inventory before and after, shadow roots, escaped
  * nodes). jsdom answers each call with a NodeList behind a Proxy, created once per node and indexed
  * through the Proxy's traps: on a 1.9 MiB page with 51,653 links that was 1.0 s of DOMPurify's 2.0 s
- * (profiled, README "Performance"). DOMPurify reads the list right away (length, then indices), so a
- * snapshot of the children at that moment is what the live list would show.
+ * (profiled: docs/performance.md "Issue 12"). DOMPurify reads the list right away (length, then
+ * indices), so a snapshot of the children at that moment is what the live list would show.
  *
  * What stays the same:
  *  - the children are read through `firstChild`/`nextSibling` getters taken from jsdom's

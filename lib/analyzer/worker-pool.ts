@@ -64,7 +64,7 @@ const MAX_QUEUE_WAIT_MS = 30_000;
  * Nearly everything an analysis allocates (jsdom's nodes and their wrappers) lives until the document
  * is released, so V8's scavenger copies it once or twice before promoting it; with the default 32 MiB
  * the 1.9 MiB link-dense page ran ~120 scavenges (750 ms, a quarter of the job), with 192 MiB ~35
- * (570 ms) and fewer full collections (README "Performance", issue 12). The young generation only
+ * (570 ms) and fewer full collections (docs/performance.md "Issue 12"). The young generation only
  * grows under such allocation, so small pages pay nothing for the headroom.
  */
 export function youngGenerationMb(maxHeapMb: number): number {

@@ -9,11 +9,11 @@ import { DEFAULT_PASTE_DOMAIN } from "./schemas";
 
 /**
  * The analyzer request from its raw body to its answer, keeping the server's main thread free of work
- * that grows with the page (issue 28): a body above INLINE_BODY_BYTES (a paste; a URL-mode body is a
- * few hundred bytes) goes to a worker thread as raw bytes, and the worker parses it, analyses it and
- * encodes the answer (lib/analyzer/paste-body.ts, worker-body.ts). This thread then validates the
- * body's skeleton with the same rules as ever (parseAnalyzeRequest: the same errors, the same
- * messages) and sends the worker's bytes as they are. A small body is parsed here, as before.
+ * that grows with the page (docs/performance.md "Issue 28"): a body above INLINE_BODY_BYTES (a paste; a
+ * URL-mode body is a few hundred bytes) goes to a worker thread as raw bytes, and the worker parses it,
+ * analyses it and encodes the answer (lib/analyzer/paste-body.ts, worker-body.ts). This thread then
+ * validates the body's skeleton with the rules a small body meets (parseAnalyzeRequest: the same errors,
+ * the same messages) and sends the worker's bytes as they are. A small body is parsed here.
  *
  * One difference in order, on purpose: a large body's JSON and shape are judged once a worker has taken
  * it, so while the pool is full a malformed 2 MiB body may get the pool's 429 before its 400.

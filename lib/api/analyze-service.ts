@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/errors";
  * Runs one accepted analyzer request. Paste mode goes straight to the analyzer; URL mode passes the
  * bot check and then spends one unit of the monthly budget before rendering (decisions.md order).
  *
- * `botCheck: false` is for callers that are automated by design (the MCP endpoint, README "MCP"): a
+ * `botCheck: false` is for callers that are automated by design (the MCP endpoint, docs/mcp.md "Bot policy"): a
  * User-Agent test would refuse all of them, so only the per-IP limit and the budget protect URL mode there.
  */
 export async function runAnalysis(request: ParsedAnalyzeRequest, context: AnalysisContext): Promise<AnalysisResult> {

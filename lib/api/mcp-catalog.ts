@@ -1,5 +1,5 @@
 /**
- * What the discovery documents (/llms.txt, /docs, the Product document, README) say about the MCP
+ * What the discovery documents (/llms.txt, /docs, the Product document, docs/mcp.md) say about the MCP
  * endpoint, in one place. The tool names must match lib/mcp/tools.ts (tests/integration/mcp.test.ts
  * compares them with tools/list).
  */

@@ -17,7 +17,7 @@ export const ErrorSchema = z
     success: z.literal(false),
     error: z.string().meta({ description: "Human-readable message." }),
     // A string, as public-api.md types it, not an enum: the codes of the public operations are listed in
-    // the description and on /docs, and the signed-in product's codes (account-api.md: Better Auth's own
+    // the description and on /docs, and the signed-in product's codes (docs/spec/account-api.md: Better Auth's own
     // among them) use the same body without being part of the public description.
     errorCode: z
       .string()

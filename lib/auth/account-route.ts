@@ -21,7 +21,7 @@ export interface AccountMethod {
   requestHint?: string;
   /**
    * Finds what the path's id names in the active organization (404 when it is not there), before the
-   * handler reads a body: check 5 of account-api.md's order (unknown ids → 404) comes before check 6
+   * handler reads a body: check 5 of docs/spec/account-api.md's order (unknown ids → 404) comes before check 6
    * (body validation → 400). Give it on every method that takes both an id and a body.
    */
   resource?: (ctx: AccountContext, params: Params) => Promise<unknown>;

@@ -22,7 +22,7 @@ export interface AccountContext extends Runtime {
 export type OrganizationScope = Pick<AccountContext, "db" | "organization">;
 
 /**
- * The check order of account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
+ * The check order of docs/spec/account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
  * job: every query they run is scoped to `organization.id`).
  */
 export async function authorize(

@@ -9,7 +9,7 @@ import { can, isRoleName, roleRank, type RoleName } from "./roles";
 
 /**
  * Better Auth's own team endpoints (invite-member, cancel-invitation, update-member-role, remove-member)
- * stay open, as account-api.md mounts them, with the spec's team rules added in front: Better Auth lets
+ * stay open, as docs/spec/account-api.md mounts them, with the spec's team rules added in front: Better Auth lets
  * any role holding the permission manage admins, where the spec keeps admins, owners and the admin role
  * to owners. The rule runs here because Better Auth's hooks for these endpoints are not told who acts.
  * The actor's role is the one in the organization Better Auth will change, found as Better Auth finds it

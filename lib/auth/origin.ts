@@ -4,7 +4,7 @@ import { siteOrigin } from "../http/origin";
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The origin rule of account-api.md for account routes and /api/auth/*: a mutation whose Origin is
+ * The origin rule of docs/spec/account-api.md for account routes and /api/auth/*: a mutation whose Origin is
  * present and not the site's, or that has no Origin but `Sec-Fetch-Site: cross-site`, is refused.
  * No Origin and no Sec-Fetch-Site is a non-browser client with its own cookie: allowed.
  */

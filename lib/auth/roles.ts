@@ -2,7 +2,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements } from "better-auth/plugins/organization/access";
 
 /**
- * The four roles of account-api.md, each including the one below, as Better Auth access-control roles.
+ * The four roles of docs/spec/account-api.md, each including the one below, as Better Auth access-control roles.
  * Better Auth's organization endpoints check its own statements (organization, member, invitation);
  * LinkLens adds `account` (read the organization's data), `audit` (the product's data: audits,
  * domain groups, monitors, tracked links, imports, exports), `auditLog`, `webhook` and `share` (client report links, admin+).

@@ -53,7 +53,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-/** Better Auth codes renamed to the names account-api.md uses (its example: 422 USER_ALREADY_EXISTS). */
+/** Better Auth codes renamed to the names docs/spec/account-api.md uses (its example: 422 USER_ALREADY_EXISTS). */
 const SPEC_CODES: Record<string, string> = { USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "USER_ALREADY_EXISTS" };
 
 /**
@@ -73,7 +73,7 @@ async function toPublicError(response: Response, request: Request): Promise<Resp
   if (response.status >= 500)
     return errorResponse(new Error(`Better Auth ${response.status}: ${code ?? ""} ${message ?? ""}`), request);
   // Better Auth answers some role refusals (remove-member by a member) 401, which tells a signed-in
-  // client its session is gone; account-api.md's check 4 makes a role failure 403.
+  // client its session is gone; docs/spec/account-api.md's check 4 makes a role failure 403.
   const status = response.status === 401 && code?.startsWith("YOU_ARE_NOT_ALLOWED") ? 403 : response.status;
   const headers: Record<string, string> = {};
   for (const name of ["retry-after", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {

@@ -1,7 +1,7 @@
 import { getConfig } from "../config";
 import { clientKeyFor } from "../ratelimit";
 
-/** Set by our server (server/index.ts) on every request, after deleting any copy the client sent. */
+/** Set by our server (server/main.ts) on every request, after deleting any copy the client sent. */
 export const CLIENT_KEY_HEADER = "x-linklens-client-key";
 export const TRUSTED_SERVER_FLAG = Symbol.for("linklens.trustedServer");
 

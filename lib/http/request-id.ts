@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-/** Internal headers set by our own server (scripts/server.mjs); a client's copies are stripped there. */
-export const SOCKET_ADDRESS_HEADER = "x-linklens-socket-address";
+/** Set by our own server (server/main.ts) on every request: the client's id when sane, else a fresh one. */
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** What a client-sent X-Request-Id may look like to be echoed (log-safe: no spaces, quotes or newlines). */

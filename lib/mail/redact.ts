@@ -6,7 +6,8 @@
  * links are replaced, or the owner could mute alerts, sign in, or confirm an address for that person.
  *
  * An invitation link keeps its path without the token: the owner can still hand it to the invitee, who
- * accepts it with an account whose address is confirmed (docs/account-api.md, "Accept invitation").
+ * accepts it with an account whose address is confirmed (docs/account-api.md "Authentication": "Accept
+ * invitation").
  */
 const PERSONAL_LINK = /https?:\/\/[^\s<>"']*[?&]token=[^\s<>"']*/gi;
 const INVITATION_PATH = /^\/app\/invitations\/[^/]+$/;

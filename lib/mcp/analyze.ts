@@ -22,7 +22,7 @@ export interface CompactAnalysis {
  * URL budget). Each tool call counts as one analyzer request; protocol messages (initialize,
  * tools/list) do not, as the discovery routes do not.
  *
- * The User-Agent bot check is off here: every MCP client is automated by definition (README "MCP"). An
+ * The User-Agent bot check is off here: every MCP client is automated by definition (docs/mcp.md "Bot policy"). An
  * operator who wants URL mode for people only sets MCP_URL_MODE=off, and URL calls answer BOT_DETECTED.
  */
 export async function analyzeForTool(body: Record<string, unknown>, context: McpCallContext): Promise<AnalysisResult> {

@@ -20,7 +20,7 @@ import { recordVerdictChange } from "./verdict-history";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
- * One check of a monitored page (account-api.md): claim the monitor, render the page through the
+ * One check of a monitored page (docs/spec/account-api.md): claim the monitor, render the page through the
  * analyzer's front door with only the tracked targets' links checked, then store everything the check
  * learned in ONE transaction: the check, an observation per tracked link, the state changes (through the
  * pure state machine, state.ts) and verdict changes (verdict-history.ts), the monitor's status and next due time, the alert events, and the

@@ -11,14 +11,14 @@ import type { TickContext, TickTask } from "../db/tick";
  * derived from (monitorId, nextCheckAt), so every instance's tick asks for the same job and pg-boss
  * keeps the first: each due time is enqueued once, however many instances run this.
  *
- * Fair across organizations (issue 28). Due checks are taken ROUND-ROBIN by organization: each
+ * Fair across organizations (docs/account-api.md "Scheduling"). Due checks are taken ROUND-ROBIN by organization: each
  * organization's due monitors are ranked (its confirmations first, then oldest due first), the batch is
  * every organization's first, then every organization's second, …, and each job's pg-boss priority says
  * its round (checkPriority), so the workers, which fetch by priority, serve them in the same order. An
  * organization with 5,000 due monitors puts one job in each round, like an organization with one: the
  * other's due check waits for one tick (MONITOR_POLL_SECONDS) and for a worker to finish the check it is
  * running, never for the backlog. At the same round a confirmation (a first loss that the next check
- * must confirm, account-api.md) goes before a routine check. "Check now" does not queue at all: it runs
+ * must confirm, docs/spec/account-api.md) goes before a routine check. "Check now" does not queue at all: it runs
  * in its request, and its render goes before waiting scheduled ones (lib/analyzer/render-queue.ts).
  *
  * Why a dispatcher over the due index and not one pg-boss job per monitor enqueued ahead of time: the

@@ -3,7 +3,7 @@ import { ApiError } from "../errors";
 import { MAX_URL_LENGTH } from "../limits";
 
 /**
- * How a tracked link finds itself among a page's links (account-api.md): `exact` compares URLs after
+ * How a tracked link finds itself among a page's links (docs/spec/account-api.md): `exact` compares URLs after
  * WHATWG serialization without the fragment, `prefix` is a string prefix of that, `domain` matches any
  * link to the target's site (registrable domain, public suffix list with its private section, so
  * `blog.example.com` is example.com's and `evil-example.com` is not). Only http(s) links can match.

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { ApiError } from "../errors";
 
 /**
- * Tenant scope in one place (STYLE.md practice 13): every query of monitoring data goes through `owned`,
+ * Tenant scope in one place: every query of monitoring data goes through `owned`,
  * which puts the organization first in the WHERE, so a service cannot reach another organization's row by
  * forgetting a condition. Another organization's ids then read exactly like unknown ones (404).
  */

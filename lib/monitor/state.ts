@@ -3,7 +3,7 @@ import type { AlertType } from "../db/schema/alerts";
 import type { LinkState, StoredLink } from "../db/schema/monitors";
 
 /**
- * The link-state machine of account-api.md, as a pure function: what one check saw of a tracked link,
+ * The link-state machine of docs/spec/account-api.md, as a pure function: what one check saw of a tracked link,
  * and what the link was before, give its next state and the alert events of the change. The scheduler
  * and the database only feed it and store what it answers (tests/unit/monitor/state.test.ts walks
  * every transition).

@@ -5,7 +5,7 @@ import { signedInLinkView, toStoredLink } from "../db/stored-link";
 import { canonicalElsewhere } from "../verdict";
 
 /**
- * The exact JSON shapes of account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
+ * The exact JSON shapes of docs/spec/account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
  * API objects out. Times are ISO 8601 UTC; expiresOn stays "YYYY-MM-DD".
  */
 

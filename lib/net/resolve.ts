@@ -117,7 +117,7 @@ export interface DnsCacheOptions {
 /**
  * One DNS answer per host for the life of one analysis: the render's proxy session and the link checker
  * share it, concurrent askers share one lookup, and failures (NXDOMAIN, timeouts) are cached too, so a
- * page with 40 links to a dead host costs one lookup, not 80 (HEAD and GET each used to ask again).
+ * page with 40 links to a dead host costs one lookup, not 80 (its HEAD and its GET would each ask).
  * Host names are compared lowercased without a trailing dot.
  */
 export function cachingResolver(base: Resolver, options: DnsCacheOptions = {}): Resolver {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoTime, listPaging } from "./common";
 
-/** Alerts and notification preferences (account-api.md "Alerts and email"): requests and answers. */
+/** Alerts and notification preferences (docs/spec/account-api.md "Alerts and email"): requests and answers. */
 
 /** Every alert type, in the order the app lists them. */
 export const ALERT_TYPES = [
@@ -93,7 +93,7 @@ export const preferencesUpdateSchema = z.strictObject({
 });
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
-/** account-api.md: default immediate, every type. Digests (once chosen) go out at 08:00 UTC unless set. */
+/** docs/spec/account-api.md: default immediate, every type. Digests (once chosen) go out at 08:00 UTC unless set. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email: "immediate",
   types: [...ALERT_TYPES],

@@ -4,7 +4,7 @@ import { isoTime, listPaging } from "./common";
 import { PageSignalsSchema, SignedInLinkSchema } from "./verdict";
 
 /**
- * Saved audits (account-api.md "Saved audits"), requests and answers. Kept apart from lib/api/schemas.ts,
+ * Saved audits (docs/spec/account-api.md "Saved audits"), requests and answers. Kept apart from lib/api/schemas.ts,
  * which feeds the public OpenAPI document: none of this may appear there. The services build these
  * objects, the account OpenAPI document describes them, the app's pages and the tests read them.
  */

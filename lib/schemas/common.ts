@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Building blocks of the account API's schemas (account-api.md "Routes, sessions and errors"): ids are
+ * Building blocks of the account API's schemas (docs/spec/account-api.md "Routes, sessions and errors"): ids are
  * opaque strings, times ISO 8601 UTC, lists `{ items, nextCursor }` with `?limit=` and `?cursor=`.
  */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS, isoTime } from "./common";
 
-/** Domain groups (account-api.md "Domain groups"): requests and answers. */
+/** Domain groups (docs/spec/account-api.md "Domain groups"): requests and answers. */
 
 export const MAX_GROUP_DOMAINS = 500;
 /** 500 hostnames of up to 253 characters, quoted, plus the name: more than the default 16 KiB body. */

@@ -121,7 +121,7 @@ export const importQuerySchema = z.strictObject({ dryRun: z.enum(["0", "1", "tru
 /** GET /api/account/links/{id}/history, GET /api/account/monitors/{id}/checks: the paging alone. */
 export const pageQuerySchema = z.strictObject(listPaging);
 
-/* ---- Answers (account-api.md "Monitored pages and tracked links"): the services build exactly these. ---- */
+/* ---- Answers (docs/spec/account-api.md "Monitored pages and tracked links"), exactly as services build them */
 
 export const LinkStateSchema = z.enum(LINK_STATES);
 export const MonitorStatusSchema = z.enum(["pending", "ok", "page_error"]);

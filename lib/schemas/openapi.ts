@@ -6,10 +6,13 @@ import { ACCOUNT_OPERATIONS, type AccountOperation } from "./operations";
 /**
  * The account API's OpenAPI 3.1 document, generated from its operation catalog and schemas (never a
  * second, hand-written copy). Served only to signed-in users (GET /api/account/openapi.json) and never
- * linked from the public description: account-api.md keeps the signed-in product out of it.
+ * linked from the public description: docs/spec/account-api.md keeps the signed-in product out of it.
  */
 
-/** Every account route may answer these (account-api.md's check order), besides its own 400/404/409/413/429. */
+/**
+ * Every account route may answer these (docs/spec/account-api.md's check order), besides its own
+ * 400/404/409/413/429.
+ */
 const COMMON_ERRORS: Record<number, string> = {
   400: "INVALID_REQUEST (the message names the field), INVALID_URL, and the analyzer's errors where a page is rendered.",
   401: "UNAUTHORIZED: no valid session, or an Authorization header (account routes use the session cookie).",

@@ -58,7 +58,7 @@ import {
 } from "./team";
 
 /**
- * The account API's operation catalog (account-api.md and the files that extend it): every route under
+ * The account API's operation catalog (docs/spec/account-api.md and the files that extend it): every route under
  * /api/account, with the least role it needs, its query and body schemas and its answer. It feeds the
  * account OpenAPI document (GET /api/account/openapi.json, signed-in only); a test checks that every
  * account route is here and everything here is a route.

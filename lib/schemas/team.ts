@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idField, isoTime } from "./common";
 
-/** The caller, the team, its members and invitations (account-api.md "Who and what"): requests and answers. */
+/** The caller, the team, its members and invitations (docs/spec/account-api.md "Who and what"): requests, answers. */
 
 export const ROLES = ["viewer", "member", "admin", "owner"] as const;
 export const RoleSchema = z.enum(ROLES);

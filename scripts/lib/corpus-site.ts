@@ -6,8 +6,8 @@ import path from "node:path";
 /**
  * The saved real pages of a corpus directory served over HTTP on 127.0.0.1, one page per path
  * (`/<file>`), for URL-mode runs on real markup without the internet. Their scripts, styles and links
- * point at the live web, which is unreachable here: every such request fails (DNS), as the corpus
- * README expects. Any other path is a 404, so relative links get a real answer from the link checker.
+ * point at the live web, which is unreachable here: every such request fails (DNS), and the pages must
+ * render without them. Any other path is a 404, so relative links get a real answer from the link checker.
  */
 export interface CorpusSite {
   origin: string;

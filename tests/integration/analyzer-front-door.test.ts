@@ -5,7 +5,7 @@ import { NO_RESPONSE, NOT_CHECKED } from "@/lib/link-status";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 /**
- * The analyzer's front door as the routes and the coming signed-in code use it: settings passed in,
+ * The analyzer's front door as the routes and the signed-in services (audits, checks) use it: settings passed in,
  * the pool (dist/analyzer-worker.cjs, `npm run build`) and the browser created on first use and closed
  * by shutdownAnalyzer.
  */

@@ -196,7 +196,7 @@ describe("discovery routes", () => {
     // Every code has the row an Error body's docs link points at; the page has the site's navigation.
     for (const code of ERROR_CODES) {
       if (ERRORS[code].public) expect(text).toContain(`id="error-${code}"`);
-      // account-api.md: nothing of the signed-in product in the public description.
+      // docs/spec/account-api.md: nothing of the signed-in product in the public description.
       else expect(text).not.toContain(code);
     }
     expect(text).toContain('aria-label="Developer resources"');

@@ -6,13 +6,13 @@ import { ACCOUNT_OPERATIONS } from "../../lib/schemas/operations";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
 
 /**
- * Deeply nested JSON against the production build (issue 32, finding 1). `[[[[…]]]]` 4,000 deep (8 KB)
- * answered 500 on /api/auth and the account routes without signing in (a recursive NUL scan overflowed
- * its stack, after seconds of quadratic work), and 100,000 deep to the analyzer answered 500 (the worker
- * handed the parsed value back as a structured clone, which overflowed). Now every JSON route refuses a
- * body nested deeper than 64 levels with 400 INVALID_REQUEST before parsing it (413 when the body is
- * over the route's size cap anyway), and a stream of such bodies costs the server's main thread almost
- * nothing, so health keeps answering.
+ * Deeply nested JSON against the production build (docs/api.md "Choices where the specification is
+ * silent"): every JSON route refuses a body nested deeper than 64 levels with 400 INVALID_REQUEST before
+ * parsing it (413 when the body is over the route's size cap anyway), and a stream of such bodies costs
+ * the server's main thread almost nothing, so health keeps answering. What it guards against: `[[[[…]]]]`
+ * 4,000 deep (8 KB) overflows a recursive scan of the parsed value (seconds of quadratic work first, then
+ * a 500 on /api/auth and the account routes, without signing in), and 100,000 deep overflows the structured
+ * clone that hands a parsed value back from the analyzer's worker.
  */
 
 const DEPTHS = [100, 4_000, 100_000];

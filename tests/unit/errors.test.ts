@@ -30,7 +30,8 @@ describe("the error table (lib/errors.ts)", () => {
       expect(ERRORS[code].hint.length, code).toBeGreaterThan(10);
       expect(ERRORS[code].when.length, code).toBeGreaterThan(10);
     }
-    // public-api.md section 7 lists UNAUTHORIZED, FORBIDDEN and INVALID_ORIGIN; only CONFLICT is account-api.md's alone.
+    // public-api.md section 7 lists UNAUTHORIZED, FORBIDDEN and INVALID_ORIGIN; only CONFLICT is
+    // docs/spec/account-api.md's alone.
     expect(ERROR_CODES.filter((code) => !ERRORS[code].public).sort()).toEqual(["CONFLICT"]);
   });
 

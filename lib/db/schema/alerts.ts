@@ -4,7 +4,7 @@ import { user } from "./auth";
 import { monitor, trackedLink } from "./monitors";
 
 /**
- * Alerts (account-api.md "Alerts and email"): events written in the same transaction as the state change
+ * Alerts (docs/spec/account-api.md "Alerts and email"): events written in the same transaction as the state change
  * that causes them, each user's email preferences, and the deliveries that make "an event is emailed at
  * most once per recipient" a primary key rather than a hope.
  */

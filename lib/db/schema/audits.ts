@@ -13,7 +13,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 export type StoredStats = LinkStats;
 
 /**
- * Saved audits (account-api.md "Saved audits"): one analysis of a page, kept with its links as rows so
+ * Saved audits (docs/spec/account-api.md "Saved audits"): one analysis of a page, kept with its links as rows so
  * lists, filters, comparisons and exports are queries. The snapshot (and, in paste mode, the pasted HTML a
  * re-run needs) is stored gzip-compressed.
  */

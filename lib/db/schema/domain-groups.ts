@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-
 import { organizationRef, time } from "./columns";
 
 /**
- * Domain groups (account-api.md "Domain groups"): an organization's sister sites, classified as internal
+ * Domain groups (docs/spec/account-api.md "Domain groups"): an organization's sister sites, classified as internal
  * to each other in signed-in audits and monitor checks.
  */
 export const domainGroup = pgTable(

@@ -4,7 +4,7 @@ import type { AnalyzedLink } from "../../analyzer";
 import { organizationRef, time } from "./columns";
 
 /**
- * Placement monitoring (account-api.md "Monitored pages and tracked links"): monitored pages, the links
+ * Placement monitoring (docs/spec/account-api.md "Monitored pages and tracked links"): monitored pages, the links
  * tracked on them, every check of a page and every observation of a tracked link in a check, so history
  * is a query. The link-state machine is lib/monitor/state.ts; this is only where its results are kept.
  */

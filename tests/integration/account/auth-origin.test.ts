@@ -26,7 +26,7 @@ delete process.env.SITE_URL;
 afterAll(closeAll);
 
 /**
- * account-api.md check 3 on /api/auth/*: a mutation is refused 403 INVALID_ORIGIN only when its Origin is
+ * docs/spec/account-api.md check 3 on /api/auth/*: a mutation is refused 403 INVALID_ORIGIN only when its Origin is
  * another site's, or it has no Origin and says `Sec-Fetch-Site: cross-site`. No Origin is a non-browser
  * client and is served, with or without its session cookie.
  */

@@ -9,8 +9,9 @@ import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { closeAll, useFreshDatabase } from "./harness";
 
 /**
- * "Check now" goes before routine checks (issue 28): its render asks for an interactive place in the
- * render queue, a scheduled check's for a background one (lib/analyzer/render-queue.ts orders them).
+ * "Check now" goes before routine checks (docs/account-api.md "Scheduling"): its render asks for an
+ * interactive place in the render queue, a scheduled check's for a background one
+ * (lib/analyzer/render-queue.ts orders them).
  * The real render runs; the test only watches what each check asks the analyzer's front door for.
  */
 

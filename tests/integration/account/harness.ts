@@ -18,7 +18,7 @@ import { startPostgres, type PostgresServer } from "../../helpers/postgres";
 
 export const ORIGIN = "http://localhost:3000";
 
-// As under our production server (lib/server/main.ts): the client key header is ours, set per request.
+// As under our production server (server/main.ts): the client key header is ours, set per request.
 (globalThis as Record<symbol, unknown>)[TRUSTED_SERVER_FLAG] = true;
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { ORIGIN } from "./harness";
 
-/** Helpers of the monitoring suites: the exact shapes of account-api.md and a CSV request. */
+/** Helpers of the monitoring suites: the exact shapes of docs/spec/account-api.md and a CSV request. */
 
 export const MONITOR_KEYS = [
   "consecutivePageErrors",

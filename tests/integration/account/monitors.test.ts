@@ -42,7 +42,7 @@ import {
 import { makeTeam, type Team } from "./team-setup";
 
 /**
- * Monitored pages and tracked links (account-api.md): every route's guard order, role boundary and
+ * Monitored pages and tracked links (docs/spec/account-api.md): every route's guard order, role boundary and
  * tenant isolation, the exact shapes, validation, 409s, the link list's filters and pages, tracking a
  * link of a saved audit, and CSV import and export. Both backends, in-process route handlers.
  */

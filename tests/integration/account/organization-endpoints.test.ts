@@ -13,7 +13,7 @@ process.env.AUTH_RATE_LIMIT_PER_15_MIN = "1000";
 afterAll(closeAll);
 
 /**
- * account-api.md mounts Better Auth's organization endpoints at /api/auth/organization/*. They answer
+ * docs/spec/account-api.md mounts Better Auth's organization endpoints at /api/auth/organization/*. They answer
  * in Better Auth's shapes, under the spec's team rules (admins manage only roles below admin), with
  * the same emails and audit rows as /api/account's team routes.
  */

@@ -34,7 +34,7 @@ function analyse(file: string, dir = SAMPLE): AnalysisResult {
   return analyzeDocument({ html, pageUrl: `https://${hostOf(file)}/`, scripting: false });
 }
 
-/** The identities of decisions.md "stats", recomputed independently from the links. */
+/** The identities of `stats` (decisions.md "Analysis definitions"), recomputed independently from the links. */
 function expectConsistent(result: AnalysisResult): void {
   const { links, stats } = result;
   const followable = links.filter((link) => link.linkType !== "ignored");

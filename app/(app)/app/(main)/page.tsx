@@ -9,8 +9,8 @@ import { PortfolioPanel } from "@/components/charts/PortfolioPanel";
 import { HISTORY_WINDOWS } from "@/lib/schemas/stats";
 import { dailyStats } from "@/lib/stats/daily-query";
 
-// /app — the overview. Audits, monitors and alerts fill it in later issues; until then, empty states
-// that say what to do first.
+// /app — the overview: the portfolio over time, tracked links by state, the latest alerts and audits. An
+// empty panel says what to do first (a new team has nothing yet).
 export default async function OverviewPage({
   searchParams,
 }: {

@@ -5,7 +5,7 @@ import { matchesTarget } from "./match";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
- * How a monitored page is rendered, for a check (check.ts) and for evidence captured on request
+ * How a monitored page is rendered, for a check (run-check.ts) and for evidence captured on request
  * (evidence-now.ts) alike: the same analyzer options, and the same rule for a page that did not load.
  */
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectUrl, shutdownAnalyzer, type RenderPriority } from "@/lib/analyzer";
 import { parseConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { runCheck, type CheckDeps } from "@/lib/monitor/check";
-import { checkDeps } from "@/lib/monitor/checks";
+import { checkDeps, runCheck, type CheckDeps } from "@/lib/monitor/run-check";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { closeAll, useFreshDatabase } from "./harness";
 

@@ -8,6 +8,7 @@ import { evidenceReason } from "../evidence/reason";
 import { proofOf, shootChanges, wasLive, type CheckEvidence } from "./check-evidence";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { Runtime } from "../db/runtime";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { ApiError, type ErrorCode } from "../errors";
 import { uniqueViolation } from "../db/errors";
@@ -47,6 +48,17 @@ export interface CheckDeps {
   leaseMs: number;
   /** The render (the analyzer's front door); replaceable only so a benchmark can count calls. */
   inspect?: typeof inspectUrl;
+}
+
+/** What a check needs besides the runtime: Math.random's jitter and the lease of a claimed monitor. */
+export function checkDeps(runtime: Runtime): CheckDeps {
+  return {
+    db: runtime.db,
+    settings: runtime.settings,
+    now: runtime.now,
+    random: Math.random,
+    leaseMs: runtime.settings.MONITOR_JOB_EXPIRE_SECONDS * 1000,
+  };
 }
 
 /** "Check now" (the request waits for it) or a scheduled check of one due time. */

@@ -10,7 +10,7 @@
  *    in a fresh incognito context, to show what per-request isolation alone costs);
  *  - link check of the 300-link page (300 unique URLs, LINK_CHECK_MAX raised to 300).
  */
-import { createRenderer } from "@/lib/analyzer/render";
+import { createRenderer } from "@/lib/analyzer/render/renderer";
 import { checkLinks } from "@/lib/analyzer/check-links";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, MANY_LINKS } from "@/scripts/lib/fixture-site";

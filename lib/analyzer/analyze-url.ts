@@ -2,9 +2,9 @@ import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./check-links";
 import { createEvidenceCamera } from "./evidence-camera";
-import type { PageLease } from "./render-lease";
-import type { Renderer, RenderResult } from "./render";
-import type { RenderPriority } from "./render-queue";
+import type { PageLease } from "./render/lease";
+import type { Renderer, RenderResult } from "./render/renderer";
+import type { RenderPriority } from "./render/queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { RawLinksJob, withRawLinks } from "./raw-job";
 import type { RobotsTxtCache } from "./robots-txt";
@@ -43,7 +43,7 @@ export interface UrlAnalysisDeps {
    * robots.txt from this cache). Absent: none of it is computed, and the public answer's cost is unchanged.
    */
   signals?: { robots: RobotsTxtCache };
-  /** The render's place in line (render-queue.ts): scheduled checks are background. */
+  /** The render's place in line (lib/analyzer/render/queue.ts): scheduled checks are background. */
   priority?: RenderPriority;
   /** Signed-in checks: keep the rendered page open and hand back its camera (evidence-camera.ts); needs signals. */
   evidence?: boolean;

@@ -2,14 +2,14 @@ import type { Page } from "puppeteer-core";
 import { log } from "@/lib/log";
 import { withTimeout } from "@/lib/timeout";
 import { clearFrames, frameLink, scrollToTop, type FrameBox, type FrameRequest } from "./evidence-frame";
-import { pageScript } from "./page-script";
-import type { PageLease } from "./render-lease";
-import { HIDDEN_ATTRIBUTE } from "./visibility";
+import { pageScript } from "./render/page-script";
+import type { PageLease } from "./render/lease";
+import { HIDDEN_ATTRIBUTE } from "./render/visibility";
 
 /**
  * The evidence camera (evidence-and-reports.md "Evidence"): screenshots of a signed-in render's own page,
  * taken after the analysis, only for the links a check decides need proof. The render keeps its page open
- * for this (a PageLease, render-lease.ts) frozen and with its network already cut, so it neither moves nor
+ * for this (a PageLease, lib/analyzer/render/lease.ts) frozen and with its network already cut, so it neither moves nor
  * reaches anything meanwhile; a check that needs no screenshot only releases it.
  *
  * A shot is the 1280×800 viewport the page was analysed at, as PNG: scrolled so the link is in the middle

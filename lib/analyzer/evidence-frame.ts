@@ -1,6 +1,6 @@
 /**
  * Page functions of the evidence camera (evidence-camera.ts), run in the rendered page kept open after a
- * signed-in render. They are sent as source (page-script.ts): nothing from this module's scope may be
+ * signed-in render. They are sent as source (lib/analyzer/render/page-script.ts): nothing from this module's scope may be
  * used inside them, and they must never throw into the page.
  */
 

@@ -3,7 +3,7 @@ import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, 
 import type { Fate } from "./prune";
 import { sanitizerFate } from "./sanitize";
 import type { Region } from "./types";
-import { HIDDEN_ATTRIBUTE } from "./visibility";
+import { HIDDEN_ATTRIBUTE } from "./render/visibility";
 
 /** The attribute that ties a captured link in sanitizedHtml to its `position`. */
 export const POSITION_ATTRIBUTE = "data-linklens-position";
@@ -51,7 +51,7 @@ export interface RawLink {
   anchor: AnchorAccumulator;
   /** The nearest ancestor landmark (the link itself excluded), or null. */
   region: Region | null;
-  /** What the visibility pass said (visibility.ts), or null when the link carries no mark of this render. */
+  /** What the visibility pass said (lib/analyzer/render/visibility.ts), or null when the link carries no mark of this render. */
   hidden: boolean | null;
 }
 
@@ -86,7 +86,7 @@ interface OpenLink {
  *  - gathers anchor text, image alts and isImage for each link,
  *  - finds the first `<base href>` and meta robots nofollow,
  *  - notes each link's nearest landmark (region) and, given the render's nonce, reads and removes the
- *    visibility pass's mark (visibility.ts).
+ *    visibility pass's mark (lib/analyzer/render/visibility.ts).
  *
  * `scripting` is URL mode: the page was rendered with scripting on, where `<noscript>` content is
  * plain text. Our parser always runs with scripting off, so noscript subtrees are skipped instead.

@@ -2,11 +2,11 @@ import type { Config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
-import { createRenderer, type Renderer } from "./render";
+import { createRenderer, type Renderer } from "./render/renderer";
 import { RobotsTxtCache } from "./robots-txt";
 import { roundTimings } from "./timings";
 import type { PasteBodyRules } from "./paste-body";
-import type { RenderPriority } from "./render-queue";
+import type { RenderPriority } from "./render/queue";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
 
@@ -40,7 +40,7 @@ export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./pub
 /** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
 export { normalizePasteHostname } from "./paste-domain";
 export type { PasteBodyRules } from "./paste-body";
-export type { RenderPriority } from "./render-queue";
+export type { RenderPriority } from "./render/queue";
 export type { EvidenceCamera, EvidenceShot } from "./evidence-camera";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
@@ -241,7 +241,7 @@ export async function analyzePasteBody(
 /**
  * URL mode: renders `url` (already accepted by parsePublicUrl) in the warm browser behind the network
  * guard, analyses the DOM and checks every internal and external link.
- * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render.ts).
+ * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render/renderer.ts).
  */
 export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<AnalysisResult> {
   return (await inspectUrl(url, options)).analysis;

@@ -1,5 +1,5 @@
 import { decodeBody } from "./raw-body";
-import type { RawBodyListener } from "./render-capture";
+import type { RawBodyListener } from "./render/capture";
 import { removedByScript } from "./raw-links";
 import type { AnalyzedLink, LinkSignals } from "./types";
 import type { AnalyzeJobOptions, AnalyzerPool } from "./worker-pool";

@@ -28,7 +28,7 @@ export async function monitoredRenderOptions(
     signals: true,
     // The page stays open until the caller knows which links need evidence: their screenshots come from it.
     evidence: true,
-    // Someone waiting ("Check now", a capture) goes before waiting scheduled checks (render-queue.ts).
+    // Someone waiting ("Check now", a capture) goes before waiting scheduled checks (lib/analyzer/render/queue.ts).
     priority,
     signal,
   };

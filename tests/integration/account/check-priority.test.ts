@@ -9,7 +9,7 @@ import { closeAll, useFreshDatabase } from "./harness";
 
 /**
  * "Check now" goes before routine checks (issue 28): its render asks for an interactive place in the
- * render queue, a scheduled check's for a background one (lib/analyzer/render-queue.ts orders them).
+ * render queue, a scheduled check's for a background one (lib/analyzer/render/queue.ts orders them).
  * The real render runs; the test only watches what each check asks the analyzer's front door for.
  */
 

@@ -3,13 +3,13 @@ import type { HTTPResponse } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { headersSayChallenge } from "@/lib/analyzer/challenge";
-import type { PreparedPageReady } from "@/lib/analyzer/render-context";
-import { throwIfBlocked } from "@/lib/analyzer/render-guard";
-import { upstream } from "@/lib/analyzer/render-watchdog";
+import type { PreparedPageReady } from "@/lib/analyzer/render/context";
+import { throwIfBlocked } from "@/lib/analyzer/render/request-guard";
+import { upstream } from "@/lib/analyzer/render/watchdog";
 import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
-import { settle, type SettleResult } from "@/lib/analyzer/settle";
+import { settle, type SettleResult } from "@/lib/analyzer/render/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
-import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/visibility";
+import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/render/visibility";
 import { withTimeout } from "@/lib/timeout";
 
 /**

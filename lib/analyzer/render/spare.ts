@@ -1,5 +1,5 @@
-import { discardPage, type PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
-import { STARTUP_ALLOWANCE_MS } from "@/lib/analyzer/render-watchdog";
+import { discardPage, type PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render/context";
+import { STARTUP_ALLOWANCE_MS } from "@/lib/analyzer/render/watchdog";
 import { withTimeout } from "@/lib/timeout";
 
 /**

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Target } from "puppeteer-core";
-import type { BrowserManager } from "@/lib/analyzer/browser";
-import { guardPage, type NavigationState } from "@/lib/analyzer/render-guard";
-import { upstream } from "@/lib/analyzer/render-watchdog";
-import { installActivityTracker, trackNetwork, type NetworkTracker } from "@/lib/analyzer/settle";
+import type { BrowserManager } from "@/lib/analyzer/render/browser";
+import { guardPage, type NavigationState } from "@/lib/analyzer/render/request-guard";
+import { upstream } from "@/lib/analyzer/render/watchdog";
+import { installActivityTracker, trackNetwork, type NetworkTracker } from "@/lib/analyzer/render/settle";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import type { FilteringProxy, ProxyListener } from "@/lib/net/filtering-proxy";
 import type { Resolver } from "@/lib/net/resolve";
@@ -10,7 +10,7 @@ import { withTimeout } from "@/lib/timeout";
 
 /**
  * A render's own place in the browser: a fresh incognito context behind a proxy session of its own,
- * and its one page with the guard (render-guard.ts), the trackers (settle.ts) and our User-Agent.
+ * and its one page with the guard (request-guard.ts), the trackers (settle.ts) and our User-Agent.
  */
 
 /** The renderer's filtering proxy and browser, once started. */

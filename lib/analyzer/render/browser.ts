@@ -10,7 +10,7 @@ import { withTimeout } from "@/lib/timeout";
  *
  * A local browser is launched over a pipe (no DevTools port anyone else could open), headless,
  * with every egress forced through the filtering proxy. A remote browser cannot be given launch
- * flags, so each render's incognito context carries the proxy instead (see render.ts); the remote
+ * flags, so each render's incognito context carries the proxy instead (see renderer.ts); the remote
  * browser must then be able to reach this process's proxy port (FilteringProxy `bindHost` /
  * `advertiseHost`).
  *

@@ -1,14 +1,14 @@
 import type { Browser } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
-import { BrowserManager } from "@/lib/analyzer/browser";
-import { leasePage, type PageLease } from "@/lib/analyzer/render-lease";
-import { printHtml, type PrintOptions } from "@/lib/analyzer/render-print";
-import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render-capture";
-import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render-context";
-import { RenderQueue, type RenderPriority } from "@/lib/analyzer/render-queue";
-import { SparePages } from "@/lib/analyzer/render-spare";
-import { underWatchdog, upstream, type RenderHandle } from "@/lib/analyzer/render-watchdog";
+import { BrowserManager } from "@/lib/analyzer/render/browser";
+import { leasePage, type PageLease } from "@/lib/analyzer/render/lease";
+import { printHtml, type PrintOptions } from "@/lib/analyzer/render/print";
+import { loadAndCapture, type CapturedPage, type RawBodyListener } from "@/lib/analyzer/render/capture";
+import { discardPage, PageFactory, type PreparedPage, type RenderStack } from "@/lib/analyzer/render/context";
+import { RenderQueue, type RenderPriority } from "@/lib/analyzer/render/queue";
+import { SparePages } from "@/lib/analyzer/render/spare";
+import { underWatchdog, upstream, type RenderHandle } from "@/lib/analyzer/render/watchdog";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
 import { assertPublicHost, systemResolver, type Resolver } from "@/lib/net/resolve";
 import { effectivePort } from "@/lib/net/url-policy";
@@ -24,17 +24,17 @@ import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
  *  2. the context's only way out is a filtering-proxy session (lib/net/filtering-proxy.ts), which
  *     checks every connection of every kind (documents, redirects, subresources, workers, WebSocket,
  *     beacons, prefetch) at connect time and pins the checked IP;
- *  3. request interception (render-guard.ts) aborts non-http(s) and literally-private requests early,
+ *  3. request interception (request-guard.ts) aborts non-http(s) and literally-private requests early,
  *     and stops the page from navigating itself away once its document has arrived.
  * Layer 2 is the one that must hold on its own; layer 3 only makes failures faster and clearer.
- * After `load`, settle.ts waits for network and DOM to go quiet; robots.ts reads X-Robots-Tag.
+ * After `load`, settle.ts waits for network and DOM to go quiet; lib/analyzer/robots/directives.ts reads X-Robots-Tag.
  *
- * The parts: render-context.ts (a render's context, proxy session and guarded page), render-spare.ts
- * (the next render's page, made ahead), render-watchdog.ts (the hard deadline), render-capture.ts (page
+ * The parts: context.ts (a render's context, proxy session and guarded page), spare.ts
+ * (the next render's page, made ahead), watchdog.ts (the hard deadline), capture.ts (page
  * load and serialization).
  */
 
-/** What Renderer.render returns: the captured page (render-capture.ts) and where its time went. */
+/** What Renderer.render returns: the captured page (capture.ts) and where its time went. */
 export interface RenderResult extends CapturedPage {
   /** Where the render's time went (queue, browser, context, navigation, settle, capture). */
   timings: StageTimings;
@@ -50,11 +50,11 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** DNS for this render (one analysis's cache, shared with its link checks); default: the renderer's. */
   resolver?: Resolver;
-  /** Signed-in renders: the visibility pass and the raw body (render-capture.ts); default off. */
+  /** Signed-in renders: the visibility pass and the raw body (capture.ts); default off. */
   signals?: boolean;
   /** With signals: told the raw body as soon as it is read, before the page settles. */
   onRawBody?: RawBodyListener;
-  /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see render-queue.ts. */
+  /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see queue.ts. */
   priority?: RenderPriority;
   /**
    * Keep the page open after the render for evidence screenshots (evidence-camera.ts): the result's
@@ -106,7 +106,7 @@ export interface RendererOptions {
 export interface Renderer {
   /** Renders `url`; see createRenderer for what it throws. */
   render(url: URL, options?: RenderOptions): Promise<RenderResult>;
-  /** Prints a document of ours to a one-page PDF in the same browser (render-print.ts); waits for a render slot like an interactive render. */
+  /** Prints a document of ours to a one-page PDF in the same browser (print.ts); waits for a render slot like an interactive render. */
   print(html: string, options: PrintOptions): Promise<Buffer>;
   /** Closes the browser (no orphaned Chromium) and the proxy. */
   close(): Promise<void>;
@@ -218,7 +218,7 @@ class PuppeteerRenderer implements Renderer {
     // A cold launch (or a relaunch after a crash) is not the page's time: it happens before the clock starts.
     const { started } = await this.liveBrowser();
     handle.clock.lap("browserStart");
-    // Like the launch, waiting for a spare being made is before the page's clock starts (render-spare.ts).
+    // Like the launch, waiting for a spare being made is before the page's clock starts (spare.ts).
     let prepared: PreparedPage | null = await this.spares.take();
     try {
       prepared ??= await this.pages.prepareContext(started);

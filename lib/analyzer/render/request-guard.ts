@@ -4,7 +4,7 @@ import type { ProxyListener } from "@/lib/net/filtering-proxy";
 import { effectivePort, isAllowListed, literalHostProblem, PUBLIC_PORTS } from "@/lib/net/url-policy";
 
 /**
- * The render's request guard (defence layer 3, see render.ts): request interception that aborts
+ * The render's request guard (defence layer 3, see renderer.ts): request interception that aborts
  * non-http(s) and literally-private requests early and keeps the page from navigating itself away once
  * its document arrived; and the reading of what any layer refused for the main document as
  * BLOCKED_URL / BLOCKED_REDIRECT. Layer 2 (the filtering proxy) must hold without this; this layer

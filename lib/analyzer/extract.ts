@@ -1,7 +1,7 @@
 import { AnchorAccumulator } from "./anchor";
 import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "./robots";
-import type { Fate } from "./prune";
-import { sanitizerFate } from "./sanitize";
+import type { Fate } from "./document/prune";
+import { sanitizerFate } from "./document/sanitize";
 import type { Region } from "./types";
 import { HIDDEN_ATTRIBUTE } from "./render/visibility";
 
@@ -69,7 +69,7 @@ export interface Extraction {
   /**
    * Nodes the snapshot will not keep as they are: "drop" (script, iframe, svg, comments, URL-mode
    * noscript: gone with their content) or "unwrap" (unknown tags, form, object, paste-mode noscript:
-   * replaced by their content). See prune.ts for why this happens before DOMPurify.
+   * replaced by their content). See lib/analyzer/document/prune.ts for why this happens before DOMPurify.
    */
   fates: Map<Node, Fate>;
 }

@@ -64,7 +64,7 @@ describe("rules the fixtures cannot show at a glance", () => {
   });
 
   it("jsdom's DOMParser parses with scripting off (noscript content is markup), as paste mode relies on", async () => {
-    const { parseHtml } = await import("@/lib/analyzer/parse");
+    const { parseHtml } = await import("@/lib/analyzer/document/parse");
     const doc = parseHtml("<body><noscript><a href='/x'>x</a></noscript></body>");
     expect(doc.querySelector("noscript")?.firstElementChild?.localName).toBe("a");
   });

@@ -1,7 +1,7 @@
 import createDOMPurify, { type Config } from "dompurify";
 import { inertWindow } from "./parse";
 import { purifyWindow } from "./purify-window";
-import type { Stopwatch } from "./timings";
+import type { Stopwatch } from "../timings";
 
 // DOMPurify must share the parser's window: its NodeIterator and DOM getters need the same DOM
 // classes as the document it cleans (purify-window.ts says what its view of that window changes).

@@ -11,7 +11,7 @@
  *  - link check of the 300-link page (300 unique URLs, LINK_CHECK_MAX raised to 300).
  */
 import { createRenderer } from "@/lib/analyzer/render/renderer";
-import { checkLinks } from "@/lib/analyzer/check-links";
+import { checkLinks } from "@/lib/analyzer/links/check-links";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, MANY_LINKS } from "@/scripts/lib/fixture-site";
 

@@ -1,14 +1,14 @@
 import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
-import { checkKey, checkLinks } from "./check-links";
+import { checkKey, checkLinks } from "./links/check-links";
 import { createEvidenceCamera } from "./evidence-camera";
 import type { PageLease } from "./render/lease";
 import type { Renderer, RenderResult } from "./render/renderer";
 import type { RenderPriority } from "./render/queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
-import { RawLinksJob, withRawLinks } from "./raw-job";
+import { RawLinksJob, withRawLinks } from "./links/raw-job";
 import type { RobotsTxtCache } from "./robots-txt";
-import { computeStats } from "./stats";
+import { computeStats } from "./links/stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
 import type { AnalyzerPool, JobTiming } from "./worker-pool";
@@ -63,7 +63,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
   const withSignals = deps.signals !== undefined;
-  // With signals, the raw body's links are parsed while the page settles (raw-job.ts).
+  // With signals, the raw body's links are parsed while the page settles (links/raw-job.ts).
   const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
   // robots.txt of the requested URL's origin is fetched while the page renders: a slow one overlaps the
   // render instead of following it (the cache shares the fetch; the final URL's origin is asked after).

@@ -32,7 +32,7 @@ export type {
 } from "./types";
 export { parsePublicUrl } from "@/lib/net/url-policy";
 /** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
-export { siteOf } from "./classify";
+export { siteOf } from "./links/classify";
 /** One guarded request that is not a render (robots.txt, webhook deliveries): the network guard, redirects checked per hop, a deadline, a body cap. */
 export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
 /** The network policy for a URL contacted later (webhook endpoints): the deny list and address policy when it is saved (BLOCKED_URL). */

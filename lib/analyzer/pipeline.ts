@@ -1,13 +1,13 @@
-import { chooseAnchorText } from "./anchor";
+import { chooseAnchorText } from "./links/anchor";
 import { documentLooksLikeChallenge } from "./challenge";
-import { classifyHref, createPageContext, siteOf, type PageContext } from "./classify";
-import { extractLinks, type Extraction } from "./extract";
+import { classifyHref, createPageContext, siteOf, type PageContext } from "./links/classify";
+import { extractLinks, type Extraction } from "./links/extract";
 import { assertParseableNesting } from "./document/nesting";
 import { parseHtml, releaseDocument } from "./document/parse";
 import { pruneTree } from "./document/prune";
 import { relFlags } from "./robots";
 import { sanitizeDocument } from "./document/sanitize";
-import { computeStats } from "./stats";
+import { computeStats } from "./links/stats";
 import { Stopwatch, type StageTimings } from "./timings";
 import type {
   AnalysisResult,
@@ -81,7 +81,7 @@ export function inspectDocument(
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
-    // inRawHtml comes from the raw body's own job (raw-links.ts); the caller fills it in.
+    // inRawHtml comes from the raw body's own job (links/raw-links.ts); the caller fills it in.
     const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({
       inRawHtml: null,
       hidden: raw.hidden,

@@ -132,7 +132,7 @@ export class AnalyzerPool {
   }
 
   /**
-   * The resolved hrefs of a page's links as the server sent it (raw-links.ts), null when the body could
+   * The resolved hrefs of a page's links as the server sent it (lib/analyzer/links/raw-links.ts), null when the body could
    * not be analysed; same caps and fairness as analyze. URL mode with signals starts it while the page
    * settles, so it costs the check no waiting.
    */

@@ -6,7 +6,7 @@
  */
 import { getHeapStatistics } from "node:v8";
 import { inspectDocument } from "./pipeline";
-import { rawLinkHrefs } from "./raw-links";
+import { rawLinkHrefs } from "./links/raw-links";
 import type { MessagePort } from "node:worker_threads";
 import { epochNow, type StageTimings } from "./timings";
 import type { AnalyzeDocumentInput, DocumentReport } from "./types";
@@ -18,7 +18,7 @@ export type { WorkerTiming } from "./worker-outcome";
 export type WorkerOutcome = ({ ok: true; report: DocumentReport } & { timing?: WorkerTiming }) | WorkerFailure;
 export type RawLinksOutcome = ({ ok: true; rawHrefs: string[] | null } & { timing?: WorkerTiming }) | WorkerFailure;
 
-/** The links of a page as the server sent it (raw-links.ts): the navigation response body and its URL. */
+/** The links of a page as the server sent it (lib/analyzer/links/raw-links.ts): the navigation response body and its URL. */
 export interface RawLinksInput {
   rawHtml: string;
   pageUrl: string;

@@ -26,7 +26,7 @@ const wrongArrows: [string, string][] = [
   ["lib/net/resolve.ts", 'import { describeZodError } from "../api/errors";'],
   ["lib/api/analyze-service.ts", 'import { renderPage } from "../analyzer/render/renderer";'],
   ["lib/api/analyze-service.ts", 'import { resolveChecked } from "@/lib/net/resolve";'],
-  ["lib/account/audits.ts", 'import { checkLinks } from "@/lib/analyzer/check-links";'],
+  ["lib/account/audits.ts", 'import { checkLinks } from "@/lib/analyzer/links/check-links";'],
   ["lib/monitor/scheduler.ts", 'import { AnalyzerPool } from "../analyzer/worker-pool";'],
   ["app/api/demo/analyze/route.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   ["components/analyzer/Results.tsx", 'import { analyzeDocument } from "@/lib/analyzer/pipeline";'],

@@ -16,7 +16,7 @@ const parser = new window.DOMParser();
 /**
  * Parses untrusted HTML into an inert document, the way a browser with scripting **off** parses it
  * (jsdom's DOMParser always disables scripting, so `<noscript>` content becomes markup). The caller
- * handles URL mode's scripting-on semantics; see extract.ts.
+ * handles URL mode's scripting-on semantics; see lib/analyzer/links/extract.ts.
  */
 export function parseHtml(html: string): Document {
   return parser.parseFromString(html, "text/html");

@@ -2,9 +2,9 @@
  * The visibility pass of a signed-in render (placement-verdict.md "Link signals", `hidden`): one script
  * evaluated in the already rendered page, at the analyzer's desktop viewport (1280×800), just before the
  * DOM is serialized. It marks every `a[href]` and `area[href]` with `data-linklens-hidden="<nonce>1"`
- * (cannot be seen) or `"<nonce>0"`; the extractor (extract.ts) reads the mark and removes it, so the
- * snapshot and the public answer never show it. The nonce is new for every render, so a page cannot
- * forge our verdict by writing the attribute itself.
+ * (cannot be seen) or `"<nonce>0"`; the extractor (lib/analyzer/links/extract.ts) reads the mark and
+ * removes it, so the snapshot and the public answer never show it. The nonce is new for every render, so
+ * a page cannot forge our verdict by writing the attribute itself.
  *
  * A link cannot be seen when:
  *  - it or an ancestor has no box (`display: none`), `visibility: hidden|collapse` (computed, so a
@@ -25,7 +25,7 @@
  * scope, and must never throw into the page.
  */
 
-/** The attribute the pass writes on each link; extract.ts reads and removes it. */
+/** The attribute the pass writes on each link; lib/analyzer/links/extract.ts reads and removes it. */
 export const HIDDEN_ATTRIBUTE = "data-linklens-hidden";
 
 /** Marks every link of the document; returns how many it marked. Runs in the page. */

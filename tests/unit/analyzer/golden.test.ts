@@ -95,7 +95,7 @@ describe("rules the fixtures cannot show at a glance", () => {
   });
 
   it("computes broken from httpStatus: 0 and 4xx/5xx except 401, 403, 429 (999 is not broken)", async () => {
-    const { computeStats } = await import("@/lib/analyzer/stats");
+    const { computeStats } = await import("@/lib/analyzer/links/stats");
     const base = {
       href: "https://example.com/",
       position: 1,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import createDOMPurify, { type Config } from "dompurify";
 import { describe, expect, it } from "vitest";
-import { extractLinks } from "@/lib/analyzer/extract";
+import { extractLinks } from "@/lib/analyzer/links/extract";
 import { inertWindow, parseHtml } from "@/lib/analyzer/document/parse";
 import { pruneTree } from "@/lib/analyzer/document/prune";
 import { purifyWindow } from "@/lib/analyzer/document/purify-window";

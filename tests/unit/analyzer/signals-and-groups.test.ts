@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { documentLooksLikeChallenge, headersSayChallenge } from "@/lib/analyzer/challenge";
-import { siteOf } from "@/lib/analyzer/classify";
+import { siteOf } from "@/lib/analyzer/links/classify";
 import { analyzeDocument, inspectDocument } from "@/lib/analyzer/pipeline";
 import { robotsHeaderNoindex } from "@/lib/analyzer/robots";
 

@@ -1,7 +1,7 @@
 import { classifyHref, createPageContext } from "./classify";
 import { extractLinks } from "./extract";
-import { assertParseableNesting } from "./document/nesting";
-import { parseHtml, releaseDocument } from "./document/parse";
+import { assertParseableNesting } from "../document/nesting";
+import { parseHtml, releaseDocument } from "../document/parse";
 
 /**
  * The links of a page as the server sent it (placement-verdict.md `inRawHtml`): the navigation response

@@ -1,5 +1,5 @@
 import { getDomain } from "tldts";
-import type { LinkType } from "./types";
+import type { LinkType } from "../types";
 
 /** The result of resolving and classifying one href attribute. */
 export interface ClassifiedHref {

@@ -1,9 +1,9 @@
 import { AnchorAccumulator } from "./anchor";
-import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "./robots";
-import type { Fate } from "./document/prune";
-import { sanitizerFate } from "./document/sanitize";
-import type { Region } from "./types";
-import { HIDDEN_ATTRIBUTE } from "./render/visibility";
+import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "../robots";
+import type { Fate } from "../document/prune";
+import { sanitizerFate } from "../document/sanitize";
+import type { Region } from "../types";
+import { HIDDEN_ATTRIBUTE } from "../render/visibility";
 
 /** The attribute that ties a captured link in sanitizedHtml to its `position`. */
 export const POSITION_ATTRIBUTE = "data-linklens-position";

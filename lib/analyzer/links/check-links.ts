@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { createGuardedDispatcher, isBlockedConnection } from "@/lib/net/guarded-dispatcher";
 import { GuardError, isDeniedHost, type Resolver } from "@/lib/net/resolve";
 import { NO_RESPONSE, NOT_CHECKED } from "@/lib/link-status";
-import { BOT_USER_AGENT } from "./user-agent";
+import { BOT_USER_AGENT } from "../user-agent";
 
 /**
  * The link checker: the HTTP status of every captured internal/external link, through the same

@@ -1,5 +1,5 @@
 import { isBrokenStatus } from "@/lib/link-status";
-import type { AnalyzedLink, LinkStats } from "./types";
+import type { AnalyzedLink, LinkStats } from "../types";
 
 /**
  * The summary counts of decisions.md: internal + external + ignored = total; nofollow, sponsored and

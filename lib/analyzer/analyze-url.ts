@@ -7,7 +7,7 @@ import type { Renderer, RenderResult } from "./render/renderer";
 import type { RenderPriority } from "./render/queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { RawLinksJob, withRawLinks } from "./links/raw-job";
-import type { RobotsTxtCache } from "./robots-txt";
+import type { RobotsTxtCache } from "./robots/robots-txt";
 import { computeStats } from "./links/stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";

@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render/renderer";
-import { RobotsTxtCache } from "./robots-txt";
+import { RobotsTxtCache } from "./robots/robots-txt";
 import { roundTimings } from "./timings";
 import type { PasteBodyRules } from "./paste-body";
 import type { RenderPriority } from "./render/queue";
@@ -135,7 +135,7 @@ function renderer(settings: AnalyzerSettings): Renderer {
   return shared.renderer;
 }
 
-/** robots.txt answers of this process, one fetch per origin per hour (robots-txt.ts). */
+/** robots.txt answers of this process, one fetch per origin per hour (robots/robots-txt.ts). */
 function robotsCache(settings: AnalyzerSettings): RobotsTxtCache {
   const shared = singletons();
   shared.robots ??= new RobotsTxtCache({ settings });

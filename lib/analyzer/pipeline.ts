@@ -5,7 +5,7 @@ import { extractLinks, type Extraction } from "./links/extract";
 import { assertParseableNesting } from "./document/nesting";
 import { parseHtml, releaseDocument } from "./document/parse";
 import { pruneTree } from "./document/prune";
-import { relFlags } from "./robots";
+import { relFlags } from "./robots/directives";
 import { sanitizeDocument } from "./document/sanitize";
 import { computeStats } from "./links/stats";
 import { Stopwatch, type StageTimings } from "./timings";

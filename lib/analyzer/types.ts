@@ -99,7 +99,7 @@ export interface LinkSignals {
   region: Region | null;
 }
 
-/** robots.txt's answer for Googlebot and the final URL (robots-txt.ts). */
+/** robots.txt's answer for Googlebot and the final URL (robots/robots-txt.ts). */
 export type RobotsTxtAnswer = "allowed" | "disallowed" | "unavailable";
 
 /** Where a noindex came from: the document's meta robots, or the response's X-Robots-Tag ("header" when both). */

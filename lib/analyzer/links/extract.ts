@@ -1,5 +1,10 @@
 import { AnchorAccumulator } from "./anchor";
-import { isRobotsMetaName, robotsContentSaysNofollow, robotsContentSaysNoindex, splitTokens } from "../robots";
+import {
+  isRobotsMetaName,
+  robotsContentSaysNofollow,
+  robotsContentSaysNoindex,
+  splitTokens,
+} from "../robots/directives";
 import type { Fate } from "../document/prune";
 import { sanitizerFate } from "../document/sanitize";
 import type { Region } from "../types";

@@ -6,7 +6,7 @@ import { headersSayChallenge } from "@/lib/analyzer/challenge";
 import type { PreparedPageReady } from "@/lib/analyzer/render/context";
 import { throwIfBlocked } from "@/lib/analyzer/render/request-guard";
 import { upstream } from "@/lib/analyzer/render/watchdog";
-import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots";
+import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots/directives";
 import { settle, type SettleResult } from "@/lib/analyzer/render/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
 import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/render/visibility";

@@ -1,8 +1,8 @@
 import robotsParser from "robots-parser";
 import type { Config } from "@/lib/config";
 import type { Resolver } from "@/lib/net/resolve";
-import { fetchPublic } from "./fetch-public";
-import type { RobotsTxtAnswer } from "./types";
+import { fetchPublic } from "../fetch-public";
+import type { RobotsTxtAnswer } from "../types";
 
 /**
  * robots.txt for the page signals of a signed-in analysis (placement-verdict.md "Page signals"): may

@@ -1,3 +1,9 @@
+/**
+ * What a page tells crawlers about itself and its links, read from its markup and headers: a link's `rel`
+ * (nofollow, sponsored, ugc), `<meta name="robots">` and X-Robots-Tag (nofollow, noindex). Pure; robots.txt,
+ * which needs a fetch, is robots-txt.ts.
+ */
+
 /** The rel flags an SEO audit reports for a link. */
 export interface RelFlags {
   isNofollow: boolean;

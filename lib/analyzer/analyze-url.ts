@@ -1,7 +1,7 @@
 import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
 import { checkKey, checkLinks } from "./links/check-links";
-import { createEvidenceCamera } from "./evidence-camera";
+import { createEvidenceCamera } from "./screenshots/camera";
 import type { PageLease } from "./render/lease";
 import type { Renderer, RenderResult } from "./render/renderer";
 import type { RenderPriority } from "./render/queue";
@@ -45,7 +45,7 @@ export interface UrlAnalysisDeps {
   signals?: { robots: RobotsTxtCache };
   /** The render's place in line (lib/analyzer/render/queue.ts): scheduled checks are background. */
   priority?: RenderPriority;
-  /** Signed-in checks: keep the rendered page open and hand back its camera (evidence-camera.ts); needs signals. */
+  /** Signed-in checks: keep the rendered page open and hand back its camera (screenshots/camera.ts); needs signals. */
   evidence?: boolean;
 }
 

@@ -41,7 +41,7 @@ export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./pub
 export { normalizePasteHostname } from "./paste-domain";
 export type { PasteBodyRules } from "./paste-body";
 export type { RenderPriority } from "./render/queue";
-export type { EvidenceCamera, EvidenceShot } from "./evidence-camera";
+export type { EvidenceCamera, EvidenceShot } from "./screenshots/camera";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -241,7 +241,8 @@ export async function analyzePasteBody(
 /**
  * URL mode: renders `url` (already accepted by parsePublicUrl) in the warm browser behind the network
  * guard, analyses the DOM and checks every internal and external link.
- * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render/renderer.ts).
+ * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED
+ *   (see render/renderer.ts).
  */
 export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<AnalysisResult> {
   return (await inspectUrl(url, options)).analysis;

@@ -3,9 +3,9 @@ import { withTimeout } from "@/lib/timeout";
 
 /**
  * A rendered page handed to its caller after the render (RenderOptions.keepPage), for evidence
- * screenshots (evidence-camera.ts). Its network is already cut (the render's proxy session closed with the
- * render), and it is frozen at once: its timers, animation frames and scripts stop, so the page does not
- * move under the camera (the DOM photographed is the DOM analysed). Keeping a page open costs a check
+ * screenshots (lib/analyzer/screenshots/camera.ts). Its network is already cut (the render's proxy session
+ * closed with the render), and it is frozen at once: its timers, animation frames and scripts stop, so the
+ * page does not move under the camera (the DOM photographed is the DOM analysed). Keeping a page open costs a check
  * that changes nothing no throughput (`npm run bench:evidence`) since the browser stopped building its
  * omnibox popup for every open page (browser.ts). wake() thaws it for a screenshot. The caller closes
  * it; a forgotten lease closes itself after KEPT_PAGE_MAX_MS.

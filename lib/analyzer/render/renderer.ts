@@ -57,8 +57,8 @@ export interface RenderOptions {
   /** Waiting renders start interactive first (default), then background (scheduled monitor checks); see queue.ts. */
   priority?: RenderPriority;
   /**
-   * Keep the page open after the render for evidence screenshots (evidence-camera.ts): the result's
-   * `lease` must be closed by the caller; it closes itself after KEPT_PAGE_MAX_MS at the latest. The
+   * Keep the page open after the render for evidence screenshots (lib/analyzer/screenshots/camera.ts): the
+   * result's `lease` must be closed by the caller; it closes itself after KEPT_PAGE_MAX_MS at the latest. The
    * render's slot and proxy session end with the render as always, so the kept page reaches nothing.
    */
   keepPage?: boolean;

@@ -1,7 +1,7 @@
 /**
- * Page functions of the evidence camera (evidence-camera.ts), run in the rendered page kept open after a
- * signed-in render. They are sent as source (lib/analyzer/render/page-script.ts): nothing from this module's scope may be
- * used inside them, and they must never throw into the page.
+ * Page functions of the evidence camera (camera.ts), run in the rendered page kept open after a
+ * signed-in render. They are sent as source (lib/analyzer/render/page-script.ts): nothing from this
+ * module's scope may be used inside them, and they must never throw into the page.
  */
 
 /** A box in the viewport's CSS pixels (the analyzer's viewport has a device scale factor of 1). */

@@ -1,10 +1,10 @@
 import type { Page } from "puppeteer-core";
 import { log } from "@/lib/log";
 import { withTimeout } from "@/lib/timeout";
-import { clearFrames, frameLink, scrollToTop, type FrameBox, type FrameRequest } from "./evidence-frame";
-import { pageScript } from "./render/page-script";
-import type { PageLease } from "./render/lease";
-import { HIDDEN_ATTRIBUTE } from "./render/visibility";
+import { clearFrames, frameLink, scrollToTop, type FrameBox, type FrameRequest } from "./frame";
+import { pageScript } from "../render/page-script";
+import type { PageLease } from "../render/lease";
+import { HIDDEN_ATTRIBUTE } from "../render/visibility";
 
 /**
  * The evidence camera (evidence-and-reports.md "Evidence"): screenshots of a signed-in render's own page,

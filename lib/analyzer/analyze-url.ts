@@ -11,7 +11,7 @@ import type { RobotsTxtCache } from "./robots/robots-txt";
 import { computeStats } from "./links/stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
-import type { AnalyzerPool, JobTiming } from "./worker-pool";
+import type { AnalyzerPool, JobTiming } from "./worker/pool";
 import type { Config } from "@/lib/config";
 
 /** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */

@@ -5,10 +5,10 @@ import { runUrlAnalysis } from "./analyze-url";
 import { createRenderer, type Renderer } from "./render/renderer";
 import { RobotsTxtCache } from "./robots/robots-txt";
 import { roundTimings } from "./timings";
-import type { PasteBodyRules } from "./paste-body";
+import type { PasteBodyRules } from "./worker/paste-body";
 import type { RenderPriority } from "./render/queue";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
-import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
+import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker/pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -38,8 +38,8 @@ export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from ".
 /** The network policy for a URL contacted later (webhook endpoints): the deny list and address policy when it is saved (BLOCKED_URL). */
 export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./public-url";
 /** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
-export { normalizePasteHostname } from "./paste-domain";
-export type { PasteBodyRules } from "./paste-body";
+export { normalizePasteHostname } from "./worker/paste-hostname";
+export type { PasteBodyRules } from "./worker/paste-body";
 export type { RenderPriority } from "./render/queue";
 export type { EvidenceCamera, EvidenceShot } from "./screenshots/camera";
 
@@ -194,7 +194,7 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
   };
 }
 
-/** What analyzePasteBody makes of a request body (paste-body.ts says when the worker analyses it). */
+/** What analyzePasteBody makes of a request body (worker/paste-body.ts says when the worker analyses it). */
 export type PasteBodyOutcome =
   | {
       kind: "analysed";
@@ -214,7 +214,7 @@ export type PasteBodyOutcome =
  * Paste mode from a request body's raw bytes: the worker thread parses the body, analyses it and
  * encodes the answer, so the calling thread does no work proportional to the page (the bytes are
  * transferred: do not use them afterwards). A body that is not plainly a valid paste request comes
- * back for the caller's validation (paste-body.ts).
+ * back for the caller's validation (worker/paste-body.ts).
  * @throws what analyzeHtml throws.
  */
 export async function analyzePasteBody(

@@ -2,7 +2,7 @@ import { decodeBody } from "./raw-body";
 import type { RawBodyListener } from "../render/capture";
 import { removedByScript } from "./raw-links";
 import type { AnalyzedLink, LinkSignals } from "../types";
-import type { AnalyzeJobOptions, AnalyzerPool } from "../worker-pool";
+import type { AnalyzeJobOptions, AnalyzerPool } from "../worker/pool";
 
 /**
  * The raw body's links of one URL-mode analysis with signals (placement-verdict.md `inRawHtml`): the

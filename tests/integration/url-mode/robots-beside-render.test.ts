@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUrlAnalysis } from "@/lib/analyzer/analyze-url";
 import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { RobotsTxtCache } from "@/lib/analyzer/robots/robots-txt";
-import { AnalyzerPool } from "@/lib/analyzer/worker-pool";
+import { AnalyzerPool } from "@/lib/analyzer/worker/pool";
 import { parseConfig, type Config } from "@/lib/config";
 
 /**

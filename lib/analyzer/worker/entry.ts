@@ -2,23 +2,26 @@
  * The worker-thread entry: one analysis per task, off the request thread. Errors come back as data
  * because class identity (ApiError) does not survive the thread boundary. Three kinds of task: a document
  * to analyse (WorkerTask), a raw body whose links to read (RawLinksTask, placement-verdict.md
- * `inRawHtml`), or a paste request's raw body (worker-body.ts).
+ * `inRawHtml`), or a paste request's raw body (body-task.ts).
  */
 import { getHeapStatistics } from "node:v8";
-import { inspectDocument } from "./pipeline";
-import { rawLinkHrefs } from "./links/raw-links";
+import { inspectDocument } from "../pipeline";
+import { rawLinkHrefs } from "../links/raw-links";
 import type { MessagePort } from "node:worker_threads";
-import { epochNow, type StageTimings } from "./timings";
-import type { AnalyzeDocumentInput, DocumentReport } from "./types";
-import { analyzeBodyTask, type BodyTask } from "./worker-body";
-import { workerFailure, type WorkerFailure, type WorkerTiming } from "./worker-outcome";
+import { epochNow, type StageTimings } from "../timings";
+import type { AnalyzeDocumentInput, DocumentReport } from "../types";
+import { analyzeBodyTask, type BodyTask } from "./body-task";
+import { workerFailure, type WorkerFailure, type WorkerTiming } from "./outcome";
 
-export type { WorkerTiming } from "./worker-outcome";
+export type { WorkerTiming } from "./outcome";
 
 export type WorkerOutcome = ({ ok: true; report: DocumentReport } & { timing?: WorkerTiming }) | WorkerFailure;
 export type RawLinksOutcome = ({ ok: true; rawHrefs: string[] | null } & { timing?: WorkerTiming }) | WorkerFailure;
 
-/** The links of a page as the server sent it (lib/analyzer/links/raw-links.ts): the navigation response body and its URL. */
+/**
+ * The links of a page as the server sent it (lib/analyzer/links/raw-links.ts): the navigation response body
+ * and its URL.
+ */
 export interface RawLinksInput {
   rawHtml: string;
   pageUrl: string;
@@ -67,7 +70,7 @@ export default function analyzeTask(
   const job = startJob(task.started);
   try {
     // The document is detached right after the answer is posted, not before: the event loop runs
-    // between jobs (atomics "disabled", see worker-pool.ts), so it is gone before the next one starts.
+    // between jobs (atomics "disabled", see pool.ts), so it is gone before the next one starts.
     const report = inspectDocument(task.input, job.timings, job.sampleHeap, (release) => setImmediate(release));
     return { ok: true, report, timing: job.timing() };
   } catch (error) {

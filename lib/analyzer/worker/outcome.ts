@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import type { StageTimings } from "./timings";
+import type { StageTimings } from "../timings";
 
 /**
  * What every worker task answers besides its result: how its time went, and its failures as data

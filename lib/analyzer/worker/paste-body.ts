@@ -1,6 +1,6 @@
-import { exceedsJsonDepth } from "../json-depth";
-import { MAX_JSON_DEPTH } from "../limits";
-import { normalizePasteHostname } from "./paste-domain";
+import { exceedsJsonDepth } from "../../json-depth";
+import { MAX_JSON_DEPTH } from "../../limits";
+import { normalizePasteHostname } from "./paste-hostname";
 
 /**
  * A paste-mode request body read in the worker thread, straight from its raw bytes, so the server's

@@ -5,19 +5,19 @@ import { Piscina } from "piscina";
 import { ApiError } from "@/lib/errors";
 import type { Config } from "@/lib/config";
 import { busy, FairQueue, type Lane } from "./fair-queue";
-import { epochNow, type StageTimings } from "./timings";
-import type { AnalyzeDocumentInput, DocumentReport } from "./types";
+import { epochNow, type StageTimings } from "../timings";
+import type { AnalyzeDocumentInput, DocumentReport } from "../types";
 import type { PasteBodyRules } from "./paste-body";
-import type { RawLinksInput, RawLinksOutcome, RawLinksTask, WorkerOutcome, WorkerTask } from "./worker";
-import type { BodyOutcome, BodyTask } from "./worker-body";
-import type { WorkerFailure, WorkerTiming } from "./worker-outcome";
+import type { RawLinksInput, RawLinksOutcome, RawLinksTask, WorkerOutcome, WorkerTask } from "./entry";
+import type { BodyOutcome, BodyTask } from "./body-task";
+import type { WorkerFailure, WorkerTiming } from "./outcome";
 
 /**
  * A small pool of worker threads for the analysis pipeline, so one huge or hostile document never
  * stalls other requests. Each job has a time cap (the worker is terminated) and a heap cap (the worker
  * dies of OOM, not the server); both answer 422 UNPROCESSABLE_PAGE.
  *
- * The worker script is lib/analyzer/worker.ts bundled by scripts/build-node.mjs into dist/ (Next's
+ * The worker script is lib/analyzer/worker/entry.ts bundled by scripts/build-node.mjs into dist/ (Next's
  * bundler does not produce worker entry points).
  */
 
@@ -132,9 +132,9 @@ export class AnalyzerPool {
   }
 
   /**
-   * The resolved hrefs of a page's links as the server sent it (lib/analyzer/links/raw-links.ts), null when the body could
-   * not be analysed; same caps and fairness as analyze. URL mode with signals starts it while the page
-   * settles, so it costs the check no waiting.
+   * The resolved hrefs of a page's links as the server sent it (lib/analyzer/links/raw-links.ts), null when
+   * the body could not be analysed; same caps and fairness as analyze. URL mode with signals starts it while
+   * the page settles, so it costs the check no waiting.
    */
   async rawLinks(raw: RawLinksInput, job: AnalyzeJobOptions = {}): Promise<string[] | null> {
     const outcome = await this.run<RawLinksOutcome>(
@@ -145,7 +145,7 @@ export class AnalyzerPool {
   }
 
   /**
-   * Paste mode from a request body's raw bytes (worker-body.ts): the bytes are transferred to a worker
+   * Paste mode from a request body's raw bytes (body-task.ts): the bytes are transferred to a worker
    * (the caller must not touch them afterwards), which parses, analyses and encodes the answer; the
    * answer's JSON bytes come back transferred too. Admission, caps and errors as analyze().
    */

@@ -2,10 +2,10 @@ import { getHeapStatistics } from "node:v8";
 import type { MessagePort } from "node:worker_threads";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { readPasteBody, type PasteBodyRules } from "./paste-body";
-import { inspectDocument } from "./pipeline";
-import { epochNow, Stopwatch, type StageTimings } from "./timings";
-import type { LinkStats } from "./types";
-import { workerFailure, type WorkerFailure, type WorkerTiming } from "./worker-outcome";
+import { inspectDocument } from "../pipeline";
+import { epochNow, Stopwatch, type StageTimings } from "../timings";
+import type { LinkStats } from "../types";
+import { workerFailure, type WorkerFailure, type WorkerTiming } from "./outcome";
 
 /**
  * The worker's second kind of task: a paste-mode request body as raw bytes (transferred, not copied)

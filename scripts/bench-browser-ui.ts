@@ -47,7 +47,8 @@ function launchArgs(withUi: boolean): string[] {
 }
 
 async function launch(name: string, withUi: boolean): Promise<Arm> {
-  // Launched as lib/analyzer/render/browser.ts launches (Puppeteer merges its own --disable-features into ours), one flag apart.
+  // Launched as lib/analyzer/render/browser.ts launches (Puppeteer merges its own --disable-features into
+  // ours), one flag apart.
   const browser = await puppeteer.launch({
     executablePath: EXECUTABLE,
     headless: true,

@@ -93,7 +93,7 @@ export type Region = "main" | "header" | "nav" | "aside" | "footer";
 export interface LinkSignals {
   /** URL mode with signals: a link with the same resolved href is in the HTML as the server sent it; null when not known (paste mode, signals off, body unreadable). */
   inRawHtml: boolean | null;
-  /** URL mode with signals: the link cannot be seen in the rendered page (render/visibility.ts); null when not known. */
+  /** URL mode with signals: the link cannot be seen in the rendered page (render/visibility.ts); null: unknown. */
   hidden: boolean | null;
   /** The nearest ancestor landmark, both modes. */
   region: Region | null;

@@ -42,7 +42,7 @@ export interface LinkResults {
   awaitingConfirmation: boolean;
 }
 
-/** Records what the loaded page says about each of the monitor's tracked links; see the module comment for the order. */
+/** Records what the loaded page says about each tracked link of the monitor, in the module comment's order. */
 export async function recordLinkResults(
   write: CheckWrite,
   checked: readonly TrackedLinkRow[],

@@ -172,7 +172,10 @@ async function updateMonitor(
   if (!updated) throw new Superseded();
 }
 
-/** The evidence records of the links this check moved, with the page's proof (hashed once, before the transaction when it could be). */
+/**
+ * The evidence records of the links this check moved, with the page's proof (hashed before the transaction
+ * when the links were photographed, else now).
+ */
 async function keepEvidence(
   { tx, row }: CheckWrite,
   report: PageReport | null,
@@ -182,7 +185,7 @@ async function keepEvidence(
   if (proofs.length > 0 && report) await insertEvidence(tx, shots?.proof ?? (await proofOf(row, report)), proofs);
 }
 
-/** Why the transaction stored nothing, as runCheck answers it: a 404 or 409 for "Check now", superseded for a scheduled check. */
+/** Why nothing was stored, as runCheck answers it: 404 or 409 for "Check now", superseded when scheduled. */
 async function storeFailure(deps: CheckDeps, { row, trigger }: FinishedCheck, error: unknown): Promise<CheckResult> {
   // Deleted while its page was rendering: the rows referencing it could not be written.
   const [still] = await deps.db

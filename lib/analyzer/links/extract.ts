@@ -56,7 +56,10 @@ export interface RawLink {
   anchor: AnchorAccumulator;
   /** The nearest ancestor landmark (the link itself excluded), or null. */
   region: Region | null;
-  /** What the visibility pass said (lib/analyzer/render/visibility.ts), or null when the link carries no mark of this render. */
+  /**
+   * What the visibility pass said (lib/analyzer/render/visibility.ts), or null when the link carries no mark
+   * of this render.
+   */
   hidden: boolean | null;
 }
 

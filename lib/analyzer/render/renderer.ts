@@ -106,7 +106,10 @@ export interface RendererOptions {
 export interface Renderer {
   /** Renders `url`; see createRenderer for what it throws. */
   render(url: URL, options?: RenderOptions): Promise<RenderResult>;
-  /** Prints a document of ours to a one-page PDF in the same browser (print.ts); waits for a render slot like an interactive render. */
+  /**
+   * Prints a document of ours to a one-page PDF in the same browser (print.ts); waits for a render slot like an
+   * interactive render.
+   */
   print(html: string, options: PrintOptions): Promise<Buffer>;
   /** Closes the browser (no orphaned Chromium) and the proxy. */
   close(): Promise<void>;

@@ -17,17 +17,22 @@ async function restrictedImports(file: string, source: string): Promise<string[]
 }
 
 const wrongArrows: [string, string][] = [
-  ["lib/analyzer/extract.ts", 'import { errorResponse } from "@/lib/http/response";'],
-  ["lib/analyzer/extract.ts", 'import { errorResponse } from "../api/http";'],
-  ["lib/analyzer/extract.ts", 'import { NextResponse } from "next/server";'],
-  ["lib/analyzer/extract.ts", 'import { checkRequestLimit } from "@/lib/ratelimit";'],
+  ["lib/analyzer/links/extract.ts", 'import { errorResponse } from "@/lib/http/response";'],
+  ["lib/analyzer/links/extract.ts", 'import { errorResponse } from "../../api/http";'],
+  ["lib/analyzer/links/extract.ts", 'import { NextResponse } from "next/server";'],
+  ["lib/analyzer/links/extract.ts", 'import { checkRequestLimit } from "@/lib/ratelimit";'],
+  ["lib/analyzer/analyze-url.ts", 'import { errorResponse } from "../api/http";'],
+  ["lib/analyzer/render/capture.ts", 'import { recordAlertEvents } from "../../alerts/events";'],
+  ["lib/analyzer/worker/pool.ts", 'import { useState } from "react";'],
   ["lib/net/resolve.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   ["lib/net/resolve.ts", 'import { useState } from "react";'],
   ["lib/net/resolve.ts", 'import { describeZodError } from "../api/errors";'],
   ["lib/api/analyze-service.ts", 'import { renderPage } from "../analyzer/render/renderer";'],
   ["lib/api/analyze-service.ts", 'import { resolveChecked } from "@/lib/net/resolve";'],
   ["lib/account/audits.ts", 'import { checkLinks } from "@/lib/analyzer/links/check-links";'],
-  ["lib/monitor/scheduler.ts", 'import { AnalyzerPool } from "../analyzer/worker-pool";'],
+  ["lib/monitor/scheduler.ts", 'import { AnalyzerPool } from "../analyzer/worker/pool";'],
+  ["lib/evidence/pdf.ts", 'import { printHtml } from "@/lib/analyzer/render/print";'],
+  ["server/main.ts", 'import { AnalyzerPool } from "@/lib/analyzer/worker/pool";'],
   ["app/api/demo/analyze/route.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   ["components/analyzer/Results.tsx", 'import { analyzeDocument } from "@/lib/analyzer/pipeline";'],
   ["components/analyzer/Results.tsx", 'import "@/server/main";'],
@@ -73,7 +78,9 @@ const wrongArrows: [string, string][] = [
 ];
 
 const rightArrows: [string, string][] = [
-  ["lib/analyzer/extract.ts", 'import { ApiError } from "@/lib/errors";'],
+  ["lib/analyzer/links/extract.ts", 'import { ApiError } from "@/lib/errors";'],
+  ["lib/analyzer/worker/paste-body.ts", 'import { MAX_JSON_DEPTH } from "../../limits";'],
+  ["lib/analyzer/links/raw-links.ts", 'import { parseHtml } from "../document/parse";'],
   ["lib/analyzer/render/renderer.ts", 'import { assertPublicHost } from "@/lib/net/resolve";'],
   ["lib/net/resolve.ts", 'import type { Config } from "@/lib/config";'],
   ["lib/api/analyze-service.ts", 'import { analyzeUrl } from "@/lib/analyzer";'],
@@ -148,6 +155,25 @@ describe("the product's folders form no loop", () => {
     };
     for (const edge of edges) visit(edge.split(">")[0] ?? "", []);
     expect([...new Set(loops)]).toEqual([]);
+  });
+});
+
+describe("the analyzer's folders (docs/architecture.md) import each other freely", () => {
+  it("no folder of lib/analyzer is named like a layer the analyzer must not import", async () => {
+    const fs = await import("node:fs");
+    const folders = fs
+      .readdirSync(path.join(ROOT, "lib", "analyzer"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(3);
+    const refused: string[] = [];
+    for (const folder of folders) {
+      const neighbour = folders.find((other) => other !== folder) ?? folder;
+      const file = `lib/analyzer/${neighbour}/any.ts`;
+      const messages = await restrictedImports(file, `import { x } from "../${folder}/any";\nexport { x };\n`);
+      if (messages.length > 0) refused.push(`${file} → ../${folder}: ${messages.join("; ")}`);
+    }
+    expect(refused).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
  *
  * One pass, no recursion, constant memory: brackets count only outside strings, and a string is skipped
  * to its closing quote (a quote preceded by an odd run of backslashes is escaped). Imports nothing, so
- * the worker thread that reads paste bodies (lib/analyzer/paste-body.ts) and the HTTP layer share it.
+ * the worker thread that reads paste bodies (lib/analyzer/worker/paste-body.ts) and the HTTP layer share it.
  * It judges depth only: text that is not JSON is JSON.parse's to refuse, with its own error, unless it
  * already opens more levels than the limit before it goes wrong.
  */

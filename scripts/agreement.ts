@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createRenderer } from "@/lib/analyzer/render";
+import { createRenderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { meanRatio, pageAgreement, type PageAgreement } from "./lib/agreement";
 import { CORPUS_DIR, SAMPLE_CORPUS_DIR } from "./lib/corpus";

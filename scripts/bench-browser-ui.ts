@@ -3,7 +3,7 @@
  * `BENCH_KEEP_MS`), loopback only:
  *
  * Two warm browsers launched side by side with BASE_CHROMIUM_ARGS: one as LinkLens launches it, one with
- * BROWSER_UI_FEATURES switched back on (lib/analyzer/browser.ts). Each renders the same corpus pages
+ * BROWSER_UI_FEATURES switched back on (lib/analyzer/render/browser.ts). Each renders the same corpus pages
  * (tests/fixtures/corpus, plus ../shared/corpus when it is beside the checkout) served from 127.0.0.1, the
  * way a render does: a fresh incognito context, load, the DOM read, the page left open BENCH_KEEP_MS (a
  * kept evidence page; 0 for none), the context closed. The browsers take turns page by page, so the load of
@@ -11,7 +11,7 @@
  * (the browser's whole process tree), and the browser UI pages (`browser_ui` targets) it made.
  */
 import puppeteer, { type Browser, type CDPSession } from "puppeteer-core";
-import { BASE_CHROMIUM_ARGS, BROWSER_UI_FEATURES } from "@/lib/analyzer/browser";
+import { BASE_CHROMIUM_ARGS, BROWSER_UI_FEATURES } from "@/lib/analyzer/render/browser";
 import { bareRender } from "./lib/bare-render";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
@@ -47,7 +47,8 @@ function launchArgs(withUi: boolean): string[] {
 }
 
 async function launch(name: string, withUi: boolean): Promise<Arm> {
-  // Launched as browser.ts launches (Puppeteer merges its own --disable-features into ours), one flag apart.
+  // Launched as lib/analyzer/render/browser.ts launches (Puppeteer merges its own --disable-features into
+  // ours), one flag apart.
   const browser = await puppeteer.launch({
     executablePath: EXECUTABLE,
     headless: true,

@@ -4,7 +4,7 @@
  *   BENCH_ROUNDS=2 BENCH_SHARED_PAGES=30 npm run bench:evidence
  *
  * The real corpus pages served from 127.0.0.1, a monitor per page on a throw-away PostgreSQL
- * (scripts/lib/corpus-monitors.ts). Every check is the production one (lib/monitor/check.ts); links are
+ * (scripts/lib/corpus-monitors.ts). Every check is the production one (lib/monitor/run-check.ts); links are
  * not status-checked here (no internet: every external target would be "broken" and wait for its
  * confirmation), the same in every arm. Four arms, in rotating order per page, one check at a time:
  *  - unchanged, released: a check that changes nothing, its page closed as soon as the DOM is captured
@@ -20,7 +20,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inspectUrl, shutdownAnalyzer } from "@/lib/analyzer";
 import { evidence, linkTransition, trackedLink } from "@/lib/db/schema";
-import { runCheck, type CheckDeps } from "@/lib/monitor/check";
+import { runCheck, type CheckDeps } from "@/lib/monitor/run-check";
 import { startCorpusMonitors } from "./lib/corpus-monitors";
 import { treeCpuSeconds } from "./lib/cpu";
 import { loadAverage } from "./lib/machine";

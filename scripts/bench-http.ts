@@ -24,7 +24,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { request } from "undici";
-import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
+import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/render/browser";
 import { CORPUS_DIR } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { ARTICLE_SCRIPT_LINKS, ARTICLE_STATIC_LINKS, startFixtureSite, type FixtureSite } from "./lib/fixture-site";

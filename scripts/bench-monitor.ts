@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/browser";
+import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/render/browser";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import { bareRender } from "./lib/bare-render";
 import { treeCpuSeconds } from "./lib/cpu";

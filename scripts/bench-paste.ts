@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseHtml } from "../lib/analyzer/parse";
+import { parseHtml } from "../lib/analyzer/document/parse";
 import { analyzeDocument } from "../lib/analyzer/pipeline";
 import { CORPUS_DIR } from "./lib/corpus";
 

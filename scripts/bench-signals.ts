@@ -5,7 +5,7 @@
  *
  * The real pages of tests/fixtures/corpus (and up to BENCH_SHARED_PAGES of ../shared/corpus when it is
  * beside the checkout) are served from 127.0.0.1; each gets a monitor on a throw-away PostgreSQL tracking
- * the first absolute link of its markup. Each round checks every page twice through lib/monitor/check.ts
+ * the first absolute link of its markup. Each round checks every page twice through lib/monitor/run-check.ts
  * (the production check: render through the analyzer's front door, one transaction), once with the
  * signals (visibility pass, raw HTML, robots.txt) and once without, in alternating order, one check at a
  * time (MONITOR_CONCURRENCY 1). Measured in the same run, so machine load weighs on both arms alike:
@@ -17,7 +17,7 @@
 import { eq } from "drizzle-orm";
 import { inspectUrl, shutdownAnalyzer } from "@/lib/analyzer";
 import { trackedLink } from "@/lib/db/schema/monitors";
-import { runCheck, type CheckDeps } from "@/lib/monitor/check";
+import { runCheck, type CheckDeps } from "@/lib/monitor/run-check";
 import { startCorpusMonitors } from "./lib/corpus-monitors";
 import { treeCpuSeconds } from "./lib/cpu";
 import { loadAverage } from "./lib/machine";

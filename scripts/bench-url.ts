@@ -10,8 +10,8 @@
  *    in a fresh incognito context, to show what per-request isolation alone costs);
  *  - link check of the 300-link page (300 unique URLs, LINK_CHECK_MAX raised to 300).
  */
-import { createRenderer } from "@/lib/analyzer/render";
-import { checkLinks } from "@/lib/analyzer/check-links";
+import { createRenderer } from "@/lib/analyzer/render/renderer";
+import { checkLinks } from "@/lib/analyzer/links/check-links";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, MANY_LINKS } from "@/scripts/lib/fixture-site";
 

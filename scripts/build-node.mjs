@@ -14,6 +14,6 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ["server/main.ts"], outfile: "dist/server.cjs" }),
-  build({ ...common, entryPoints: ["lib/analyzer/worker.ts"], outfile: "dist/analyzer-worker.cjs" }),
+  build({ ...common, entryPoints: ["lib/analyzer/worker/entry.ts"], outfile: "dist/analyzer-worker.cjs" }),
 ]);
 console.log("built dist/server.cjs and dist/analyzer-worker.cjs");

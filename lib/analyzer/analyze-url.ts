@@ -1,17 +1,17 @@
 import { NOT_CHECKED } from "@/lib/link-status";
 import { log } from "@/lib/log";
-import { checkKey, checkLinks } from "./check-links";
-import { createEvidenceCamera } from "./evidence-camera";
-import type { PageLease } from "./render-lease";
-import type { Renderer, RenderResult } from "./render";
-import type { RenderPriority } from "./render-queue";
+import { checkKey, checkLinks } from "./links/check-links";
+import { createEvidenceCamera } from "./screenshots/camera";
+import type { PageLease } from "./render/lease";
+import type { Renderer, RenderResult } from "./render/renderer";
+import type { RenderPriority } from "./render/queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
-import { RawLinksJob, withRawLinks } from "./raw-job";
-import type { RobotsTxtCache } from "./robots-txt";
-import { computeStats } from "./stats";
+import { RawLinksJob, withRawLinks } from "./links/raw-job";
+import type { RobotsTxtCache } from "./robots/robots-txt";
+import { computeStats } from "./links/stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
-import type { AnalyzerPool, JobTiming } from "./worker-pool";
+import type { AnalyzerPool, JobTiming } from "./worker/pool";
 import type { Config } from "@/lib/config";
 
 /** What one URL-mode analysis needs: the shared pool and renderer, and the settings read once by the caller. */
@@ -43,9 +43,9 @@ export interface UrlAnalysisDeps {
    * robots.txt from this cache). Absent: none of it is computed, and the public answer's cost is unchanged.
    */
   signals?: { robots: RobotsTxtCache };
-  /** The render's place in line (render-queue.ts): scheduled checks are background. */
+  /** The render's place in line (lib/analyzer/render/queue.ts): scheduled checks are background. */
   priority?: RenderPriority;
-  /** Signed-in checks: keep the rendered page open and hand back its camera (evidence-camera.ts); needs signals. */
+  /** Signed-in checks: keep the rendered page open and hand back its camera (screenshots/camera.ts); needs signals. */
   evidence?: boolean;
 }
 
@@ -63,7 +63,7 @@ export async function runUrlAnalysis(url: URL, deps: UrlAnalysisDeps): Promise<P
   // One DNS answer per host for this analysis, shared by the render's proxy and the link checker.
   const resolver = analysisResolver(deps.resolver);
   const withSignals = deps.signals !== undefined;
-  // With signals, the raw body's links are parsed while the page settles (raw-job.ts).
+  // With signals, the raw body's links are parsed while the page settles (links/raw-job.ts).
   const raw = withSignals ? new RawLinksJob(deps.pool, { clientKey: deps.clientKey, signal: deps.signal }) : null;
   // robots.txt of the requested URL's origin is fetched while the page renders: a slow one overlaps the
   // render instead of following it (the cache shares the fetch; the final URL's origin is asked after).

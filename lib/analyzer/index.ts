@@ -3,13 +3,13 @@ import type { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { runUrlAnalysis } from "./analyze-url";
-import { createRenderer, type Renderer } from "./render";
-import { RobotsTxtCache } from "./robots-txt";
+import { createRenderer, type Renderer } from "./render/renderer";
+import { RobotsTxtCache } from "./robots/robots-txt";
 import { roundTimings } from "./timings";
-import type { PasteBodyRules } from "./paste-body";
-import type { RenderPriority } from "./render-queue";
+import type { PasteBodyRules } from "./worker/paste-body";
+import type { RenderPriority } from "./render/queue";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
-import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker-pool";
+import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker/pool";
 
 /**
  * The analyzer's front door: the only module route handlers, lib/api and the coming signed-in code
@@ -33,16 +33,16 @@ export type {
 } from "./types";
 export { parsePublicUrl } from "@/lib/net/url-policy";
 /** The site of a hostname as domain groups and monitors compare them (registrable domain, or the host). */
-export { siteOf } from "./classify";
+export { siteOf } from "./links/classify";
 /** One guarded request that is not a render (robots.txt, webhook deliveries): the network guard, redirects checked per hop, a deadline, a body cap. */
 export { fetchPublic, type FetchPublicOptions, type FetchPublicOutcome } from "./fetch-public";
 /** The network policy for a URL contacted later (webhook endpoints): the deny list and address policy when it is saved (BLOCKED_URL). */
 export { assertPublicUrl, isAllowListedUrl, type PublicUrlSettings } from "./public-url";
 /** Paste mode's `domain` rule (decisions.md): a bare hostname, lowercased, punycode; ApiError INVALID_REQUEST otherwise. */
-export { normalizePasteHostname } from "./paste-domain";
-export type { PasteBodyRules } from "./paste-body";
-export type { RenderPriority } from "./render-queue";
-export type { EvidenceCamera, EvidenceShot } from "./evidence-camera";
+export { normalizePasteHostname } from "./worker/paste-hostname";
+export type { PasteBodyRules } from "./worker/paste-body";
+export type { RenderPriority } from "./render/queue";
+export type { EvidenceCamera, EvidenceShot } from "./screenshots/camera";
 
 /** Every setting the analyzer uses; a Config satisfies it. */
 export type AnalyzerSettings = Pick<
@@ -136,7 +136,7 @@ function renderer(settings: AnalyzerSettings): Renderer {
   return shared.renderer;
 }
 
-/** robots.txt answers of this process, one fetch per origin per hour (robots-txt.ts). */
+/** robots.txt answers of this process, one fetch per origin per hour (robots/robots-txt.ts). */
 function robotsCache(settings: AnalyzerSettings): RobotsTxtCache {
   const shared = singletons();
   shared.robots ??= new RobotsTxtCache({ settings });
@@ -195,7 +195,7 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
   };
 }
 
-/** What analyzePasteBody makes of a request body (paste-body.ts says when the worker analyses it). */
+/** What analyzePasteBody makes of a request body (worker/paste-body.ts says when the worker analyses it). */
 export type PasteBodyOutcome =
   | {
       kind: "analysed";
@@ -215,7 +215,7 @@ export type PasteBodyOutcome =
  * Paste mode from a request body's raw bytes: the worker thread parses the body, analyses it and
  * encodes the answer, so the calling thread does no work proportional to the page (the bytes are
  * transferred: do not use them afterwards). A body that is not plainly a valid paste request comes
- * back for the caller's validation (paste-body.ts).
+ * back for the caller's validation (worker/paste-body.ts).
  * @throws what analyzeHtml throws.
  */
 export async function analyzePasteBody(
@@ -251,7 +251,8 @@ export function pasteAdmissionRefusal(clientKey: string, settings: AnalyzerSetti
 /**
  * URL mode: renders `url` (already accepted by parsePublicUrl) in the warm browser behind the network
  * guard, analyses the DOM and checks every internal and external link.
- * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED (see render.ts).
+ * @throws ApiError BLOCKED_URL, BLOCKED_REDIRECT, UNPROCESSABLE_PAGE, UPSTREAM_ERROR, RATE_LIMITED
+ *   (see render/renderer.ts).
  */
 export async function analyzeUrl(url: URL, options: AnalyzeOptions): Promise<AnalysisResult> {
   return (await inspectUrl(url, options)).analysis;

@@ -1,13 +1,13 @@
-import { chooseAnchorText } from "./anchor";
+import { chooseAnchorText } from "./links/anchor";
 import { documentLooksLikeChallenge } from "./challenge";
-import { classifyHref, createPageContext, siteOf, type PageContext } from "./classify";
-import { extractLinks, type Extraction } from "./extract";
-import { assertParseableNesting } from "./nesting";
-import { parseHtml, releaseDocument } from "./parse";
-import { pruneTree } from "./prune";
-import { relFlags } from "./robots";
-import { sanitizeDocument } from "./sanitize";
-import { computeStats } from "./stats";
+import { classifyHref, createPageContext, siteOf, type PageContext } from "./links/classify";
+import { extractLinks, type Extraction } from "./links/extract";
+import { assertParseableNesting } from "./document/nesting";
+import { parseHtml, releaseDocument } from "./document/parse";
+import { pruneTree } from "./document/prune";
+import { relFlags } from "./robots/directives";
+import { sanitizeDocument } from "./document/sanitize";
+import { computeStats } from "./links/stats";
 import { Stopwatch, type StageTimings } from "./timings";
 import type {
   AnalysisResult,
@@ -28,7 +28,7 @@ const MAX_TITLE_LENGTH = 500;
  *
  * `domain` is the page URL's host (already lowercased and punycoded by the URL parser); `url` is the
  * page URL exactly as given. Throws ApiError UNPROCESSABLE_PAGE for documents nested too deeply to
- * parse (see nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
+ * parse (see document/nesting.ts), and a TypeError if `pageUrl` is not an absolute URL (a caller bug).
  * `timings`, when given, receives the time of each stage (timings.ts); `onStage` runs after each one.
  */
 export function analyzeDocument(
@@ -44,7 +44,7 @@ export function inspectDocument(
   input: AnalyzeDocumentInput,
   timings?: StageTimings,
   onStage?: () => void,
-  /** Runs the document's release (parse.ts releaseDocument) later, off the answer's path; default now. */
+  /** Runs the document's release (document/parse.ts releaseDocument) later, off the answer's path; default now. */
   deferRelease?: (release: () => void) => void,
 ): DocumentReport {
   const clock = new Stopwatch(timings, onStage);
@@ -81,7 +81,7 @@ export function inspectDocument(
     clock.lap("prune");
     const sanitizedHtml = sanitizeDocument(document, clock);
 
-    // inRawHtml comes from the raw body's own job (raw-links.ts); the caller fills it in.
+    // inRawHtml comes from the raw body's own job (links/raw-links.ts); the caller fills it in.
     const linkSignals: LinkSignals[] = extraction.links.map((raw) => ({
       inRawHtml: null,
       hidden: raw.hidden,

@@ -37,7 +37,7 @@ export type Stage =
   // signed-in renders with signals: the raw HTML's links
   | "rawHtml"
   | "release"
-  // a paste body read in the worker (worker-body.ts): parsing the request, encoding the answer
+  // a paste body read in the worker (worker/body-task.ts): parsing the request, encoding the answer
   | "decode"
   | "encode";
 

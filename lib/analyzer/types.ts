@@ -1,5 +1,5 @@
 import type { HttpStatus } from "@/lib/link-status";
-import type { EvidenceCamera } from "./evidence-camera";
+import type { EvidenceCamera } from "./screenshots/camera";
 
 /**
  * The analyzer's result types. They mirror the DemoAnalyzeSuccess schema of public-api.md §2.6
@@ -65,7 +65,7 @@ export interface AnalyzeDocumentInput {
    */
   groups?: DomainGroups;
   /**
-   * URL mode with signals: the nonce of the visibility pass (visibility.ts). Each link the pass marked
+   * URL mode with signals: the nonce of the visibility pass (render/visibility.ts). Each link the pass marked
    * carries `data-linklens-hidden="<nonce>0|1"`; the extractor reads and removes it. Absent: hidden is null.
    */
   hiddenMarker?: string;
@@ -93,13 +93,13 @@ export type Region = "main" | "header" | "nav" | "aside" | "footer";
 export interface LinkSignals {
   /** URL mode with signals: a link with the same resolved href is in the HTML as the server sent it; null when not known (paste mode, signals off, body unreadable). */
   inRawHtml: boolean | null;
-  /** URL mode with signals: the link cannot be seen in the rendered page (visibility.ts); null when not known. */
+  /** URL mode with signals: the link cannot be seen in the rendered page (render/visibility.ts); null: unknown. */
   hidden: boolean | null;
   /** The nearest ancestor landmark, both modes. */
   region: Region | null;
 }
 
-/** robots.txt's answer for Googlebot and the final URL (robots-txt.ts). */
+/** robots.txt's answer for Googlebot and the final URL (robots/robots-txt.ts). */
 export type RobotsTxtAnswer = "allowed" | "disallowed" | "unavailable";
 
 /** Where a noindex came from: the document's meta robots, or the response's X-Robots-Tag ("header" when both). */
@@ -131,7 +131,7 @@ export interface PageReport {
   /** URL mode with signals: the navigation response body, byte for byte as received (evidence needs the exact bytes); else null. */
   rawHtml: Buffer | null;
   /**
-   * URL mode with `evidence`: the camera of the rendered page, still open (evidence-camera.ts). The caller
+   * URL mode with `evidence`: the camera of the rendered page, still open (screenshots/camera.ts). The caller
    * must release() it, whatever happens; null otherwise.
    */
   camera: EvidenceCamera | null;

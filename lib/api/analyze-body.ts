@@ -11,7 +11,7 @@ import { DEFAULT_PASTE_DOMAIN } from "./schemas";
  * The analyzer request from its raw body to its answer, keeping the server's main thread free of work
  * that grows with the page (docs/performance.md "Issue 28"): a body above INLINE_BODY_BYTES (a paste; a
  * URL-mode body is a few hundred bytes) goes to a worker thread as raw bytes, and the worker parses it,
- * analyses it and encodes the answer (lib/analyzer/paste-body.ts, worker-body.ts). This thread then
+ * analyses it and encodes the answer (lib/analyzer/worker/paste-body.ts, body-task.ts). This thread then
  * validates the body's skeleton with the rules a small body meets (parseAnalyzeRequest: the same errors,
  * the same messages) and sends the worker's bytes as they are. A small body is parsed here.
  *

@@ -10,7 +10,7 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
 /**
  * A check's evidence (evidence-and-reports.md), the part before its transaction: while the rendered page
  * is still open, judge every tracked link as the transaction will and photograph the ones whose state or
- * verdict moves. The transaction (check.ts) then names each record's reason and writes it.
+ * verdict moves. The transaction (store-check.ts) then names each record's reason and writes it.
  */
 
 /** The screenshots a check took before its transaction, and the page's proof they share. */

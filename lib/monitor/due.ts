@@ -18,8 +18,8 @@ import type { TickContext, TickTask } from "../db/tick";
  * organization with 5,000 due monitors puts one job in each round, like an organization with one: the
  * other's due check waits for one tick (MONITOR_POLL_SECONDS) and for a worker to finish the check it is
  * running, never for the backlog. At the same round a confirmation (a first loss that the next check
- * must confirm, docs/spec/account-api.md) goes before a routine check. "Check now" does not queue at all: it runs
- * in its request, and its render goes before waiting scheduled ones (lib/analyzer/render-queue.ts).
+ * must confirm, docs/spec/account-api.md) goes before a routine check. "Check now" does not queue at all: it
+ * runs in its request, and its render goes before waiting scheduled ones (lib/analyzer/render/queue.ts).
  *
  * Why a dispatcher over the due index and not one pg-boss job per monitor enqueued ahead of time: the
  * queue only has to stay ahead of the workers (DUE_BATCH), the order is decided when a check is due

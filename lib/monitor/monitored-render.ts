@@ -5,7 +5,7 @@ import { matchesTarget } from "./match";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
- * How a monitored page is rendered, for a check (check.ts) and for evidence captured on request
+ * How a monitored page is rendered, for a check (run-check.ts) and for evidence captured on request
  * (evidence-now.ts) alike: the same analyzer options, and the same rule for a page that did not load.
  */
 
@@ -28,7 +28,7 @@ export async function monitoredRenderOptions(
     signals: true,
     // The page stays open until the caller knows which links need evidence: their screenshots come from it.
     evidence: true,
-    // Someone waiting ("Check now", a capture) goes before waiting scheduled checks (render-queue.ts).
+    // Someone waiting ("Check now", a capture) goes before waiting scheduled checks (lib/analyzer/render/queue.ts).
     priority,
     signal,
   };

@@ -17,7 +17,7 @@ import type { Config } from "../config";
  * (MAX_CONCURRENT_RENDERS), at least one. Every check is a render, so the render slots are what the
  * machine can carry; the slot left over is the public analyzer's: scheduled checks can never take every
  * slot, so a public analysis (or a "Check now") never waits for a check's render to end, and its render
- * goes first in line anyway (render-queue.ts). Measured on 2 cores (docs/scaling.md): two checks per
+ * goes first in line anyway (lib/analyzer/render/queue.ts). Measured on 2 cores (docs/scaling.md): two checks per
  * instance (all slots) made public URL mode 5× slower while checks ran and did not raise throughput,
  * the machine being CPU-bound already; raise MAX_CONCURRENT_RENDERS on a bigger machine and the checks
  * follow.

@@ -1,6 +1,6 @@
 /**
  * Placement verdict (placement-verdict.md): pure rules, no I/O. Does a tracked link still pass value,
- * and why not? The check (lib/monitor/check.ts), saved audits (lib/account) and the MCP tools (lib/mcp)
+ * and why not? The check (lib/monitor/run-check.ts), saved audits (lib/account) and the MCP tools (lib/mcp)
  * feed it what the analyzer saw; the words for people are lib/schemas/verdict.ts's.
  */
 export { bestMatch, type Candidate } from "./best-match";

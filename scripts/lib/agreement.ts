@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
-import type { Renderer } from "@/lib/analyzer/render";
+import type { Renderer } from "@/lib/analyzer/render/renderer";
 import type { CorpusSite } from "./corpus-site";
 
 /**
@@ -10,7 +10,7 @@ import type { CorpusSite } from "./corpus-site";
  * outside request fails). The two never agree exactly (a `<noscript>` link counts only in paste mode, a
  * link an inline script adds only in URL mode), but a render that stops before the page's scripts are
  * done loses links, and the agreement drops. So it is the accuracy guard of the settle rules
- * (lib/analyzer/settle.ts): tests/integration/url-mode/agreement.test.ts and the benchmark hold it at
+ * (lib/analyzer/render/settle.ts): tests/integration/url-mode/agreement.test.ts and the benchmark hold it at
  * its recorded level or better.
  */
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
- * Pages that add links late, each in its own way, for the settle rules (lib/analyzer/settle.ts) and
+ * Pages that add links late, each in its own way, for the settle rules (lib/analyzer/render/settle.ts) and
  * tests/integration/url-mode/late-links.test.ts. Every page's late links have `/late-link/` in their
  * href; LATE_LINKS says how many each page must end up with. /late/busy-forever is the other side: a
  * page that never stops changing small things (tickers, a carousel, an animation loop, analytics pings)

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/errors";
-import { AnalyzerPool } from "../../lib/analyzer/worker-pool";
+import { AnalyzerPool } from "../../lib/analyzer/worker/pool";
 
 /**
  * The analysis worker pool (dist/analyzer-worker.cjs, built by `npm run build`): the time cap runs from

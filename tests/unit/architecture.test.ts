@@ -17,18 +17,23 @@ async function restrictedImports(file: string, source: string): Promise<string[]
 }
 
 const wrongArrows: [string, string][] = [
-  ["lib/analyzer/extract.ts", 'import { errorResponse } from "@/lib/http/response";'],
-  ["lib/analyzer/extract.ts", 'import { errorResponse } from "../api/http";'],
-  ["lib/analyzer/extract.ts", 'import { NextResponse } from "next/server";'],
-  ["lib/analyzer/extract.ts", 'import { checkRequestLimit } from "@/lib/ratelimit";'],
-  ["lib/net/resolve.ts", 'import { renderPage } from "@/lib/analyzer/render";'],
+  ["lib/analyzer/links/extract.ts", 'import { errorResponse } from "@/lib/http/response";'],
+  ["lib/analyzer/links/extract.ts", 'import { errorResponse } from "../../api/http";'],
+  ["lib/analyzer/links/extract.ts", 'import { NextResponse } from "next/server";'],
+  ["lib/analyzer/links/extract.ts", 'import { checkRequestLimit } from "@/lib/ratelimit";'],
+  ["lib/analyzer/analyze-url.ts", 'import { errorResponse } from "../api/http";'],
+  ["lib/analyzer/render/capture.ts", 'import { recordAlertEvents } from "../../alerts/events";'],
+  ["lib/analyzer/worker/pool.ts", 'import { useState } from "react";'],
+  ["lib/net/resolve.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   ["lib/net/resolve.ts", 'import { useState } from "react";'],
   ["lib/net/resolve.ts", 'import { describeZodError } from "../api/errors";'],
-  ["lib/api/analyze-service.ts", 'import { renderPage } from "../analyzer/render";'],
+  ["lib/api/analyze-service.ts", 'import { renderPage } from "../analyzer/render/renderer";'],
   ["lib/api/analyze-service.ts", 'import { resolveChecked } from "@/lib/net/resolve";'],
-  ["lib/account/audits.ts", 'import { checkLinks } from "@/lib/analyzer/check-links";'],
-  ["lib/monitor/scheduler.ts", 'import { AnalyzerPool } from "../analyzer/worker-pool";'],
-  ["app/api/demo/analyze/route.ts", 'import { renderPage } from "@/lib/analyzer/render";'],
+  ["lib/account/audits.ts", 'import { checkLinks } from "@/lib/analyzer/links/check-links";'],
+  ["lib/monitor/scheduler.ts", 'import { AnalyzerPool } from "../analyzer/worker/pool";'],
+  ["lib/evidence/pdf.ts", 'import { printHtml } from "@/lib/analyzer/render/print";'],
+  ["server/main.ts", 'import { AnalyzerPool } from "@/lib/analyzer/worker/pool";'],
+  ["app/api/demo/analyze/route.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   ["components/analyzer/Results.tsx", 'import { analyzeDocument } from "@/lib/analyzer/pipeline";'],
   ["components/analyzer/Results.tsx", 'import "@/server/main";'],
   ["scripts/bench.ts", 'import { startCanary } from "@/tests/helpers/canary";'],
@@ -49,7 +54,7 @@ const wrongArrows: [string, string][] = [
   ["lib/account/team.ts", 'import { recordAlertEvents } from "../alerts/events";'],
   ["lib/alerts/tasks.ts", 'import type { TickTask } from "../monitor/tick-tasks";'],
   ["lib/alerts/mute.ts", 'import { loadDomainGroups } from "@/lib/account/group-lookup";'],
-  ["lib/monitor/check.ts", 'import { findLink } from "../mcp/find-link";'],
+  ["lib/monitor/run-check.ts", 'import { findLink } from "../mcp/find-link";'],
   ["lib/webhooks/queue.ts", 'import { describeEvent } from "../alerts/describe";'],
   ["lib/webhooks/endpoints.ts", 'import { listMembers } from "@/lib/account/team";'],
   ["lib/auth/guard.ts", 'import { webhookTargets } from "../webhooks/queue";'],
@@ -60,7 +65,7 @@ const wrongArrows: [string, string][] = [
   ["lib/verdict/reasons.ts", 'import { inspectUrl } from "@/lib/analyzer";'],
   ["lib/schemas/verdict.ts", 'import { verdictOf } from "../verdict";'],
   ["lib/analyzer/pipeline.ts", 'import { verdictOf } from "@/lib/verdict";'],
-  ["lib/monitor/check.ts", 'import { useState } from "react";'],
+  ["lib/monitor/run-check.ts", 'import { useState } from "react";'],
   ["lib/monitor/links.ts", 'import { dailyStats } from "../stats/daily-query";'],
   ["lib/evidence/read.ts", 'import { findLink } from "../monitor/links";'],
   ["lib/alerts/events.ts", 'import { insertEvidence } from "../evidence/record";'],
@@ -73,16 +78,18 @@ const wrongArrows: [string, string][] = [
 ];
 
 const rightArrows: [string, string][] = [
-  ["lib/analyzer/extract.ts", 'import { ApiError } from "@/lib/errors";'],
-  ["lib/analyzer/render.ts", 'import { assertPublicHost } from "@/lib/net/resolve";'],
+  ["lib/analyzer/links/extract.ts", 'import { ApiError } from "@/lib/errors";'],
+  ["lib/analyzer/worker/paste-body.ts", 'import { MAX_JSON_DEPTH } from "../../limits";'],
+  ["lib/analyzer/links/raw-links.ts", 'import { parseHtml } from "../document/parse";'],
+  ["lib/analyzer/render/renderer.ts", 'import { assertPublicHost } from "@/lib/net/resolve";'],
   ["lib/net/resolve.ts", 'import type { Config } from "@/lib/config";'],
   ["lib/api/analyze-service.ts", 'import { analyzeUrl } from "@/lib/analyzer";'],
   ["lib/api/analyze-service.ts", 'import { analyzeUrl } from "../analyzer/index";'],
   ["lib/account/audits.ts", 'import { analyzeUrl } from "@/lib/analyzer/index";'],
   ["app/api/demo/analyze/route.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
   ["components/analyzer/Results.tsx", 'import type { Link } from "@/lib/api/schemas";'],
-  ["scripts/bench-url.ts", 'import { createRenderer } from "@/lib/analyzer/render";'],
-  ["tests/unit/whatever.test.ts", 'import { renderPage } from "@/lib/analyzer/render";'],
+  ["scripts/bench-url.ts", 'import { createRenderer } from "@/lib/analyzer/render/renderer";'],
+  ["tests/unit/whatever.test.ts", 'import { renderPage } from "@/lib/analyzer/render/renderer";'],
   // Down the floors: always allowed.
   ["lib/api/analyze-request.ts", 'import { describeZodError } from "../http/error-body";'],
   ["lib/schemas/audits.ts", 'import { LinkSchema } from "../api/schemas";'],
@@ -92,8 +99,8 @@ const rightArrows: [string, string][] = [
   ["lib/auth/page-context.ts", 'import { redirect } from "next/navigation";'],
   ["lib/account/team.ts", 'import { recordAudit } from "../auth/audit";'],
   ["lib/alerts/deliver.ts", 'import { enqueueEmail } from "../mail/outbox";'],
-  ["lib/monitor/check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
-  ["lib/monitor/check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
+  ["lib/monitor/run-check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
+  ["lib/monitor/run-check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
   ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
   ["lib/alerts/webhooks.ts", 'import { writeWebhookDeliveries } from "../webhooks";'],
   ["lib/webhooks/disable.ts", 'import { recordAudit } from "../auth/audit";'],
@@ -103,7 +110,7 @@ const rightArrows: [string, string][] = [
   ["components/charts/UptimeStrip.tsx", 'import type { Uptime } from "@/lib/schemas/stats";'],
   ["lib/verdict/reasons.ts", 'import type { Verdict } from "../schemas/verdict";'],
   ["lib/monitor/placement.ts", 'import { bestMatch } from "../verdict";'],
-  ["lib/monitor/check.ts", 'import { insertEvidence } from "../evidence/record";'],
+  ["lib/monitor/run-check.ts", 'import { insertEvidence } from "../evidence/record";'],
   ["lib/evidence/pdf.ts", 'import { printPdf } from "../analyzer";'],
   ["lib/mcp/find-link.ts", 'import { verdictOf } from "../verdict";'],
   ["lib/account/audits.ts", 'import { pageSignals } from "../verdict";'],
@@ -148,6 +155,25 @@ describe("the product's folders form no loop", () => {
     };
     for (const edge of edges) visit(edge.split(">")[0] ?? "", []);
     expect([...new Set(loops)]).toEqual([]);
+  });
+});
+
+describe("the analyzer's folders (docs/architecture.md) import each other freely", () => {
+  it("no folder of lib/analyzer is named like a layer the analyzer must not import", async () => {
+    const fs = await import("node:fs");
+    const folders = fs
+      .readdirSync(path.join(ROOT, "lib", "analyzer"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(3);
+    const refused: string[] = [];
+    for (const folder of folders) {
+      const neighbour = folders.find((other) => other !== folder) ?? folder;
+      const file = `lib/analyzer/${neighbour}/any.ts`;
+      const messages = await restrictedImports(file, `import { x } from "../${folder}/any";\nexport { x };\n`);
+      if (messages.length > 0) refused.push(`${file} → ../${folder}: ${messages.join("; ")}`);
+    }
+    expect(refused).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
  *
  * A citation is
  * - a Markdown file name, bare or with a path: `decisions.md`, `docs/spec/webhooks.md`;
- * - a path into a folder of the repository ending in a file name: `lib/monitor/check.ts`,
+ * - a path into a folder of the repository ending in a file name: `lib/monitor/run-check.ts`,
  *   `app/r/[token]/page.tsx` (a placeholder — `<case>`, `*`, `…` — makes it a pattern, not a citation);
  * - in a document, a Markdown link's target: `[the plan](scaling.md#the-load)`.
  * The corpus beside the repository (reached through sharedCorpusDir()) is data, not a citation; web URLs
@@ -229,8 +229,8 @@ describe("every file a comment or document cites is in the repository", () => {
   it("reads citations, their sections and link targets, and leaves patterns, URLs and data alone", () => {
     const cited = (text: string, links = false) =>
       citationsIn(text, links).map(({ target, section }) => (section === null ? target : `${target} "${section}"`));
-    expect(cited('see placement-verdict.md "Page signals" and lib/monitor/check.ts')).toEqual([
-      "lib/monitor/check.ts",
+    expect(cited('see placement-verdict.md "Page signals" and lib/monitor/run-check.ts')).toEqual([
+      "lib/monitor/run-check.ts",
       'placement-verdict.md "Page signals"',
     ]);
     expect(cited('docs/account-api.md, "Scheduling"; account-api.md\'s "Domain groups"; README "MCP"')).toEqual([

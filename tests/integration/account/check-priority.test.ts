@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectUrl, shutdownAnalyzer, type RenderPriority } from "@/lib/analyzer";
 import { parseConfig } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { runCheck, type CheckDeps } from "@/lib/monitor/check";
-import { checkDeps } from "@/lib/monitor/checks";
+import { checkDeps, runCheck, type CheckDeps } from "@/lib/monitor/run-check";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { closeAll, useFreshDatabase } from "./harness";
 
 /**
  * "Check now" goes before routine checks (docs/account-api.md "Scheduling"): its render asks for an
  * interactive place in the render queue, a scheduled check's for a background one
- * (lib/analyzer/render-queue.ts orders them).
+ * (lib/analyzer/render/queue.ts orders them).
  * The real render runs; the test only watches what each check asks the analyzer's front door for.
  */
 

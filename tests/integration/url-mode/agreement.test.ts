@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { pageAgreement } from "@/scripts/lib/agreement";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "@/scripts/lib/corpus";
@@ -9,7 +9,7 @@ import { startCorpusSite, type CorpusSite } from "@/scripts/lib/corpus-site";
 
 /**
  * Real-page agreement between URL mode and paste mode (scripts/lib/agreement.ts) stays at its level from
- * before the idle-based settle rules (lib/analyzer/settle.ts), page by page: a render that stopped before
+ * before the idle-based settle rules (lib/analyzer/render/settle.ts), page by page: a render that stopped before
  * a page's inline scripts were done would lose links and drop below it. The vendored sample always; the
  * shared corpus (beside the checkout, when present) every STRIDE-th page, all 170 with FULL_CORPUS=1
  * (`node --import tsx scripts/agreement.ts shared` prints them all).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLinks } from "@/lib/analyzer/check-links";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
+import { checkLinks } from "@/lib/analyzer/links/check-links";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig, type Config } from "@/lib/config";
 import { assertPublicHost, staticResolver, type Resolver } from "@/lib/net/resolve";
 import { parsePublicUrl } from "@/lib/net/url-policy";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkKey, checkLinks } from "@/lib/analyzer/check-links";
+import { checkKey, checkLinks } from "@/lib/analyzer/links/check-links";
 import { BOT_USER_AGENT } from "@/lib/analyzer/user-agent";
 import { parseConfig } from "@/lib/config";
 import { staticResolver, type Resolver } from "@/lib/net/resolve";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkKey, checkLinks } from "@/lib/analyzer/check-links";
-import { createRenderer } from "@/lib/analyzer/render";
+import { checkKey, checkLinks } from "@/lib/analyzer/links/check-links";
+import { createRenderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { FilteringProxy } from "@/lib/net/filtering-proxy";
 import {

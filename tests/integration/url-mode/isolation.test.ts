@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 
 /**
  * Render isolation: renders share one browser, and the next render's page is made ready in advance
- * (render.ts "spare"), so nothing a page leaves behind may reach the next render. /isolation/write sets
- * a cookie (by header and by script), localStorage, sessionStorage, IndexedDB and Cache Storage, and
- * loads a script the HTTP cache may keep for an hour; /isolation/read reports what it finds in one link.
+ * (lib/analyzer/render/spare.ts), so nothing a page leaves behind may reach the next render.
+ * /isolation/write sets a cookie (by header and by script), localStorage, sessionStorage, IndexedDB and
+ * Cache Storage, and loads a script the HTTP cache may keep for an hour; /isolation/read reports what it
+ * finds in one link.
  */
 const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { LATE_LINKS } from "@/scripts/lib/late-links";
 
 /**
- * The settle rules (lib/analyzer/settle.ts) with a real Chromium: no late link is lost, whichever way
+ * The settle rules (lib/analyzer/render/settle.ts) with a real Chromium: no late link is lost, whichever way
  * the page adds it (a 1.5 s timer, a slow fetch read in a then-chain, an animation-frame chain, work the
  * load event starts, a script inserted after load, microtask storms, a polling interval, a timer chain),
  * and a page that never stops changing small things (tickers, a carousel, an animation loop, pings) is

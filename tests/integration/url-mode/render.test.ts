@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
 import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
@@ -154,7 +154,8 @@ describe("renderPage", () => {
 
 describe("what the browser runs beside a page", () => {
   // Chromium builds its omnibox popup (a chrome:// WebUI page in a renderer of its own) for every window,
-  // and again while a page stays open: about 0.3 CPU s a render, for nothing. browser.ts turns it off.
+  // and again while a page stays open: about 0.3 CPU s a render, for nothing. lib/analyzer/render/browser.ts
+  // turns it off.
   it("builds none of its own UI pages during a render or while a rendered page is kept open", async () => {
     await renderer.render(new URL(site.url("/about"))); // the browser is started by its first render
     const browser = await renderer.browser?.get();

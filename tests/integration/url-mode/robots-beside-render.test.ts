@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUrlAnalysis } from "@/lib/analyzer/analyze-url";
-import { createRenderer, type Renderer } from "@/lib/analyzer/render";
-import { RobotsTxtCache } from "@/lib/analyzer/robots-txt";
-import { AnalyzerPool } from "@/lib/analyzer/worker-pool";
+import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
+import { RobotsTxtCache } from "@/lib/analyzer/robots/robots-txt";
+import { AnalyzerPool } from "@/lib/analyzer/worker/pool";
 import { parseConfig, type Config } from "@/lib/config";
 
 /**

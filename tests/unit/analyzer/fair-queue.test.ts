@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { FairQueue, type Lane, type Lease } from "@/lib/analyzer/fair-queue";
+import { FairQueue, type Lane, type Lease } from "@/lib/analyzer/worker/fair-queue";
 
 /** A queue on a manual clock, and a helper that records the order jobs start in. */
 function setup(options: { slots: number; budgetMs?: number; maxWaitingPerClient?: number }) {

@@ -64,7 +64,7 @@ describe("rules the fixtures cannot show at a glance", () => {
   });
 
   it("jsdom's DOMParser parses with scripting off (noscript content is markup), as paste mode relies on", async () => {
-    const { parseHtml } = await import("@/lib/analyzer/parse");
+    const { parseHtml } = await import("@/lib/analyzer/document/parse");
     const doc = parseHtml("<body><noscript><a href='/x'>x</a></noscript></body>");
     expect(doc.querySelector("noscript")?.firstElementChild?.localName).toBe("a");
   });
@@ -95,7 +95,7 @@ describe("rules the fixtures cannot show at a glance", () => {
   });
 
   it("computes broken from httpStatus: 0 and 4xx/5xx except 401, 403, 429 (999 is not broken)", async () => {
-    const { computeStats } = await import("@/lib/analyzer/stats");
+    const { computeStats } = await import("@/lib/analyzer/links/stats");
     const base = {
       href: "https://example.com/",
       position: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { parseHtml } from "@/lib/analyzer/parse";
+import { parseHtml } from "@/lib/analyzer/document/parse";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import type { AnalysisResult } from "@/lib/analyzer/types";
 

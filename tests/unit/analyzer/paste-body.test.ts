@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseAnalyzeRequest } from "@/lib/api/analyze-request";
 import { ApiError } from "@/lib/errors";
-import { readPasteBody, type PasteBodyRead } from "@/lib/analyzer/paste-body";
+import { readPasteBody, type PasteBodyRead } from "@/lib/analyzer/worker/paste-body";
 import { parseJsonBytes } from "@/lib/http/read-body";
 import { MAX_JSON_DEPTH } from "@/lib/limits";
 
 /**
- * The worker's reading of a paste body (lib/analyzer/paste-body.ts), one row per rule, and its contract
+ * The worker's reading of a paste body (lib/analyzer/worker/paste-body.ts), one row per rule, and its contract
  * with the API: whatever it refuses, the API's own validation refuses on what it hands back (so the
  * answer is the error it always was), and whatever it analyses, the API accepts with the same domain.
  */

@@ -2,16 +2,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import createDOMPurify, { type Config } from "dompurify";
 import { describe, expect, it } from "vitest";
-import { extractLinks } from "@/lib/analyzer/extract";
-import { inertWindow, parseHtml } from "@/lib/analyzer/parse";
-import { pruneTree } from "@/lib/analyzer/prune";
-import { purifyWindow } from "@/lib/analyzer/purify-window";
-import { SNAPSHOT_CONFIG } from "@/lib/analyzer/sanitize";
+import { extractLinks } from "@/lib/analyzer/links/extract";
+import { inertWindow, parseHtml } from "@/lib/analyzer/document/parse";
+import { pruneTree } from "@/lib/analyzer/document/prune";
+import { purifyWindow } from "@/lib/analyzer/document/purify-window";
+import { SNAPSHOT_CONFIG } from "@/lib/analyzer/document/sanitize";
 
 /**
- * purify-window.ts hands DOMPurify a view of jsdom's window whose Element reads childNodes as an
- * array. The view is only worth having if DOMPurify then does exactly what it does with the plain
- * window: each case sanitizes two parses of the same markup, one per window, and compares the trees.
+ * lib/analyzer/document/purify-window.ts hands DOMPurify a view of jsdom's window whose Element reads
+ * childNodes as an array. The view is only worth having if DOMPurify then does exactly what it does with
+ * the plain window: each case sanitizes two parses of the same markup, one per window, and compares the
+ * trees.
  */
 type Purifier = ReturnType<typeof createDOMPurify>;
 const stock: Purifier = createDOMPurify(inertWindow as unknown as Parameters<typeof createDOMPurify>[0]);

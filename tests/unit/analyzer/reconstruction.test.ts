@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { estimateNesting, NESTING_LIMITS } from "@/lib/analyzer/nesting";
+import { estimateNesting, NESTING_LIMITS } from "@/lib/analyzer/document/nesting";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "@/scripts/lib/corpus";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertWindow } from "@/lib/analyzer/parse";
+import { inertWindow } from "@/lib/analyzer/document/parse";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 
 describe("document release", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { RenderQueue } from "@/lib/analyzer/render-queue";
+import { RenderQueue } from "@/lib/analyzer/render/queue";
 
 describe("RenderQueue", () => {
   it("runs up to the limit, queues a few, refuses the rest with RATE_LIMITED", async () => {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RobotsTxtCache } from "@/lib/analyzer/robots-txt";
+import { RobotsTxtCache } from "@/lib/analyzer/robots/robots-txt";
 import { startRobotsOrigins, type RobotsOrigins } from "@/scripts/lib/fixture-verdict";
 import { startCanary, type Canary } from "../../helpers/canary";
 

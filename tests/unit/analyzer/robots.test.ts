@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsHeaderNofollow } from "@/lib/analyzer/robots";
+import { robotsHeaderNofollow } from "@/lib/analyzer/robots/directives";
 
 describe("robotsHeaderNofollow", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isSettled, type SettleObservation } from "@/lib/analyzer/settle";
+import { isSettled, type SettleObservation } from "@/lib/analyzer/render/settle";
 
-/** The settle rule of lib/analyzer/settle.ts, one row per case. */
+/** The settle rule of lib/analyzer/render/settle.ts, one row per case. */
 const WINDOWS = { quietMs: 500, idleMs: 100, networkIdleMs: 50 };
 
 const cases: Array<[string, SettleObservation, boolean]> = [

@@ -1,6 +1,6 @@
 import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
 import { jsonResponse } from "@/lib/http/response";
-import { listChecks } from "@/lib/monitor/checks";
+import { listChecks } from "@/lib/monitor/check-history";
 import { findMonitor } from "@/lib/monitor/monitors";
 
 // GET /api/account/monitors/{id}/checks — the page's checks, newest first.

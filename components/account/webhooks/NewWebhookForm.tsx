@@ -5,7 +5,7 @@ import { api } from "@/components/account/api";
 import { ALERT_TYPE_LABELS } from "@/components/account/alert-types";
 import { buttonClass, Field, inputClass, Notice } from "@/components/account/ui";
 import { ALERT_TYPES, type AlertType } from "@/lib/schemas/alerts";
-import type { WebhookKind, WebhookWithSecret } from "@/lib/schemas/webhooks";
+import { WebhookWithSecretSchema, type WebhookKind, type WebhookWithSecret } from "@/lib/schemas/webhooks";
 
 /** URL, kind, a note and the alert types; the API checks the URL (https, public) and answers in words shown as they are. */
 export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWithSecret) => void }) {
@@ -20,12 +20,12 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await api<WebhookWithSecret>("POST", "/api/account/webhooks", {
-      url: url.trim(),
-      kind,
-      description,
-      types,
-    });
+    const result = await api(
+      "POST",
+      "/api/account/webhooks",
+      { url: url.trim(), kind, description, types },
+      WebhookWithSecretSchema,
+    );
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setUrl("");

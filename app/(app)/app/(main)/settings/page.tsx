@@ -2,6 +2,7 @@ import { answerOf, OUTBOX_PATH, SESSIONS_PATH } from "@/components/account/answe
 import { NotificationSettings } from "@/components/account/NotificationSettings";
 import { SettingsPanel } from "@/components/account/SettingsPanel";
 import { pageContext, pageSessions } from "@/lib/auth/page-context";
+import { NotificationPreferencesSchema } from "@/lib/schemas/alerts";
 import { can } from "@/lib/auth/roles";
 import { getPreferences } from "@/lib/alerts/preferences";
 import { getConfig } from "@/lib/config";
@@ -12,7 +13,7 @@ import { DeviceSessionSchema, OutboxItemSchema } from "@/lib/schemas/settings";
 // /app/settings — alert notifications, profile, password, sessions, email delivery status and (owners) the outbox.
 export default async function SettingsPage() {
   const ctx = await pageContext("/app/settings");
-  const preferences = await getPreferences(ctx);
+  const preferences = NotificationPreferencesSchema.parse(await getPreferences(ctx));
   const sessions = answerOf(SESSIONS_PATH, DeviceSessionSchema.array(), await pageSessions());
   const outbox = can(ctx.role, { outbox: ["read"] })
     ? answerOf(OUTBOX_PATH, pageOf(OutboxItemSchema), await listOutbox(ctx, { limit: 50 }))

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { AcceptedInvitationSchema } from "@/lib/schemas/team";
 import { api, loadPage } from "./api";
 import { useHydrated } from "./useHydrated";
 import { buttonClass, Notice } from "./ui";
@@ -13,10 +14,11 @@ export function AcceptInvitation({ invitationId, token }: { invitationId: string
 
   async function accept() {
     setBusy(true);
-    const result = await api<{ invitation?: { organizationId?: string }; member?: { organizationId?: string } }>(
+    const result = await api(
       "POST",
       "/api/auth/organization/accept-invitation",
       token ? { invitationId, token } : { invitationId },
+      AcceptedInvitationSchema,
     );
     if (!result.ok) {
       setBusy(false);

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import type { AlertType, NotificationPreferences } from "@/lib/schemas/alerts";
+import { NotificationPreferencesSchema, type AlertType, type NotificationPreferences } from "@/lib/schemas/alerts";
 import { ALERT_TYPE_LABELS } from "./alert-types";
 import { api } from "./api";
 import { buttonClass, Field, inputClass, Notice } from "./ui";
@@ -28,7 +28,7 @@ export function NotificationSettings({ initial }: { initial: NotificationPrefs }
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const result = await api<NotificationPrefs>("PUT", "/api/account/notifications", prefs);
+    const result = await api("PUT", "/api/account/notifications", prefs, NotificationPreferencesSchema);
     setBusy(false);
     if (result.ok) {
       setPrefs(result.data);

@@ -1,61 +1,52 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import type { OutboxItem } from "@/lib/schemas/settings";
-import { api } from "./api";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { DeviceSessionSchema, OutboxItemSchema, type DeviceSession, type OutboxItem } from "@/lib/schemas/settings";
+import { api, type ApiResult } from "./api";
+import { OUTBOX_PATH, SESSIONS_PATH, type Answer } from "./answers";
+import { LocalTime } from "./LocalTime";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
+import { mutate, useApi } from "./use-api";
+import { useHydrated } from "./useHydrated";
 
-interface SessionRow {
-  id: string;
-  token: string;
-  createdAt: string;
-  userAgent?: string | null;
-  ipAddress?: string | null;
-}
-type OutboxRow = OutboxItem;
+const SessionListSchema = DeviceSessionSchema.array();
+const OutboxListSchema = pageOf(OutboxItemSchema);
 
-/** Profile, password, signed-in devices, email delivery and (owners) the outbox. */
+/**
+ * Profile, password, signed-in devices, email delivery and (owners) the outbox. The server hands over the
+ * devices and the outbox; an action that signs devices out reads the devices again.
+ */
 export function SettingsPanel({
   name,
   email,
   isOwner,
   mailConfigured,
   currentSessionId,
+  initial,
 }: {
   name: string;
   email: string;
   isOwner: boolean;
   mailConfigured: boolean;
   currentSessionId: string;
+  /** The outbox only for owners: nobody else may read it. */
+  initial: { sessions: Answer<DeviceSession[]>; outbox?: Answer<Page<OutboxItem>> };
 }) {
-  const [sessions, setSessions] = useState<SessionRow[]>([]);
-  const [outbox, setOutbox] = useState<OutboxRow[]>([]);
+  const hydrated = useHydrated();
+  const sessions = useApi(SESSIONS_PATH, SessionListSchema, { initial: initial.sessions }).data ?? [];
+  const outbox = useApi(isOwner ? OUTBOX_PATH : null, OutboxListSchema, { initial: initial.outbox }).data?.items ?? [];
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const s = await api<SessionRow[]>("GET", "/api/auth/list-sessions");
-    if (s.ok) setSessions(s.data);
-    if (isOwner) {
-      const o = await api<{ items: OutboxRow[] }>("GET", "/api/account/outbox");
-      if (o.ok) setOutbox(o.data.items);
-    }
-  }, [isOwner]);
-
-  useEffect(() => {
-    // Loading the lists from the API is the effect's purpose.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  async function run(promise: ReturnType<typeof api>, done: string) {
+  /** Runs an action, then reads again what it changed (the devices, or nothing). */
+  async function run(action: Promise<ApiResult<unknown>>, done: string, changed: string[] = []) {
     setError(null);
     setInfo(null);
-    const result = await promise;
+    const result = await mutate(action, changed);
     if (!result.ok) setError(result.error);
     else setInfo(done);
-    await load();
   }
 
   return (
@@ -102,6 +93,7 @@ export function SettingsPanel({
                 revokeOtherSessions: true,
               }),
               "Password changed; your other devices are signed out.",
+              [SESSIONS_PATH],
             );
             event.currentTarget.reset();
           }}
@@ -135,8 +127,11 @@ export function SettingsPanel({
           <button
             type="button"
             className={secondaryButtonClass}
+            disabled={!hydrated}
             onClick={() =>
-              void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.")
+              void run(api("POST", "/api/auth/revoke-other-sessions", {}), "Other devices are signed out.", [
+                SESSIONS_PATH,
+              ])
             }
           >
             Sign out other devices
@@ -148,15 +143,18 @@ export function SettingsPanel({
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span className="min-w-0 wrap-anywhere">
                 {s.userAgent ?? "Unknown device"} · {s.ipAddress ?? "unknown address"} · since{" "}
-                {new Date(s.createdAt).toLocaleString()}
+                <LocalTime iso={s.createdAt} />
                 {s.id === currentSessionId && <strong className="ml-2">(this device)</strong>}
               </span>
               {s.id !== currentSessionId && (
                 <button
                   type="button"
                   className={secondaryButtonClass}
+                  disabled={!hydrated}
                   onClick={() =>
-                    void run(api("POST", "/api/auth/revoke-session", { token: s.token }), "Device signed out.")
+                    void run(api("POST", "/api/auth/revoke-session", { token: s.token }), "Device signed out.", [
+                      SESSIONS_PATH,
+                    ])
                   }
                 >
                   Sign out
@@ -193,7 +191,7 @@ export function SettingsPanel({
                       </span>
                     </div>
                     <div className="text-slate-600 dark:text-slate-400">
-                      to {row.recipient} · {new Date(row.createdAt).toLocaleString()}
+                      to {row.recipient} · <LocalTime iso={row.createdAt} />
                       {row.lastError && <span className="text-red-700"> · {row.lastError}</span>}
                     </div>
                     <details className="mt-1">

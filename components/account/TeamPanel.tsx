@@ -1,49 +1,56 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import type { Invitation, Member, Role } from "@/lib/schemas/team";
-import { api, loadPage } from "./api";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { InvitationSchema, MemberSchema, type Invitation, type Member, type Role } from "@/lib/schemas/team";
+import { api, loadPage, type ApiResult } from "./api";
+import { INVITATIONS_PATH, MEMBERS_PATH, type Answer } from "./answers";
 import { Cell, ListHeader, rowClass } from "./ListGrid";
+import { LocalTime } from "./LocalTime";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
+import { mutate, useApi } from "./use-api";
+import { useHydrated } from "./useHydrated";
 
 const MEMBER_COLUMNS = "lg:grid-cols-[minmax(0,1fr)_8rem_14rem]"; // fixed widths: the header row must line up
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
-/** Members, roles and invitations of the active team; edit controls only for roles that may use them. */
-export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
-  const [members, setMembers] = useState<Member[]>([]);
-  const [invitations, setInvitations] = useState<Invitation[]>([]);
-  const [error, setError] = useState<string | null>(null);
+const MemberListSchema = pageOf(MemberSchema);
+const InvitationListSchema = pageOf(InvitationSchema);
+
+/**
+ * Members, roles and invitations of the active team (the server's first, each list read again after an
+ * action that changes it); edit controls only for roles that may use them.
+ */
+export function TeamPanel({
+  role,
+  userId,
+  initial,
+}: {
+  role: Role;
+  userId: string;
+  initial: { members: Answer<Page<Member>>; invitations: Answer<Page<Invitation>> };
+}) {
+  const hydrated = useHydrated();
+  const memberList = useApi(MEMBERS_PATH, MemberListSchema, { initial: initial.members });
+  const invitationList = useApi(INVITATIONS_PATH, InvitationListSchema, { initial: initial.invitations });
+  const members = memberList.data?.items ?? [];
+  const invitations = invitationList.data?.items ?? [];
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? memberList.error ?? invitationList.error;
   const [info, setInfo] = useState<string | null>(null);
   const canManage = RANK[role] >= RANK.admin;
   const manageable = (target: Role) => canManage && (role === "owner" || RANK[target] < RANK.admin);
   const soleOwner = role === "owner" && members.filter((m) => m.role === "owner").length === 1;
   const assignable: Role[] = role === "owner" ? ["viewer", "member", "admin", "owner"] : ["viewer", "member"];
 
-  const load = useCallback(async () => {
-    const [m, i] = await Promise.all([
-      api<{ items: Member[] }>("GET", "/api/account/members"),
-      api<{ items: Invitation[] }>("GET", "/api/account/invitations"),
-    ]);
-    if (m.ok) setMembers(m.data.items);
-    else setError(m.error);
-    if (i.ok) setInvitations(i.data.items);
-  }, []);
-
-  useEffect(() => {
-    // Loading the lists from the API is the effect's purpose (the page renders without them first).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  async function act(promise: Promise<{ ok: boolean; error?: string }>, done: string) {
+  /** Runs an action; once it succeeded, the list it changed is read again. */
+  async function act(action: Promise<ApiResult<unknown>>, done: string, changed: string) {
     setError(null);
     setInfo(null);
-    const result = await promise;
-    if (!result.ok) setError(result.error ?? "Failed.");
+    const result = await mutate(action, [changed]);
+    if (!result.ok) setError(result.error);
     else setInfo(done);
-    await load();
   }
 
   async function invite(event: React.FormEvent<HTMLFormElement>) {
@@ -52,8 +59,9 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
     const data = new FormData(form);
     const email = String(data.get("email") ?? "");
     await act(
-      api("POST", "/api/account/invitations", { email, role: String(data.get("role") ?? "member") }),
+      api("POST", INVITATIONS_PATH, { email, role: String(data.get("role") ?? "member") }),
       `Invitation sent to ${email}.`,
+      INVITATIONS_PATH,
     );
     form.reset();
   }
@@ -80,10 +88,12 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                   <select
                     aria-label={`Role of ${m.user.email}`}
                     value={m.role}
+                    disabled={!hydrated}
                     onChange={(event) =>
                       void act(
-                        api("PATCH", `/api/account/members/${m.id}`, { role: event.target.value }),
+                        api("PATCH", `${MEMBERS_PATH}/${m.id}`, { role: event.target.value }),
                         `${m.user.email} is now ${event.target.value}.`,
+                        MEMBERS_PATH,
                       )
                     }
                     className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
@@ -109,10 +119,13 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                     <button
                       type="button"
                       className={secondaryButtonClass}
+                      disabled={!hydrated}
                       onClick={() =>
-                        void act(api("POST", "/api/account/organization/leave", {}), "You left the team.").then(() =>
-                          loadPage("/app"),
-                        )
+                        void act(
+                          api("POST", "/api/account/organization/leave", {}),
+                          "You left the team.",
+                          MEMBERS_PATH,
+                        ).then(() => loadPage("/app"))
                       }
                     >
                       Leave team
@@ -124,10 +137,12 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                       <button
                         type="button"
                         className={secondaryButtonClass}
+                        disabled={!hydrated}
                         onClick={() =>
                           void act(
                             api("POST", "/api/account/organization/transfer", { memberId: m.id }),
                             `${m.user.email} is now the owner.`,
+                            MEMBERS_PATH,
                           ).then(() => window.location.reload())
                         }
                       >
@@ -138,8 +153,13 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                       <button
                         type="button"
                         className={secondaryButtonClass}
+                        disabled={!hydrated}
                         onClick={() =>
-                          void act(api("DELETE", `/api/account/members/${m.id}`), `${m.user.email} was removed.`)
+                          void act(
+                            api("DELETE", `${MEMBERS_PATH}/${m.id}`),
+                            `${m.user.email} was removed.`,
+                            MEMBERS_PATH,
+                          )
                         }
                       >
                         Remove
@@ -161,14 +181,19 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
             {invitations.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 wrap-anywhere">
-                  {inv.email} · {inv.role} · expires {new Date(inv.expiresAt).toLocaleString()}
+                  {inv.email} · {inv.role} · expires <LocalTime iso={inv.expiresAt} />
                 </span>
                 {manageable(inv.role) && (
                   <button
                     type="button"
                     className={secondaryButtonClass}
+                    disabled={!hydrated}
                     onClick={() =>
-                      void act(api("DELETE", `/api/account/invitations/${inv.id}`), "Invitation cancelled.")
+                      void act(
+                        api("DELETE", `${INVITATIONS_PATH}/${inv.id}`),
+                        "Invitation cancelled.",
+                        INVITATIONS_PATH,
+                      )
                     }
                   >
                     Cancel
@@ -201,7 +226,7 @@ export function TeamPanel({ role, userId }: { role: Role; userId: string }) {
                   ))}
               </select>
             </Field>
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={buttonClass} disabled={!hydrated}>
               Send invitation
             </button>
           </form>

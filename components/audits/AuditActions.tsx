@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/components/account/api";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
+import { AuditSchema } from "@/lib/schemas/audits";
 
 const linkButtonClass =
   "inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
@@ -24,7 +25,12 @@ export function AuditActions({ auditId }: { auditId: string }) {
   async function rerun() {
     setBusy("rerun");
     setError(null);
-    const result = await api<{ id: string }>("POST", `/api/account/audits/${encodeURIComponent(auditId)}/rerun`);
+    const result = await api(
+      "POST",
+      `/api/account/audits/${encodeURIComponent(auditId)}/rerun`,
+      undefined,
+      AuditSchema,
+    );
     if (result.ok) {
       router.push(`/app/audits/${result.data.id}`);
       return;

@@ -1,13 +1,18 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
-import { api } from "@/components/account/api";
+import { useId, useState } from "react";
+import { auditsOfPagePath, comparePath, type Answer } from "@/components/account/answers";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
+import { useApi } from "@/components/account/use-api";
+import { useHydrated } from "@/components/account/useHydrated";
 import { Panel } from "@/components/analyzer/Panel";
 import { RelBadges, StatusBadge, TypeBadge } from "@/components/analyzer/badges";
-import type { AuditComparison, AuditSummary, LinkChange } from "@/lib/schemas/audits";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { AuditComparisonSchema, AuditSummarySchema, type AuditSummary, type LinkChange } from "@/lib/schemas/audits";
 import type { Link } from "@/lib/api/schemas";
 import { utcTime } from "./AuditsTable";
+
+const AuditListSchema = pageOf(AuditSummarySchema);
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -67,56 +72,39 @@ function Change({ change }: { change: LinkChange }) {
 }
 
 /**
- * "Compare with…": pick another saved audit of the same page; the earlier of the two is "before".
- * Links are matched by URL (then by order among equal URLs); a link that only moved is not a change.
+ * "Compare with…": pick another saved audit of the same page (the server hands over the list); the earlier
+ * of the two is "before". Links are matched by URL (then by order among equal URLs); a link that only
+ * moved is not a change.
  */
-export function AuditCompare({ audit }: { audit: { id: string; url: string; createdAt: string } }) {
-  const [others, setOthers] = useState<AuditSummary[] | null>(null);
+export function AuditCompare({
+  audit,
+  initial,
+}: {
+  audit: { id: string; url: string; createdAt: string };
+  /** The saved audits of the page, as GET /api/account/audits?limit=100&url= answers them. */
+  initial: Answer<Page<AuditSummary>>;
+}) {
+  const hydrated = useHydrated();
+  const list = useApi(auditsOfPagePath(audit.url), AuditListSchema, { initial });
+  const others = list.data?.items.filter((item) => item.id !== audit.id) ?? null;
   const [choice, setChoice] = useState("");
-  const [result, setResult] = useState<{
-    diff: AuditComparison;
-    from: AuditSummary | { createdAt: string };
-    to: { createdAt: string };
-  } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const chosen = others?.find((item) => item.id === choice) ?? others?.[0];
+  const [asked, setAsked] = useState<{ path: string; from: { createdAt: string }; to: { createdAt: string } } | null>(
+    null,
+  );
+  const comparison = useApi(asked?.path ?? null, AuditComparisonSchema);
+  const result = asked && comparison.data && !comparison.loading ? { ...asked, diff: comparison.data } : null;
+  const error = list.error ?? comparison.error;
   const selectId = useId();
 
-  useEffect(() => {
-    let live = true;
-    void api<{ items: AuditSummary[] }>(
-      "GET",
-      `/api/account/audits?limit=100&url=${encodeURIComponent(audit.url)}`,
-    ).then((list) => {
-      if (!live) return;
-      if (!list.ok) {
-        setError(list.error);
-        return;
-      }
-      const rest = list.data.items.filter((item) => item.id !== audit.id);
-      setOthers(rest);
-      setChoice(rest[0]?.id ?? "");
-    });
-    return () => {
-      live = false;
-    };
-  }, [audit.id, audit.url]);
-
-  async function compare() {
-    const other = others?.find((item) => item.id === choice);
-    if (!other) return;
-    setError(null);
+  function compare() {
+    if (!chosen) return;
     // The API compares {id} ("after") with ?with= ("before"): the newer audit goes first.
-    const otherIsOlder = other.createdAt <= audit.createdAt;
-    const [after, before] = otherIsOlder ? [audit.id, other.id] : [other.id, audit.id];
-    const answer = await api<AuditComparison>(
-      "GET",
-      `/api/account/audits/${encodeURIComponent(after)}/compare?with=${encodeURIComponent(before)}`,
-    );
-    if (!answer.ok) {
-      setError(answer.error);
-      return;
-    }
-    setResult({ diff: answer.data, from: otherIsOlder ? other : audit, to: otherIsOlder ? audit : other });
+    const otherIsOlder = chosen.createdAt <= audit.createdAt;
+    const [after, before] = otherIsOlder ? [audit.id, chosen.id] : [chosen.id, audit.id];
+    const path = comparePath(after, before);
+    if (path === asked?.path) void comparison.revalidate();
+    else setAsked({ path, from: otherIsOlder ? chosen : audit, to: otherIsOlder ? audit : chosen });
   }
 
   return (
@@ -133,7 +121,7 @@ export function AuditCompare({ audit }: { audit: { id: string; url: string; crea
             Another audit of this page
             <select
               id={selectId}
-              value={choice}
+              value={chosen?.id ?? ""}
               onChange={(event) => setChoice(event.target.value)}
               className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             >
@@ -144,7 +132,7 @@ export function AuditCompare({ audit }: { audit: { id: string; url: string; crea
               ))}
             </select>
           </label>
-          <button type="button" className={secondaryButtonClass} onClick={() => void compare()}>
+          <button type="button" className={secondaryButtonClass} disabled={!hydrated} onClick={compare}>
             Compare
           </button>
         </div>

@@ -1,13 +1,26 @@
 "use client";
 
+import type { Answer } from "@/components/account/answers";
 import { ResultView } from "@/components/analyzer/ResultView";
-import type { Audit } from "@/lib/schemas/audits";
+import type { Page } from "@/lib/schemas/common";
+import type { Audit, AuditSummary } from "@/lib/schemas/audits";
 import { AuditActions } from "./AuditActions";
 import { AuditCompare } from "./AuditCompare";
 import { utcTime } from "./AuditsTable";
 
-/** A saved audit: the landing page's result view, with the audit's own actions and the comparison. */
-export function AuditDetail({ audit, canEdit }: { audit: Audit; canEdit: boolean }) {
+/**
+ * A saved audit: the landing page's result view, with the audit's own actions and the comparison with
+ * the page's other audits (`samePage`, read by the server).
+ */
+export function AuditDetail({
+  audit,
+  canEdit,
+  samePage,
+}: {
+  audit: Audit;
+  canEdit: boolean;
+  samePage: Answer<Page<AuditSummary>>;
+}) {
   const grouped = audit.links.filter((link) => link.matchedGroupName !== null).length;
   return (
     <div className="space-y-4">
@@ -26,7 +39,7 @@ export function AuditDetail({ audit, canEdit }: { audit: Audit; canEdit: boolean
         }
         actions={canEdit ? <AuditActions auditId={audit.id} /> : undefined}
       />
-      <AuditCompare audit={audit} />
+      <AuditCompare audit={audit} initial={samePage} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { api } from "@/components/account/api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
-import type { DomainGroup } from "@/lib/schemas/domain-groups";
+import { DomainGroupSchema, type DomainGroup } from "@/lib/schemas/domain-groups";
 
 /** One hostname a line (commas and spaces also separate): what people paste from a spreadsheet or a note. */
 function hostnames(text: string): string[] {
@@ -97,7 +97,12 @@ function GroupCard({
   const [error, setError] = useState<string | null>(null);
 
   async function save(input: { name: string; domains: string[] }) {
-    const result = await api<DomainGroup>("PATCH", `/api/account/domain-groups/${encodeURIComponent(group.id)}`, input);
+    const result = await api(
+      "PATCH",
+      `/api/account/domain-groups/${encodeURIComponent(group.id)}`,
+      input,
+      DomainGroupSchema,
+    );
     if (!result.ok) return result.error;
     setEditing(false);
     onChanged(`Saved ${result.data.name}.`);
@@ -185,7 +190,7 @@ export function GroupsPanel({ groups, canEdit }: { groups: DomainGroup[]; canEdi
 
   async function create(input: { name: string; domains: string[] }) {
     setInfo(null);
-    const result = await api<DomainGroup>("POST", "/api/account/domain-groups", input);
+    const result = await api("POST", "/api/account/domain-groups", input, DomainGroupSchema);
     if (!result.ok) return result.error;
     changed(`Created ${result.data.name}.`);
     return null;

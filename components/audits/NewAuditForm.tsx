@@ -5,7 +5,8 @@ import { useCallback, useRef, useState } from "react";
 import { AnalyzeForm } from "@/components/analyzer/AnalyzeForm";
 import { ErrorPanel } from "@/components/analyzer/ErrorPanel";
 import type { AnalyzeFailure, AnalyzeMode, AnalyzePending } from "@/components/analyzer/useAnalyze";
-import type { DemoAnalyzeRequest } from "@/lib/api/schemas";
+import { ErrorSchema, type DemoAnalyzeRequest } from "@/lib/api/schemas";
+import { AuditSchema } from "@/lib/schemas/audits";
 
 /** X-RateLimit-Remaining / -Limit of the team's daily audits, after the last answer that carried them. */
 interface Quota {
@@ -15,12 +16,8 @@ interface Quota {
 
 async function errorOf(response: Response): Promise<AnalyzeFailure> {
   const receivedAt = Date.now();
-  const body = (await response.json().catch(() => null)) as {
-    error?: string;
-    hint?: string;
-    errorCode?: string;
-    docs?: string;
-  } | null;
+  const parsed = ErrorSchema.safeParse(await response.json().catch(() => null));
+  const body = parsed.success ? parsed.data : null;
   const retryAfter = Number(response.headers.get("Retry-After"));
   return {
     status: response.status,
@@ -84,9 +81,12 @@ export function NewAuditForm() {
     if (response.headers.has("X-RateLimit-Limit") && Number.isFinite(remaining) && Number.isFinite(limit))
       setQuota({ remaining, limit });
     if (response.status === 201) {
-      const audit = (await response.json()) as { id: string };
-      router.push(`/app/audits/${audit.id}`);
-      return;
+      // Only a saved audit the page understands is opened; anything else is shown as a failure.
+      const audit = AuditSchema.safeParse(await response.json().catch(() => null));
+      if (audit.success) {
+        router.push(`/app/audits/${audit.data.id}`);
+        return;
+      }
     }
     setPending(null);
     setFailure(await errorOf(response));

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import { api } from "@/components/account/api";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "@/components/account/ui";
-import type { CreatedShare, ShareChoices, ShareScope } from "@/lib/schemas/shares";
+import { CreatedShareSchema, type CreatedShare, type ShareChoices, type ShareScope } from "@/lib/schemas/shares";
 
 const EXPIRIES = [
   { days: 0, label: "Never" },
@@ -59,12 +59,12 @@ export function NewShareForm({
     setBusy(true);
     setError(null);
     setCopied(false);
-    const result = await api<CreatedShare>("POST", "/api/account/shares", {
-      title: String(data.get("title") ?? ""),
-      scope,
-      [field]: subject,
-      expiresAt: expiryIn(days),
-    });
+    const result = await api(
+      "POST",
+      "/api/account/shares",
+      { title: String(data.get("title") ?? ""), scope, [field]: subject, expiresAt: expiryIn(days) },
+      CreatedShareSchema,
+    );
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setCreated(result.data);

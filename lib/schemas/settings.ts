@@ -18,6 +18,19 @@ export const OutboxItemSchema = z.strictObject({
 });
 export type OutboxItem = z.infer<typeof OutboxItemSchema>;
 
+/**
+ * GET /api/auth/list-sessions (Better Auth's own answer): the user's signed-in devices, as Settings shows
+ * them (the token signs one out: POST /api/auth/revoke-session). The rest of each session is left out.
+ */
+export const DeviceSessionSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  createdAt: isoTime,
+  userAgent: z.string().nullish(),
+  ipAddress: z.string().nullish(),
+});
+export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+
 /** GET /api/account/audit-log (admin+): who did what and when. */
 export const AuditLogItemSchema = z.strictObject({
   id: z.string(),

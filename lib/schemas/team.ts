@@ -45,3 +45,12 @@ export const InvitationSchema = z.strictObject({
   createdAt: isoTime,
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+/**
+ * POST /api/auth/organization/accept-invitation (Better Auth's own answer): the team joined, which the app
+ * makes the active one. Only these fields are read; the rest of the answer is left out.
+ */
+export const AcceptedInvitationSchema = z.object({
+  invitation: z.object({ organizationId: z.string() }).partial().nullish(),
+  member: z.object({ organizationId: z.string() }).partial().nullish(),
+});

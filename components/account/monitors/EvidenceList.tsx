@@ -1,57 +1,22 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import type { Evidence } from "@/lib/schemas/evidence";
-import { api } from "../api";
+import { pageOf } from "@/lib/schemas/common";
+import { EvidenceSchema } from "@/lib/schemas/evidence";
+import { evidencePath } from "../answers";
 import { Notice } from "../ui";
+import { useApiPages } from "../use-api";
 import { EvidenceRecord } from "./EvidenceRecord";
 
-/** Records a page: a tracked link changes rarely, so a few cover months. */
-const PAGE_SIZE = 10;
-
-type Page = { items: Evidence[]; nextCursor: string | null };
+const EvidencePageSchema = pageOf(EvidenceSchema);
 
 /**
- * A tracked link's evidence, newest first, a page at a time. A new `version` (a capture just made) reads
- * it again from the top.
+ * A tracked link's evidence, newest first, a page at a time, read when the disclosure opens. A capture
+ * (MonitorDetail) reads it again from the top.
  */
-export function EvidenceList({
-  id,
-  linkId,
-  target,
-  version,
-}: {
-  id: string;
-  linkId: string;
-  target: string;
-  version: number;
-}) {
-  const [items, setItems] = useState<Evidence[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(
-    async (cursor: string | null) => {
-      setLoading(true);
-      setError(null);
-      const result = await api<Page>(
-        "GET",
-        `/api/account/links/${encodeURIComponent(linkId)}/evidence?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-      setLoading(false);
-      if (!result.ok) return setError(result.error);
-      setItems((shown) => (cursor && shown ? [...shown, ...result.data.items] : result.data.items));
-      setNextCursor(result.data.nextCursor);
-    },
-    [linkId],
-  );
-
-  useEffect(() => {
-    // Loading from the API is the effect's purpose (the disclosure opens before its records arrive).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load(null);
-  }, [load, version]);
+export function EvidenceList({ id, linkId, target }: { id: string; linkId: string; target: string }) {
+  const list = useApiPages(evidencePath(linkId), EvidencePageSchema);
+  const items = list.pages.length === 0 ? null : list.items;
+  const { error, loading, nextCursor } = list;
 
   return (
     <section
@@ -84,7 +49,7 @@ export function EvidenceList({
           type="button"
           className="mb-2 text-sm font-medium text-blue-700 hover:underline disabled:opacity-60 dark:text-blue-300"
           disabled={loading}
-          onClick={() => void load(nextCursor)}
+          onClick={() => void list.loadMore()}
         >
           {loading ? "Loading…" : "Show more"}
         </button>

@@ -1,6 +1,8 @@
 "use client";
 
 import { Fragment, useState } from "react";
+import { ImportResultSchema } from "@/lib/schemas/monitors";
+import { postCsv } from "../api";
 import { buttonClass, Field, inputClass, Notice } from "../ui";
 import type { ImportResult } from "./types";
 
@@ -29,24 +31,11 @@ export function ImportCsv({ onImported }: { onImported: () => void }) {
     setBusy(true);
     setError(null);
     setResult(null);
-    try {
-      const response = await fetch(`/api/account/links/import${dryRun ? "?dryRun=1" : ""}`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "text/csv" },
-        body: text,
-      });
-      const body = (await response.json().catch(() => null)) as (ImportResult & { error?: string }) | null;
-      if (!response.ok) setError(body?.error ?? `Import failed (${response.status}).`);
-      else {
-        setResult(body);
-        if (!dryRun) onImported();
-      }
-    } catch {
-      setError("Could not reach LinkLens. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
+    const answer = await postCsv(`/api/account/links/import${dryRun ? "?dryRun=1" : ""}`, text, ImportResultSchema);
+    setBusy(false);
+    if (!answer.ok) return setError(answer.error);
+    setResult(answer.data);
+    if (!dryRun) onImported();
   }
 
   return (

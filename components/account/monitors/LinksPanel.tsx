@@ -1,69 +1,63 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import { api } from "../api";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { MonitorSchema, TrackedLinkSchema } from "@/lib/schemas/monitors";
+import type { UptimeBatch } from "@/lib/schemas/stats";
+import { linkFilterQuery, linksPath, PAGE_NAMES_PATH, type Answer, type LinkFilterValues } from "../answers";
 import { inputClass, Notice } from "../ui";
+import { useApi, useApiPages } from "../use-api";
+import { useHydrated } from "../useHydrated";
 import { LinkList } from "./LinkList";
 import { VERDICT_LABELS, VERDICT_VALUES } from "@/lib/schemas/verdict";
 import { STATES, type Monitor, type TrackedLink } from "./types";
 
-interface Filters {
-  state: string;
-  verdict: string;
-  tag: string;
-  monitorId: string;
-  q: string;
+type Filters = LinkFilterValues;
+
+const TrackedLinkListSchema = pageOf(TrackedLinkSchema);
+const MonitorListSchema = pageOf(MonitorSchema);
+
+/** What the page's server component read for the first paint (app/(app)/app/(main)/links/page.tsx). */
+export interface LinksPageData {
+  /** The first page of links for the filters of the page's URL (none when they are not valid). */
+  links?: Answer<Page<TrackedLink>>;
+  /** The monitored pages, for the page names and the Page filter. */
+  pages: Answer<Page<Monitor>>;
+  uptime: Answer<UptimeBatch>[];
 }
 
-function query(filters: Filters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim() !== "") params.set(key, value.trim());
-  return params.toString();
-}
-
-/** /app/links: every tracked link of the team, filtered by state, verdict, tag, page and text; exports for members. */
-export function LinksPanel({ canExport, initial }: { canExport: boolean; initial: Partial<Filters> }) {
-  const [filters, setFilters] = useState<Filters>({
-    state: "",
-    verdict: "",
-    tag: "",
-    monitorId: "",
-    q: "",
-    ...initial,
-  });
-  const [links, setLinks] = useState<TrackedLink[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [pages, setPages] = useState<Map<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async (current: Filters, cursor?: string) => {
-    const q = query(current);
-    const result = await api<{ items: TrackedLink[]; nextCursor: string | null }>(
-      "GET",
-      `/api/account/links?limit=100${q ? `&${q}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    if (!result.ok) return setError(result.error);
-    setError(null);
-    setLinks((previous) => (cursor ? [...previous, ...result.data.items] : result.data.items));
-    setNextCursor(result.data.nextCursor);
-  }, []);
-
+/**
+ * /app/links: every tracked link of the team, filtered by state, verdict, tag, page and text; exports for
+ * members. The server hands over the list for the filters in the page's URL; a change of filters reads
+ * the list again, 250 ms after the last keystroke.
+ */
+export function LinksPanel({
+  canExport,
+  filters: given,
+  initial,
+}: {
+  canExport: boolean;
+  filters: Partial<Filters>;
+  initial: LinksPageData;
+}) {
+  const hydrated = useHydrated();
+  const [filters, setFilters] = useState<Filters>({ state: "", verdict: "", tag: "", monitorId: "", q: "", ...given });
+  // The filters the list shows: the ones typed, once typing pauses.
+  const [asked, setAsked] = useState(filters);
   useEffect(() => {
-    // The page names come from the monitors list (one request for up to 100 pages).
-    void api<{ items: Monitor[] }>("GET", "/api/account/monitors?limit=100").then((result) => {
-      if (result.ok) setPages(new Map(result.data.items.map((item) => [item.id, item.url])));
-    });
-  }, []);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void load(filters), 250);
+    const timer = setTimeout(() => setAsked(filters), 250);
     return () => clearTimeout(timer);
-  }, [filters, load]);
+  }, [filters]);
+  const list = useApiPages(linksPath(asked), TrackedLinkListSchema, { initial: initial.links });
+  const names = useApi(PAGE_NAMES_PATH, MonitorListSchema, { initial: initial.pages });
+  const pages = useMemo(() => new Map(names.data?.items.map((item) => [item.id, item.url])), [names.data]);
+  const links = list.items;
+  const { error, nextCursor } = list;
 
   const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setFilters({ ...filters, [key]: event.target.value });
-  const exportQuery = query(filters);
+  const exportQuery = linkFilterQuery(filters);
 
   return (
     <div className="space-y-4">
@@ -146,13 +140,14 @@ export function LinksPanel({ canExport, initial }: { canExport: boolean; initial
         {links.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No tracked link matches.</p>
         ) : (
-          <LinkList links={links} pages={pages} />
+          <LinkList links={links} pages={pages} uptime={initial.uptime} />
         )}
         {nextCursor && (
           <button
             type="button"
             className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
-            onClick={() => void load(filters, nextCursor)}
+            disabled={!hydrated}
+            onClick={() => void list.loadMore()}
           >
             Show more
           </button>

@@ -1,108 +1,100 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
 import { Panel } from "@/components/analyzer/Panel";
-import type { EvidenceCapture } from "@/lib/schemas/evidence";
-import { api, loadPage } from "../api";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { EvidenceCaptureSchema, type EvidenceCapture } from "@/lib/schemas/evidence";
+import { CheckSchema, MonitorSchema, type MonitorPatchInput } from "@/lib/schemas/monitors";
+import type { UptimeBatch } from "@/lib/schemas/stats";
+import { api, loadPage, type ApiResult } from "../api";
+import { checksPath, evidencePath, monitorPath, type Answer } from "../answers";
+import { LocalTime } from "../LocalTime";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "../ui";
+import { mutate, revalidatePaths, useApi } from "../use-api";
+import { useHydrated } from "../useHydrated";
 import { MonitorStatusBadge } from "./Badges";
 import { CapturedEvidence } from "./CapturedEvidence";
+import { MonitorTimeline, timelineOf } from "./MonitorTimeline";
 import { TrackedLinks } from "./TrackedLinks";
 import { PageSignalsList } from "./Verdict";
-import { INTERVALS, intervalLabel, when, type Check, type Monitor, type Transition } from "./types";
+import { INTERVALS, intervalLabel, type Check, type Monitor, type Transition } from "./types";
 
-type TimelineItem = { at: string; key: string; text: string; tone: "ok" | "error" | "change" };
+const CheckPageSchema = pageOf(CheckSchema);
 
-/** /app/monitors/{id}: the page's tracked links with their states, the timeline, and (members+) the controls. */
-export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean }) {
-  const [monitor, setMonitor] = useState<Monitor | null>(null);
-  const [timeline, setTimeline] = useState<TimelineItem[]>([]);
+/** What the page's server component read for the first paint (app/(app)/app/(main)/monitors/[id]/page.tsx). */
+export interface MonitorPageData {
+  monitor: Answer<Monitor>;
+  checks: Answer<Page<Check>>;
+  /** The strips of the tracked links, a batch of 100 an answer. */
+  uptime: Answer<UptimeBatch>[];
+  /** The links' state changes, newest first (at most 50 a link): the API has no one request for them. */
+  changes: Transition[];
+}
+
+/**
+ * /app/monitors/{id}: the page's tracked links with their states, the timeline, and (members+) the controls.
+ * The server hands over the first data. An action re-reads only what it changed: a change of the monitor
+ * answers with the monitor; an added, edited or removed link re-reads the monitor (and the strips of a new
+ * set of links). A check can change everything, state changes included, so the page is rendered again on
+ * the server (router.refresh(): one request, whatever the number of links).
+ */
+export function MonitorDetail({ id, canEdit, initial }: { id: string; canEdit: boolean; initial: MonitorPageData }) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [refreshing, startRefresh] = useTransition();
+  const read = useApi(monitorPath(id), MonitorSchema, { initial: initial.monitor });
+  const checks = useApi(checksPath(id), CheckPageSchema, { initial: initial.checks });
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [capturing, setCapturing] = useState(false);
   const [captured, setCaptured] = useState<EvidenceCapture["items"] | null>(null);
-  // Bumped by a capture, so the evidence lists already open read their new record.
-  const [evidenceVersion, setEvidenceVersion] = useState(0);
 
-  const load = useCallback(async () => {
-    const result = await api<Monitor>("GET", `/api/account/monitors/${id}`);
-    if (!result.ok) return setError(result.error);
-    setMonitor(result.data);
-    const checks = await api<{ items: Check[] }>("GET", `/api/account/monitors/${id}/checks?limit=50`);
-    const histories = await Promise.all(
-      result.data.links.map((link) =>
-        api<{ items: Transition[] }>("GET", `/api/account/links/${link.id}/history?limit=50`).then((h) => ({
-          link,
-          h,
-        })),
-      ),
-    );
-    const items: TimelineItem[] = [];
-    if (checks.ok) {
-      for (const check of checks.data.items) {
-        items.push({
-          at: check.finishedAt,
-          key: `c-${check.id}`,
-          tone: check.outcome === "ok" ? "ok" : "error",
-          text:
-            check.outcome === "ok"
-              ? `Checked: page loaded (HTTP ${check.pageStatus ?? "?"}), ${check.linksFound ?? 0} link${check.linksFound === 1 ? "" : "s"} on it`
-              : `Checked: page error (${check.errorCode ?? "error"}${check.pageStatus ? `, HTTP ${check.pageStatus}` : ""}); link states kept`,
-        });
-      }
-    }
-    for (const { link, h } of histories) {
-      if (!h.ok) continue;
-      for (const change of h.data.items)
-        items.push({
-          at: change.createdAt,
-          key: `t-${change.id}`,
-          tone: "change",
-          text: `${link.target}: ${change.fromState} → ${change.toState}`,
-        });
-    }
-    // Newest first; a state change sorts above the check that caused it.
-    items.sort((a, b) => b.at.localeCompare(a.at) || (a.tone === "change" ? -1 : 1));
-    setTimeline(items);
-  }, [id]);
-
-  useEffect(() => {
-    // Loading from the API is the effect's purpose (the page renders without it first).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  async function act<T>(promise: Promise<{ ok: true; data: T } | { ok: false; error: string }>, done: string) {
+  async function act<T>(action: Promise<ApiResult<T>>, done: string): Promise<ApiResult<T>> {
     setBusy(true);
     setError(null);
     setInfo(null);
-    const result = await promise;
+    const result = await action;
     setBusy(false);
     if (!result.ok) setError(result.error);
     else setInfo(done);
-    await load();
-    return result.ok;
+    return result;
+  }
+
+  async function change(patch: MonitorPatchInput, done: string) {
+    const result = await act(api("PATCH", monitorPath(id), patch, MonitorSchema), done);
+    if (result.ok) read.replace(result.data);
+  }
+
+  async function checkNow() {
+    const result = await act(api("POST", `${monitorPath(id)}/check`, {}, MonitorSchema), "Checked.");
+    if (!result.ok) return;
+    read.replace(result.data);
+    startRefresh(() => router.refresh());
   }
 
   // A render of its own, not a check: it takes seconds, and a page error stores nothing.
-  async function capture() {
+  async function capture(links: Monitor["links"]) {
     setCapturing(true);
     setError(null);
     setInfo(null);
     setCaptured(null);
-    const result = await api<EvidenceCapture>("POST", `/api/account/monitors/${id}/evidence`, {});
+    const result = await api("POST", `${monitorPath(id)}/evidence`, {}, EvidenceCaptureSchema);
     setCapturing(false);
     if (!result.ok) return setError(result.error);
     const count = result.data.items.length;
     setInfo(`Captured evidence of ${count} tracked link${count === 1 ? "" : "s"}.`);
     setCaptured(result.data.items);
-    setEvidenceVersion((version) => version + 1);
+    // The evidence lists already open read their new record.
+    await revalidatePaths(links.map((link) => evidencePath(link.id)));
   }
 
-  if (!monitor)
-    return error ? <Notice kind="error">{error}</Notice> : <p className="text-sm text-slate-600">Loading…</p>;
+  const monitor = read.data;
+  if (!monitor) return <Notice kind="error">{read.error ?? "This page could not be read."}</Notice>;
+  const shownError = error ?? read.error ?? checks.error;
+  const controlsOff = !hydrated || busy || refreshing;
 
   return (
     <div className="space-y-6">
@@ -110,40 +102,38 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         <h1 className="text-xl font-bold tracking-tight wrap-anywhere sm:text-2xl">{monitor.url}</h1>
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <MonitorStatusBadge monitor={monitor} /> {intervalLabel(monitor.intervalMinutes)} · last check{" "}
-          {when(monitor.lastCheckedAt)} · next check {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
+          <LocalTime iso={monitor.lastCheckedAt} /> · next check{" "}
+          {monitor.paused ? "paused" : <LocalTime iso={monitor.nextCheckAt} />}
           {monitor.page && ` · HTTP ${monitor.page.httpStatus ?? "none"}`}
         </p>
         {monitor.tags.length > 0 && <p className="text-sm">Tags: {monitor.tags.join(", ")}</p>}
       </div>
-      {error && <Notice kind="error">{error}</Notice>}
+      {shownError && <Notice kind="error">{shownError}</Notice>}
       {info && <Notice kind="info">{info}</Notice>}
       {canEdit && (
         <div className="flex flex-wrap items-end gap-2">
           <button
             type="button"
             className={buttonClass}
-            disabled={busy || capturing}
-            onClick={() => void act(api("POST", `/api/account/monitors/${id}/check`, {}), "Checked.")}
+            disabled={controlsOff || capturing}
+            onClick={() => void checkNow()}
           >
             {busy ? "Checking…" : "Check now"}
           </button>
           <button
             type="button"
             className={secondaryButtonClass}
-            disabled={busy || capturing || monitor.links.length === 0}
-            onClick={() => void capture()}
+            disabled={controlsOff || capturing || monitor.links.length === 0}
+            onClick={() => void capture(monitor.links)}
           >
             {capturing ? "Capturing…" : "Capture evidence"}
           </button>
           <button
             type="button"
             className={secondaryButtonClass}
-            disabled={busy}
+            disabled={controlsOff}
             onClick={() =>
-              void act(
-                api("PATCH", `/api/account/monitors/${id}`, { paused: !monitor.paused }),
-                monitor.paused ? "Resumed: checked within a minute." : "Paused.",
-              )
+              void change({ paused: !monitor.paused }, monitor.paused ? "Resumed: checked within a minute." : "Paused.")
             }
           >
             {monitor.paused ? "Resume" : "Pause"}
@@ -153,12 +143,8 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
             <select
               aria-label="Check interval"
               value={monitor.intervalMinutes}
-              onChange={(event) =>
-                void act(
-                  api("PATCH", `/api/account/monitors/${id}`, { intervalMinutes: Number(event.target.value) }),
-                  "Interval changed.",
-                )
-              }
+              disabled={!hydrated}
+              onChange={(event) => void change({ intervalMinutes: Number(event.target.value) }, "Interval changed.")}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
             >
               {INTERVALS.map((item) => (
@@ -171,16 +157,17 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
           <button
             type="button"
             className={secondaryButtonClass}
+            disabled={!hydrated}
             onClick={() => {
               const tags = window.prompt("Tags, comma-separated", monitor.tags.join(", "));
               if (tags !== null)
-                void act(
-                  api("PATCH", `/api/account/monitors/${id}`, {
+                void change(
+                  {
                     tags: tags
                       .split(",")
                       .map((t) => t.trim())
                       .filter(Boolean),
-                  }),
+                  },
                   "Tags saved.",
                 );
             }}
@@ -190,10 +177,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
           <button
             type="button"
             className={secondaryButtonClass}
+            disabled={!hydrated}
             onClick={async () => {
               if (
                 window.confirm("Stop monitoring this page and delete its history?") &&
-                (await act(api("DELETE", `/api/account/monitors/${id}`), "Deleted."))
+                (await act(api("DELETE", monitorPath(id)), "Deleted.")).ok
               )
                 loadPage("/app/monitors");
             }}
@@ -217,11 +205,11 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
         ) : (
           <TrackedLinks
             links={monitor.links}
+            uptime={initial.uptime}
             canEdit={canEdit}
             editing={editing}
             onEdit={setEditing}
             act={act}
-            evidenceVersion={evidenceVersion}
           />
         )}
         {canEdit && (
@@ -230,14 +218,12 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
             onSubmit={async (event) => {
               event.preventDefault();
               const form = event.currentTarget;
-              const data = new FormData(form);
-              if (
-                await act(
-                  api("POST", `/api/account/monitors/${id}/links`, { target: String(data.get("target") ?? "") }),
-                  "Link added; it is checked within a minute.",
-                )
-              )
-                form.reset();
+              const target = String(new FormData(form).get("target") ?? "");
+              const added = await act(
+                mutate(api("POST", `${monitorPath(id)}/links`, { target }), [monitorPath(id)]),
+                "Link added; it is checked within a minute.",
+              );
+              if (added.ok) form.reset();
             }}
           >
             <div className="min-w-0 flex-1 basis-72">
@@ -250,34 +236,14 @@ export function MonitorDetail({ id, canEdit }: { id: string; canEdit: boolean })
                 />
               </Field>
             </div>
-            <button type="submit" className={secondaryButtonClass}>
+            <button type="submit" className={secondaryButtonClass} disabled={!hydrated}>
               Add link
             </button>
           </form>
         )}
       </Panel>
 
-      <Panel id="timeline" title="Timeline">
-        {timeline.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Not checked yet.</p>
-        ) : (
-          <ol className="space-y-2 text-sm sm:space-y-1" data-testid="timeline">
-            {timeline.map((item) => (
-              <li key={item.key} className="flex flex-col sm:flex-row sm:gap-3">
-                <time className="shrink-0 text-slate-600 dark:text-slate-400" dateTime={item.at}>
-                  {when(item.at)}
-                </time>
-                {/* The text names URLs: they break where the line ends, not one character a line. */}
-                <span
-                  className={`min-w-0 wrap-anywhere ${item.tone === "error" ? "text-red-800 dark:text-red-300" : item.tone === "change" ? "font-medium" : ""}`}
-                >
-                  {item.text}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Panel>
+      <MonitorTimeline items={timelineOf(checks.data?.items ?? [], initial.changes, monitor.links)} />
     </div>
   );
 }

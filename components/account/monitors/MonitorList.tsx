@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Cell, ListHeader, rowClass } from "../ListGrid";
 import { MonitorStatusBadge, StateBadge } from "./Badges";
-import { STATES, when, type Monitor } from "./types";
+import { LocalTime } from "../LocalTime";
+import { STATES, type Monitor } from "./types";
 
 const COLUMNS = "lg:grid-cols-[minmax(0,2.4fr)_8rem_minmax(0,1.4fr)_11rem_minmax(0,1fr)]";
 
@@ -42,7 +43,7 @@ export function MonitorList({ monitors }: { monitors: Monitor[] }) {
               </span>
             </Cell>
             <Cell label="Next check" className="col-span-2 lg:col-span-1">
-              {monitor.paused ? "paused" : when(monitor.nextCheckAt)}
+              {monitor.paused ? "paused" : <LocalTime iso={monitor.nextCheckAt} />}
             </Cell>
             {monitor.tags.length > 0 && (
               <Cell label="Tags" className="col-span-2 break-words lg:col-span-1">

@@ -1,35 +1,31 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
+import { pageOf, type Page } from "@/lib/schemas/common";
+import { MonitorSchema } from "@/lib/schemas/monitors";
 import { api } from "../api";
+import { MONITORS_PATH, type Answer } from "../answers";
 import { buttonClass, Field, inputClass, Notice } from "../ui";
+import { mutate, revalidatePaths, useApiPages } from "../use-api";
+import { useHydrated } from "../useHydrated";
 import { ImportCsv } from "./ImportCsv";
 import { MonitorList } from "./MonitorList";
 import { INTERVALS, type Monitor } from "./types";
 
-/** /app/monitors: add a page with its links (or import a CSV), and the table of monitored pages. */
-export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
-  const [monitors, setMonitors] = useState<Monitor[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+const MonitorListSchema = pageOf(MonitorSchema);
+
+/**
+ * /app/monitors: add a page with its links (or import a CSV), and the table of monitored pages (the
+ * server's first page, read again after an addition or an import).
+ */
+export function MonitorsPanel({ canEdit, initial }: { canEdit: boolean; initial: Answer<Page<Monitor>> }) {
+  const hydrated = useHydrated();
+  const list = useApiPages(MONITORS_PATH, MonitorListSchema, { initial });
+  const monitors = list.items;
+  const [actionError, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-
-  const load = useCallback(async (cursor?: string) => {
-    const result = await api<{ items: Monitor[]; nextCursor: string | null }>(
-      "GET",
-      `/api/account/monitors?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    if (!result.ok) return setError(result.error);
-    setMonitors((previous) => (cursor ? [...previous, ...result.data.items] : result.data.items));
-    setNextCursor(result.data.nextCursor);
-  }, []);
-
-  useEffect(() => {
-    // Loading the list from the API is the effect's purpose (the page renders without it first).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+  const error = actionError ?? list.error;
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,16 +42,18 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
       .map((target) => ({ target }));
     setError(null);
     setInfo(null);
-    const result = await api<Monitor>("POST", "/api/account/monitors", {
-      url: String(data.get("url") ?? ""),
-      intervalMinutes: Number(data.get("interval")),
-      tags,
-      links,
-    });
+    const result = await mutate(
+      api(
+        "POST",
+        "/api/account/monitors",
+        { url: String(data.get("url") ?? ""), intervalMinutes: Number(data.get("interval")), tags, links },
+        MonitorSchema,
+      ),
+      [MONITORS_PATH],
+    );
     if (!result.ok) return setError(result.error);
     setInfo(`Monitoring ${result.data.url}; the first check runs within a minute.`);
     form.reset();
-    await load();
   }
 
   return (
@@ -95,17 +93,17 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
                   placeholder="https://mysite.example/pricing&#10;mysite.example"
                 />
               </Field>
-              <button type="submit" className={buttonClass}>
+              <button type="submit" className={buttonClass} disabled={!hydrated}>
                 Add monitor
               </button>
             </form>
           </Panel>
           <Panel id="import" title="Import tracked links (CSV)">
-            <ImportCsv onImported={() => void load()} />
+            <ImportCsv onImported={() => void revalidatePaths([MONITORS_PATH])} />
           </Panel>
         </div>
       )}
-      <Panel id="monitors" title={`Monitored pages (${monitors.length}${nextCursor ? "+" : ""})`}>
+      <Panel id="monitors" title={`Monitored pages (${monitors.length}${list.nextCursor ? "+" : ""})`}>
         {monitors.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             No page is monitored yet.{canEdit ? " Add one above, or import a CSV." : ""}
@@ -113,11 +111,12 @@ export function MonitorsPanel({ canEdit }: { canEdit: boolean }) {
         ) : (
           <MonitorList monitors={monitors} />
         )}
-        {nextCursor && (
+        {list.nextCursor && (
           <button
             type="button"
             className="mt-3 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
-            onClick={() => void load(nextCursor)}
+            disabled={!hydrated}
+            onClick={() => void list.loadMore()}
           >
             Show more
           </button>

@@ -26,11 +26,6 @@ export function intervalLabel(minutes: number): string {
   return INTERVALS.find((item) => item.minutes === minutes)?.label ?? `${minutes} min`;
 }
 
-/** A time as the reader's locale shows it, or a dash. */
-export function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : "—";
-}
-
 /** The rel of a seen link as one word (sponsored and ugc outrank nofollow). */
 export function relOfSeen(link: Link): string {
   if (link.isSponsored) return "sponsored";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { api } from "@/components/account/api";
 import { Cell, ListHeader, rowClass } from "@/components/account/ListGrid";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
-import type { WebhookDelivery } from "@/lib/schemas/webhooks";
+import { WebhookDeliverySchema, type WebhookDelivery } from "@/lib/schemas/webhooks";
 
 const STATUS_TONE: Record<WebhookDelivery["status"], string> = {
   delivered:
@@ -51,9 +51,11 @@ export function DeliveryList({
   async function retry(delivery: WebhookDelivery) {
     setBusy(delivery.id);
     setError(null);
-    const result = await api<WebhookDelivery>(
+    const result = await api(
       "POST",
       `/api/account/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(delivery.id)}/retry`,
+      undefined,
+      WebhookDeliverySchema,
     );
     setBusy(null);
     if (!result.ok) return setError(result.error);

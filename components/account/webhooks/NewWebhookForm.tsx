@@ -6,7 +6,7 @@ import { ALERT_TYPE_LABELS } from "@/components/account/alert-types";
 import { buttonClass, Field, inputClass, Notice } from "@/components/account/ui";
 import { ALERT_TYPES, type AlertType } from "@/lib/schemas/alerts";
 import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS, type WebhookKind } from "@/lib/schemas/webhook-kinds";
-import type { WebhookWithSecret } from "@/lib/schemas/webhooks";
+import { WebhookWithSecretSchema, type WebhookWithSecret } from "@/lib/schemas/webhooks";
 
 /**
  * URL, kind (the registry's list: lib/schemas/webhook-kinds.ts), a note and the alert types; the API checks
@@ -24,12 +24,12 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await api<WebhookWithSecret>("POST", "/api/account/webhooks", {
-      url: url.trim(),
-      kind,
-      description,
-      types,
-    });
+    const result = await api(
+      "POST",
+      "/api/account/webhooks",
+      { url: url.trim(), kind, description, types },
+      WebhookWithSecretSchema,
+    );
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setUrl("");

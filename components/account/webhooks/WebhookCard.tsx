@@ -5,7 +5,14 @@ import { api } from "@/components/account/api";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
 import { ALERT_TYPES } from "@/lib/schemas/alerts";
 import { WEBHOOK_KIND_INFO } from "@/lib/schemas/webhook-kinds";
-import type { Webhook, WebhookDelivery, WebhookWithSecret } from "@/lib/schemas/webhooks";
+import { z, type ZodType } from "zod";
+import {
+  WebhookDeliverySchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+  type Webhook,
+  type WebhookDelivery,
+} from "@/lib/schemas/webhooks";
 import { DeliveryList } from "./DeliveryList";
 import { SecretReveal } from "./SecretReveal";
 
@@ -49,10 +56,16 @@ export function WebhookCard({
   const base = `/api/account/webhooks/${encodeURIComponent(webhook.id)}`;
   const name = webhook.description || new URL(webhook.url).host;
 
-  async function act<T>(method: string, path: string, body: unknown, done: (data: T) => string | null) {
+  async function act<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    answer: ZodType<T>,
+    done: (data: T) => string | null,
+  ) {
     setBusy(true);
     setError(null);
-    const result = await api<T>(method, path, body);
+    const result = await api(method, path, body, answer);
     setBusy(false);
     if (!result.ok) return setError(result.error);
     const message = done(result.data);
@@ -60,21 +73,21 @@ export function WebhookCard({
   }
 
   const test = () =>
-    act<WebhookDelivery>("POST", `${base}/test`, undefined, (d) =>
+    act("POST", `${base}/test`, undefined, WebhookDeliverySchema, (d) =>
       d.status === "delivered"
         ? `Test delivered to ${name} (HTTP ${d.responseStatus}).`
         : `The test failed: ${d.error ?? "no answer"}`,
     );
   const toggle = () =>
-    act<Webhook>("PATCH", base, { enabled: !webhook.enabled }, (w) =>
+    act("PATCH", base, { enabled: !webhook.enabled }, WebhookSchema, (w) =>
       w.enabled ? `Enabled ${name}.` : `Disabled ${name}: nothing more is sent to it.`,
     );
   const rotate = () =>
-    act<WebhookWithSecret>("POST", `${base}/rotate-secret`, undefined, (w) => {
+    act("POST", `${base}/rotate-secret`, undefined, WebhookWithSecretSchema, (w) => {
       setSecret(w.secret);
       return null;
     });
-  const remove = () => act<null>("DELETE", base, undefined, () => `Deleted ${name}.`);
+  const remove = () => act("DELETE", base, undefined, z.null(), () => `Deleted ${name}.`);
 
   return (
     <li className="space-y-3 py-4" data-testid={`webhook-${webhook.description || webhook.id}`}>

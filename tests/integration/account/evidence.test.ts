@@ -338,7 +338,13 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
         verdict: { value: "does_not_count", reasons: ["hidden"] },
         screenshot: { width: 1280 },
       });
-      expect(never).toMatchObject({ link: null, linkBox: null, verdict: null });
+      // A capture counts a loss at once, and a link never seen whose loss counts does not count
+      // (docs/spec/placement-verdict.md): the record says so rather than having no verdict.
+      expect(never).toMatchObject({
+        link: null,
+        linkBox: null,
+        verdict: { value: "does_not_count", reasons: ["missing"] },
+      });
       expect(await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id))).toHaveLength(
         0,
       );

@@ -2,11 +2,12 @@ import { GroupsPanel } from "@/components/audits/GroupsPanel";
 import { allGroups } from "@/lib/account/domain-groups";
 import { pageContext } from "@/lib/auth/page-context";
 import { can } from "@/lib/auth/roles";
+import { DomainGroupSchema } from "@/lib/schemas/domain-groups";
 
 // /app/groups — the team's domain groups: create, edit and delete (members and up), read (viewers).
 export default async function GroupsPage() {
   const ctx = await pageContext("/app/groups");
-  const groups = await allGroups(ctx);
+  const groups = DomainGroupSchema.array().parse(await allGroups(ctx));
   return (
     <div className="space-y-4">
       <div>

@@ -1,13 +1,23 @@
+import { answerOf, OUTBOX_PATH, SESSIONS_PATH } from "@/components/account/answers";
 import { NotificationSettings } from "@/components/account/NotificationSettings";
 import { SettingsPanel } from "@/components/account/SettingsPanel";
-import { pageContext } from "@/lib/auth/page-context";
+import { pageContext, pageSessions } from "@/lib/auth/page-context";
+import { NotificationPreferencesSchema } from "@/lib/schemas/alerts";
+import { can } from "@/lib/auth/roles";
 import { getPreferences } from "@/lib/alerts/preferences";
 import { getConfig } from "@/lib/config";
+import { listOutbox } from "@/lib/mail/outbox";
+import { pageOf } from "@/lib/schemas/common";
+import { DeviceSessionSchema, OutboxItemSchema } from "@/lib/schemas/settings";
 
 // /app/settings — alert notifications, profile, password, sessions, email delivery status and (owners) the outbox.
 export default async function SettingsPage() {
   const ctx = await pageContext("/app/settings");
-  const preferences = await getPreferences(ctx);
+  const preferences = NotificationPreferencesSchema.parse(await getPreferences(ctx));
+  const sessions = answerOf(SESSIONS_PATH, DeviceSessionSchema.array(), await pageSessions());
+  const outbox = can(ctx.role, { outbox: ["read"] })
+    ? answerOf(OUTBOX_PATH, pageOf(OutboxItemSchema), await listOutbox(ctx, { limit: 50 }))
+    : undefined;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
@@ -18,6 +28,7 @@ export default async function SettingsPage() {
         isOwner={ctx.role === "owner"}
         mailConfigured={Boolean(getConfig().SMTP_URL)}
         currentSessionId={ctx.session.id}
+        initial={{ sessions, outbox }}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { WebhooksPanel } from "@/components/account/webhooks/WebhooksPanel";
 import { pageContext } from "@/lib/auth/page-context";
 import { can } from "@/lib/auth/roles";
-import { MAX_WEBHOOKS } from "@/lib/schemas/webhooks";
+import { MAX_WEBHOOKS, WebhookDeliverySchema, WebhookSchema } from "@/lib/schemas/webhooks";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { allWebhooks } from "@/lib/webhooks/endpoints";
 
@@ -11,11 +11,11 @@ const RECENT = 5;
 // /app/webhooks — alerts to Slack and the team's own tools: endpoints, tests, deliveries and retries (admins manage, everyone reads).
 export default async function WebhooksPage() {
   const ctx = await pageContext("/app/webhooks");
-  const webhooks = await allWebhooks(ctx);
+  const webhooks = WebhookSchema.array().parse(await allWebhooks(ctx));
   const endpoints = await Promise.all(
     webhooks.map(async (webhook) => ({
       webhook,
-      deliveries: (await listDeliveries(ctx, webhook.id, { limit: RECENT })).items,
+      deliveries: WebhookDeliverySchema.array().parse((await listDeliveries(ctx, webhook.id, { limit: RECENT })).items),
     })),
   );
   return (

@@ -17,7 +17,7 @@ export async function pageContext(path: string): Promise<AccountContext> {
   try {
     return await authorize(
       new Request(`http://${incoming.get("host") ?? "localhost"}${path}`, { headers: forwarded }),
-      { account: ["read"] },
+      { membership: ["read"] },
     );
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403))

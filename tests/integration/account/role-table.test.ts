@@ -28,6 +28,7 @@ const LEAST_ROLE: Record<string, (typeof ROLES)[number]> = {
   "POST /api/account/organization/leave": "viewer",
   "POST /api/account/organization/transfer": "owner",
   "GET /api/account/audit-log": "admin",
+  "GET /api/account/activity-log": "admin",
   "GET /api/account/outbox": "owner",
   "GET /api/account/openapi.json": "viewer",
 

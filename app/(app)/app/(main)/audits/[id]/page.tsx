@@ -19,7 +19,7 @@ export default async function AuditPage({ params }: { params: Promise<{ id: stri
       <Link href="/app/audits" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
         ← All audits
       </Link>
-      <AuditDetail audit={audit} canEdit={can(ctx.role, { audit: ["export", "create", "delete"] })} />
+      <AuditDetail audit={audit} canEdit={can(ctx.role, { savedAudit: ["export", "create", "delete"] })} />
     </div>
   );
 }

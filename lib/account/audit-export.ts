@@ -6,7 +6,7 @@ import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { readLinkBatch } from "./audit-links";
 import { auditOf, findAudit, type AuditRow } from "./audits";
-import { csvRow, type CsvValue } from "./csv";
+import { csvRow, type CsvValue } from "./csv-cells";
 
 /**
  * GET /api/account/audits/{id}/export?format=csv|json: a download streamed from the database in

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { siteOf } from "../analyzer";
-import { normalizePasteDomain } from "../api/paste-domain";
+import { normalizePasteDomain } from "../api/paste-request-domain";
 import type { CreateGroupInput, DomainGroup, UpdateGroupInput } from "../schemas/domain-groups";
 import type { AccountContext } from "../auth/guard";
 import { recordActivity } from "../auth/activity-log";

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
  * Paste mode's `domain` as decisions.md defines it: a bare hostname, lowercased, IDN to punycode (the
  * WHATWG URL parser does both). Anything that is not just a hostname (scheme, path, port, credentials,
  * spaces) is refused rather than guessed at. Here, below the API, because the worker thread reads paste
- * bodies itself (paste-body.ts); lib/api/paste-domain.ts adds the default.
+ * bodies itself (paste-body.ts); lib/api/paste-request-domain.ts adds the default.
  * @throws ApiError INVALID_REQUEST
  */
 export function normalizePasteHostname(raw: string): string {

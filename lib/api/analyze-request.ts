@@ -2,7 +2,7 @@ import { parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
 import { describeZodError } from "../http/error-body";
 import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
-import { normalizePasteDomain } from "./paste-domain";
+import { normalizePasteDomain } from "./paste-request-domain";
 import { PasteModeRequestSchema, UrlModeRequestSchema } from "./schemas";
 
 export type ParsedAnalyzeRequest = { mode: "url"; url: URL } | { mode: "paste"; html: string; domain: string };

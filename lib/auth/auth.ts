@@ -168,7 +168,7 @@ export function createAuth(deps: AuthDeps) {
       // localhost, the tests) would never get its cookie back otherwise. lib/auth/index.ts keeps one
       // instance per scheme and picks it per request.
       useSecureCookies: deps.secureCookies,
-      // The origin rule is account-api.md's, applied to every /api/auth request by lib/auth/route.ts
+      // The origin rule is account-api.md's, applied to every /api/auth request by lib/auth/auth-endpoint.ts
       // before Better Auth runs. Better Auth's own CSRF check would also refuse what the spec allows
       // (a cookie-bearing request with no Origin: a non-browser client).
       disableCSRFCheck: true,

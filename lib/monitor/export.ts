@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
 import { recordActivity } from "../auth/activity-log";
 import { monitor, trackedLink } from "../db/schema";
-import { toCsv } from "./csv";
+import { toCsv } from "../account/csv-cells";
 import { IMPORT_COLUMNS } from "./import";
 import { linkFilterWhere } from "./links";
 import type { LinkFilters } from "../schemas/monitors";

@@ -7,7 +7,7 @@ import { linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { hasNul, nulMessage } from "../http/nul";
 import { uniqueViolation } from "../db/errors";
-import { parseCsv, unguardCell } from "./csv";
+import { parseCsv, unguardCell } from "./csv-reader";
 import {
   DEFAULT_INTERVAL,
   EXPECTED_RELS,

@@ -5,7 +5,7 @@ import { ApiError, ERRORS } from "../errors";
 import { describeZodError } from "../http/error-body";
 import { errorResponse, methodNotAllowed } from "../http/response";
 import { hasNul } from "../http/nul";
-import type { AccountMethod as Method, AccountOperation } from "../schemas/operation";
+import type { AccountMethod as Method, AccountOperation } from "../schemas/operation-entry";
 import type { OPERATIONS } from "../schemas/operations";
 import { answerResponse, type AnswerOf } from "./operation-answer";
 import { readOperationBody, readOperationQuery, type OperationInput, type ParamsOf } from "./operation-input";

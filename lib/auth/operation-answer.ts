@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { jsonResponse } from "../http/response";
-import type { AccountOperation } from "../schemas/operation";
+import type { AccountOperation } from "../schemas/operation-entry";
 
 /**
  * An account operation's answer: its handler returns the value and the wrapper sends it with the catalog

@@ -5,7 +5,7 @@ import { ApiError } from "../errors";
 import { rejectNul } from "../http/nul";
 import { parseQuery } from "../http/query";
 import { readBodyBytes, readCsvBody, readJsonBody, tooLarge } from "../http/read-body";
-import { DEFAULT_BODY_BYTES, type AccountOperation } from "../schemas/operation";
+import { DEFAULT_BODY_BYTES, type AccountOperation } from "../schemas/operation-entry";
 
 /**
  * What an account operation's handler gets besides the service context: the query and the body, read

@@ -33,7 +33,7 @@ import {
   TrackedLinkSchema,
   TransitionSchema,
 } from "./monitors";
-import { catalog, DEFAULT_BODY_BYTES, type AccountOperation } from "./operation";
+import { catalog, DEFAULT_BODY_BYTES, type AccountOperation } from "./operation-entry";
 import { ActivityLogItemSchema, OutboxItemSchema } from "./settings";
 import {
   createWebhookSchema,
@@ -63,7 +63,7 @@ import {
   transferSchema,
 } from "./team";
 
-export type { AccountMethod, AccountOperation, LeastRole } from "./operation";
+export type { AccountMethod, AccountOperation, LeastRole } from "./operation-entry";
 
 /**
  * The account API's operation catalog (account-api.md and the files that extend it): every operation

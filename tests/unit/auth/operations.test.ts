@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { IMPLEMENTED, OPERATION } from "@/lib/auth/account-route";
 import { assertAnswerMatches, withHeaders } from "@/lib/auth/operation-answer";
 import { leastRole, statements, type Permission } from "@/lib/auth/roles";
-import type { AccountOperation } from "@/lib/schemas/operation";
+import type { AccountOperation } from "@/lib/schemas/operation-entry";
 import { ACCOUNT_OPERATIONS, OPERATIONS } from "@/lib/schemas/operations";
 
 /**

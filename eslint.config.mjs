@@ -100,6 +100,12 @@ const product = (dir, extra = []) => ({
   patterns: [...NO_UPWARD, ...BELOW_THE_PRODUCT, NO_REACT, ...extra, ...floorRules(dir)],
 });
 
+const APP_PATTERNS = [
+  rule(to("server"), NO_UPWARD[2].message),
+  NO_ANALYZER_INTERNALS,
+  rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door."),
+];
+
 /** First match wins: more specific globs first. */
 const LAYERS = [
   {
@@ -181,13 +187,25 @@ const LAYERS = [
   product("mcp", [NO_NEXT]),
   { files: ["lib/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS] },
   {
-    files: ["app/**"],
+    // An account operation is described once, in its catalog entry: its route names the entry and gets the
+    // permission, the query, the body and the answer's status from it, so it parses and authorizes nothing.
+    files: ["app/api/account/**"],
     patterns: [
-      rule(to("server"), NO_UPWARD[2].message),
-      NO_ANALYZER_INTERNALS,
-      rule(toLib("net"), "Routes reach the network only through lib/api and the analyzer's front door."),
+      ...APP_PATTERNS,
+      ...[
+        ["^zod($|/)", "zod"],
+        ["^(@/lib/|(\\.\\./)+(lib/)?)schemas/(?!(operations|openapi)(\\.ts)?$)", "lib/schemas/<resource>"],
+        [toLib("http/(query|read-body|nul)"), "the query and body parsers"],
+        [toLib("auth/(guard|roles|operation-input)"), "the guard and the roles"],
+      ].map(([regex, what]) =>
+        rule(
+          regex,
+          `Account routes take schemas, parsing and the permission from their catalog entry (lib/schemas/operations.ts), not from ${what}.`,
+        ),
+      ),
     ],
   },
+  { files: ["app/**"], patterns: APP_PATTERNS },
   {
     files: ["components/**"],
     patterns: [
@@ -258,6 +276,12 @@ const config = [
         {
           selector: "ExportDefaultDeclaration",
           message: "Account routes export only what accountRoute() returns (lib/auth/account-route.ts).",
+        },
+        {
+          selector:
+            "CallExpression[callee.name='accountRoute'] > ObjectExpression > Property > ObjectExpression > Property[key.name=/^(permission|body|query|response|status)$/]",
+          message:
+            "An account route names its catalog entry (operation: OPERATIONS.<id>); the permission, schemas and status are the entry's (lib/schemas/operations.ts).",
         },
       ],
     },

@@ -3,8 +3,8 @@
  * this table is the only place a code's HTTP status, default hint and documentation text are written.
  * /docs, /llms.txt, the OpenAPI document, the Error schema and every layer that throws derive from it.
  *
- * Imports nothing, so any layer (lib/net, lib/analyzer, lib/api, server/, the product's floors) may
- * import it without creating a cycle. The zod-aware half (turning a ZodError into a body) lives in
+ * Imports nothing, so every layer (lib/net, lib/analyzer, lib/api, the product's floors, server/ and the
+ * browser's components) may import it without creating a cycle. The zod-aware half (turning a ZodError into a body) lives in
  * lib/http/error-body.ts.
  */
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { DemoAnalyzeRequest, DemoAnalyzeSuccess } from "@/lib/api/schemas";
-import { linksToCsv } from "./csv";
+import { linksToCsv } from "./links-csv";
 import { curlCommand } from "./curl";
 import { downloadText, exportBaseName } from "./download";
 

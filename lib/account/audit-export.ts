@@ -2,16 +2,16 @@ import { z } from "zod";
 import type { SignedInLink } from "../schemas/verdict";
 import type { auditExportQuerySchema } from "../schemas/audits";
 import type { AccountContext } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { readLinkBatch } from "./audit-links";
 import { auditOf, findAudit, type AuditRow } from "./audits";
-import { csvRow, type CsvValue } from "./csv";
+import { csvRow, type CsvValue } from "./csv-cells";
 
 /**
  * GET /api/account/audits/{id}/export?format=csv|json: a download streamed from the database in
  * batches of links, so a large audit is never held in memory as rows and as a file at once. Every export
- * is written to the audit log (who took which audit out, in which format) before the first byte leaves.
+ * is written to the activity log (who took which audit out, in which format) before the first byte leaves.
  */
 
 export type ExportFormat = z.infer<typeof auditExportQuerySchema>["format"];
@@ -106,7 +106,7 @@ function linkStream(
 export async function exportAudit(ctx: AccountContext, id: string, format: ExportFormat): Promise<AuditDownload> {
   const { db } = ctx;
   const row = await findAudit(ctx, id);
-  await recordAudit(db, {
+  await recordActivity(db, {
     organizationId: ctx.organization.id,
     actor: ctx.user,
     action: "audit.export",

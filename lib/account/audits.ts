@@ -3,11 +3,10 @@ import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { and, eq, or } from "drizzle-orm";
 import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../analyzer";
-import { parseAnalyzeRequest, type ParsedAnalyzeRequest } from "../api/analyze-request";
+import type { ParsedAnalyzeRequest } from "../api/analyze-request";
 import type { Audit, AuditSummary } from "../schemas/audits";
-import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import { getConfig } from "../config";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
@@ -69,19 +68,6 @@ const notFound = () =>
   new ApiError("NOT_FOUND", "No audit with this id in your organization.", {
     hint: "Use an id from GET /api/account/audits.",
   });
-
-/**
- * Reads POST /api/account/audits: the public request shapes and their rules (decisions.md), including
- * the analyzer's raw-body cap and the MAX_HTML_BYTES limit on html (413).
- */
-export async function readAuditRequest(request: Request): Promise<ParsedAnalyzeRequest> {
-  const config = getConfig();
-  const body = await readJsonBody(request, maxAnalyzeBodyBytes(config.MAX_HTML_BYTES));
-  return parseAnalyzeRequest(body, {
-    maxHtmlBytes: config.MAX_HTML_BYTES,
-    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
-  });
-}
 
 function summaryOf(row: AuditRow): AuditSummary {
   return {
@@ -200,7 +186,7 @@ async function store(
       .returning(columns);
     if (!inserted) throw new Error("audit insert returned nothing");
     await insertLinks(tx, inserted.id, analysis.links, report.linkSignals);
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "audit.create",
@@ -281,13 +267,13 @@ export async function listAudits(ctx: AccountContext, query: PageRequest & { url
   );
 }
 
-/** DELETE /api/account/audits/{id}: the audit and its links; the audit log keeps the fact. */
+/** DELETE /api/account/audits/{id}: the audit and its links; the activity log keeps the fact. */
 export async function deleteAudit(ctx: AccountContext, id: string): Promise<void> {
   const { db } = ctx;
   await db.transaction(async (tx) => {
     const row = await findAudit(ctx, id, tx);
     await tx.delete(audit).where(eq(audit.id, row.id));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "audit.delete",

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { siteOf } from "../analyzer";
-import { normalizePasteDomain } from "../api/paste-domain";
+import { normalizePasteDomain } from "../api/paste-request-domain";
 import type { CreateGroupInput, DomainGroup, UpdateGroupInput } from "../schemas/domain-groups";
 import type { AccountContext } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { uniqueViolation } from "../db/errors";
 import { keysetPage, type PageRequest } from "../db/keyset";
@@ -202,7 +202,7 @@ export async function createGroup(ctx: AccountContext, input: CreateGroupInput):
         .returning();
       if (!row) throw new Error("domain group insert returned nothing");
       await writeSites(tx, ctx, row.id, sites);
-      await recordAudit(tx, {
+      await recordActivity(tx, {
         organizationId: ctx.organization.id,
         actor: ctx.user,
         action: "domain_group.create",
@@ -231,7 +231,7 @@ export async function updateGroup(ctx: AccountContext, id: string, input: Update
         .returning();
       if (!row) throw notFound();
       if (normalized) await writeSites(tx, ctx, id, normalized.sites);
-      await recordAudit(tx, {
+      await recordActivity(tx, {
         organizationId: ctx.organization.id,
         actor: ctx.user,
         action: "domain_group.update",
@@ -252,7 +252,7 @@ export async function deleteGroup(ctx: AccountContext, id: string): Promise<void
     const row = await findGroup(tx, ctx, id);
     // The site rows go with the group (ON DELETE CASCADE).
     await tx.delete(domainGroup).where(eq(domainGroup.id, row.id));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "domain_group.delete",

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ApiError } from "../errors";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import { invitationLink } from "../auth/invitation-link";
 import { isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
@@ -107,7 +107,7 @@ export async function changeRole(ctx: AccountContext, memberId: string, role: Ro
     }
     if (target.role !== role) {
       await tx.update(schema.member).set({ role }).where(eq(schema.member.id, target.id));
-      await recordAudit(tx, {
+      await recordActivity(tx, {
         organizationId: ctx.organization.id,
         actor: ctx.user,
         action: "member.role_change",
@@ -130,7 +130,7 @@ export async function removeMember(ctx: AccountContext, memberId: string): Promi
       });
     }
     await tx.delete(schema.member).where(eq(schema.member.id, target.id));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "member.remove",
@@ -153,7 +153,7 @@ export async function leave(ctx: AccountContext): Promise<void> {
       .delete(schema.member)
       .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.member.userId, ctx.user.id)))
       .returning({ id: schema.member.id });
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "member.remove",
@@ -179,14 +179,14 @@ export async function transferOwnership(ctx: AccountContext, memberId: string) {
       .update(schema.member)
       .set({ role: "admin" })
       .where(and(eq(schema.member.organizationId, ctx.organization.id), eq(schema.member.userId, ctx.user.id)));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "member.role_change",
       target: { type: "member", id: target.id },
       details: { email: target.email, before: target.role, after: "owner", transfer: true },
     });
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "member.role_change",
@@ -272,7 +272,7 @@ export async function invite(ctx: AccountContext, input: z.infer<typeof inviteSc
         role: input.role,
       }),
     });
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "invitation.create",
@@ -295,7 +295,7 @@ export async function cancelInvitation(ctx: AccountContext, invitationId: string
     if (row.status !== "pending") throw new ApiError("CONFLICT", `This invitation is already ${row.status}.`);
     if (row.role && isRoleName(row.role)) assertManages(ctx.role, row.role);
     await tx.update(schema.invitation).set({ status: "canceled" }).where(eq(schema.invitation.id, row.id));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "invitation.cancel",

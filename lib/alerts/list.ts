@@ -2,21 +2,12 @@ import { and, eq, gte, inArray, type SQL } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
 import { keysetPage } from "../db/keyset";
 import { alertEvent } from "../db/schema";
-import { parseQuery } from "../http/query";
-import { alertsQuerySchema, type AlertEvent, type AlertsQuery } from "../schemas/alerts";
+import type { AlertEvent, AlertsQuery } from "../schemas/alerts";
 
 /**
  * GET /api/account/alerts: the organization's alert events, newest first, with filters. AlertEvent is
  * exactly `{ id, type, monitorId, trackedLinkId, before, after, createdAt }`.
  */
-
-export function parseAlertsQuery(request: Request): AlertsQuery {
-  return parseQuery(
-    request,
-    alertsQuerySchema,
-    "Filters: type (comma-separated), monitorId, trackedLinkId, since (ISO 8601); and limit, cursor.",
-  );
-}
 
 export type AlertEventView = AlertEvent;
 

@@ -1,7 +1,8 @@
 import { parsePublicUrl } from "../analyzer";
 import { ApiError } from "../errors";
 import { describeZodError } from "../http/error-body";
-import { normalizePasteDomain } from "./paste-domain";
+import { maxAnalyzeBodyBytes, readJsonBody } from "../http/read-body";
+import { normalizePasteDomain } from "./paste-request-domain";
 import { PasteModeRequestSchema, UrlModeRequestSchema } from "./schemas";
 
 export type ParsedAnalyzeRequest = { mode: "url"; url: URL } | { mode: "paste"; html: string; domain: string };
@@ -43,4 +44,16 @@ export function parseAnalyzeRequest(
     );
   }
   return { mode: "paste", html: parsed.data.html, domain: normalizePasteDomain(parsed.data.domain) };
+}
+
+/**
+ * The analyzer's request read from a JSON body on this thread, under the analyzer's raw-body cap and the
+ * MAX_HTML_BYTES limit on html (413): POST /api/account/audits takes the public request shapes and their
+ * rules (decisions.md). The public route parses in a worker instead (./analyze-body.ts).
+ */
+export async function readAnalyzeRequest(
+  request: Request,
+  limits: { maxHtmlBytes: number; allowPrivateHosts: string[] },
+): Promise<ParsedAnalyzeRequest> {
+  return parseAnalyzeRequest(await readJsonBody(request, maxAnalyzeBodyBytes(limits.maxHtmlBytes)), limits);
 }

@@ -1,30 +1,35 @@
 import { authorize, type AccountContext } from "./guard";
 import type { Permission } from "./roles";
-import { ZodError, type ZodType } from "zod";
+import { ZodError } from "zod";
 import { ApiError, ERRORS } from "../errors";
 import { describeZodError } from "../http/error-body";
 import { errorResponse, methodNotAllowed } from "../http/response";
-import { hasNul, rejectNul } from "../http/nul";
-import { readBodyBytes, readJsonBody, tooLarge } from "../http/read-body";
+import { hasNul } from "../http/nul";
+import type { AccountMethod as Method, AccountOperation } from "../schemas/operation-entry";
+import type { OPERATIONS } from "../schemas/operations";
+import { answerResponse, type AnswerOf } from "./operation-answer";
+import { readOperationBody, readOperationQuery, type OperationInput, type ParamsOf } from "./operation-input";
 
-type Params = Record<string, string | string[] | undefined>;
-type RouteContext = { params: Promise<Params> };
+export { withHeaders } from "./operation-answer";
 
-/** One method of an account route: the permission it needs and the handler that runs once it is granted. */
-export interface AccountMethod {
-  permission: Permission;
-  handler: (ctx: AccountContext, request: Request, params: Params) => Promise<Response>;
-  /**
-   * The hint of a 400 INVALID_REQUEST that names no hint of its own. Default: the account routes' one;
-   * POST /api/account/audits takes the public analyzer's request shapes and keeps the public hint.
-   */
-  requestHint?: string;
+/** A catalog entry whose permission names resources and actions of lib/auth/roles.ts. */
+export type Operation = AccountOperation & { readonly permission: Permission };
+
+/** Every entry of the catalog asks for permissions roles.ts defines: a misspelt one fails to compile here. */
+type Expect<T extends true> = T;
+type _CatalogPermissionsExist = Expect<(typeof OPERATIONS)[keyof typeof OPERATIONS] extends Operation ? true : false>;
+
+/** One method of an account route: its catalog entry and the handler that runs once the entry's checks pass. */
+export interface AccountMethod<O extends Operation> {
+  /** The catalog entry (lib/schemas/operations.ts): permission, query, body, body cap, status, answer. */
+  operation: O;
   /**
    * Finds what the path's id names in the active organization (404 when it is not there), before the
-   * handler reads a body: check 5 of docs/spec/account-api.md's order (unknown ids → 404) comes before check 6
-   * (body validation → 400). Give it on every method that takes both an id and a body.
+   * query or the body is read: check 5 of docs/spec/account-api.md's order (unknown ids → 404) comes before check 6
+   * (validation → 400). Give it on every method that takes both an id and a query or a body.
    */
-  resource?: (ctx: AccountContext, params: Params) => Promise<unknown>;
+  resource?: (ctx: AccountContext, params: ParamsOf<O>) => Promise<unknown>;
+  handler: (ctx: AccountContext, input: OperationInput<O>) => Promise<AnswerOf<O>>;
 }
 
 /** The error table's INVALID_REQUEST hint describes the public analyzer's body; account routes take others. */
@@ -54,39 +59,69 @@ function withRequestHint(error: unknown, hint: string): unknown {
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
 
 /** Marks the handlers a route implements (not its 405s), so a test can list every account operation. */
 export const IMPLEMENTED = Symbol.for("linklens.accountRoute.implemented");
+/** The catalog entry a handler serves, so a test can hold each route against its entry. */
+export const OPERATION = Symbol.for("linklens.accountRoute.operation");
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** The path's parameters as strings; one holding U+0000 names nothing (PostgreSQL would refuse the lookup: a 500). */
+async function pathParams(route: RouteContext | undefined): Promise<Record<string, string>> {
+  const params = Object.fromEntries(
+    Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, String(value)]),
+  );
+  if (Object.values(params).some(hasNul))
+    throw new ApiError("NOT_FOUND", "Nothing with this id exists in your organization.");
+  return params;
+}
 
 /**
  * The only way to write an account route (`app/api/account/**`; a lint rule forbids other exports there):
- * every method runs the guard's check order before its handler, errors leave as the Error body, and
- * methods not given answer 405 with Allow.
+ * each method names its catalog entry, runs the guard's check order for the entry's permission, has its
+ * path's id found, its query and body read as the entry says, and its answer sent with the entry's
+ * status; errors leave as the Error body, and methods not given answer 405 with Allow.
  *
- *   export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({ GET: { permission, handler } });
+ *   export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+ *     POST: { operation: OPERATIONS.createMonitor, handler: async (ctx, { body }) => createMonitor(ctx, body) },
+ *   });
  */
-export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
+export function accountRoute<
+  G extends Operation & { method: "GET" },
+  P extends Operation & { method: "POST" },
+  U extends Operation & { method: "PUT" },
+  A extends Operation & { method: "PATCH" },
+  D extends Operation & { method: "DELETE" },
+>(methods: {
+  GET?: AccountMethod<G>;
+  POST?: AccountMethod<P>;
+  PUT?: AccountMethod<U>;
+  PATCH?: AccountMethod<A>;
+  DELETE?: AccountMethod<D>;
+}) {
   const allow = METHODS.filter((m) => methods[m]);
   const wrap =
     (method: Method) =>
     async (request: Request, route: RouteContext): Promise<Response> => {
-      const spec = methods[method];
+      const spec = methods[method] as AccountMethod<Operation> | undefined;
       if (!spec) return methodNotAllowed(request, allow);
+      const { operation } = spec;
       try {
-        const ctx = await authorize(request, spec.permission);
-        const params = (await route?.params) ?? {};
-        // No stored id holds U+0000, and PostgreSQL would refuse the lookup (a 500): it names nothing.
-        if (Object.values(params).some((value) => [value ?? ""].flat().some(hasNul)))
-          throw new ApiError("NOT_FOUND", "Nothing with this id exists in your organization.");
+        const ctx = await authorize(request, operation.permission);
+        const params = (await pathParams(route)) as ParamsOf<Operation>;
         if (spec.resource) await spec.resource(ctx, params);
-        return await spec.handler(ctx, request, params);
+        const query = readOperationQuery(request, operation);
+        const body = await readOperationBody(request, operation);
+        const answer = await spec.handler(ctx, { request, params, query, body } as OperationInput<Operation>);
+        return answerResponse(operation, answer);
       } catch (error) {
-        return errorResponse(withRequestHint(error, spec.requestHint ?? ACCOUNT_REQUEST_HINT), request);
+        return errorResponse(withRequestHint(error, operation.requestHint ?? ACCOUNT_REQUEST_HINT), request);
       }
     };
   const notAllowed = async (request: Request) => methodNotAllowed(request, allow);
-  const handler = (method: Method) => Object.assign(wrap(method), { [IMPLEMENTED]: allow.includes(method) });
+  const handler = (method: Method) =>
+    Object.assign(wrap(method), { [IMPLEMENTED]: allow.includes(method), [OPERATION]: methods[method]?.operation });
   return {
     GET: handler("GET"),
     POST: handler("POST"),
@@ -96,30 +131,4 @@ export function accountRoute(methods: Partial<Record<Method, AccountMethod>>) {
     HEAD: notAllowed,
     OPTIONS: notAllowed,
   };
-}
-
-/** `?limit=` (1–100, default 50) and `?cursor=` of every account list; parseQuery for other query strings. */
-export { parseListQuery, parseQuery } from "../http/query";
-
-/** The body cap of the account routes, unless a route needs more (a domain group's 500 hostnames, an import). */
-export const ACCOUNT_BODY_BYTES = 16 * 1024;
-
-/**
- * Reads a small JSON body (16 KiB unless a route needs more, e.g. a domain group's 500 hostnames) and
- * validates it with a strict zod schema (400 names the field; over the cap 413).
- */
-export async function parseBody<T>(request: Request, schema: ZodType<T>, maxBytes = ACCOUNT_BODY_BYTES): Promise<T> {
-  const body = await readJsonBody(request, maxBytes);
-  rejectNul(body);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
-
-/**
- * For an operation that takes no body: whatever is sent is read and dropped, and more than 16 KiB is 413
- * like every account route's body, before any work starts (a render must not wait on a client's upload).
- */
-export async function skipSmallBody(request: Request): Promise<void> {
-  await readBodyBytes(request, ACCOUNT_BODY_BYTES, () => tooLarge(ACCOUNT_BODY_BYTES));
 }

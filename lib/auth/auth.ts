@@ -10,7 +10,7 @@ import * as schema from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
 import { siteOrigin } from "../http/origin";
-import { recordAudit } from "./audit";
+import { recordActivity } from "./activity-log";
 import { invitationLink } from "./invitation-link";
 import { betterAuthLog } from "./log";
 import { personalTeamName } from "./names";
@@ -61,7 +61,7 @@ function withResetPage(url: string): string {
 
 /**
  * The Better Auth instance of LinkLens over a database. Emails are rows of the outbox (lib/mail), never
- * sent from a request; audit-log rows are written by the hooks below.
+ * sent from a request; activity-log rows are written by the hooks below.
  */
 export function createAuth(deps: AuthDeps) {
   const { db } = deps;
@@ -113,7 +113,7 @@ export function createAuth(deps: AuthDeps) {
               await tx
                 .insert(schema.member)
                 .values({ id: randomUUID(), organizationId, userId: user.id, role: "owner", createdAt: new Date() });
-              await recordAudit(tx, {
+              await recordActivity(tx, {
                 organizationId,
                 actor: { id: user.id, email: user.email },
                 action: "user.sign_up",
@@ -151,7 +151,7 @@ export function createAuth(deps: AuthDeps) {
               .from(schema.member)
               .where(eq(schema.member.userId, session.userId));
             for (const { organizationId } of memberships) {
-              await recordAudit(db, {
+              await recordActivity(db, {
                 organizationId,
                 actor: { id: session.userId, email: row?.email ?? "" },
                 action: "user.sign_in",
@@ -168,7 +168,7 @@ export function createAuth(deps: AuthDeps) {
       // localhost, the tests) would never get its cookie back otherwise. lib/auth/index.ts keeps one
       // instance per scheme and picks it per request.
       useSecureCookies: deps.secureCookies,
-      // The origin rule is docs/spec/account-api.md's, applied to every /api/auth request by lib/auth/route.ts
+      // The origin rule is docs/spec/account-api.md's, applied to every /api/auth request by lib/auth/auth-endpoint.ts
       // before Better Auth runs. Better Auth's own CSRF check would also refuse what the spec allows
       // (a cookie-bearing request with no Origin: a non-browser client).
       disableCSRFCheck: true,
@@ -207,7 +207,7 @@ export function createAuth(deps: AuthDeps) {
         // (lib/account/team.ts) and Better Auth's own endpoints (lib/auth/organization-gate.ts).
         organizationHooks: {
           afterAcceptInvitation: async ({ invitation, member, user }) => {
-            await recordAudit(db, {
+            await recordActivity(db, {
               organizationId: invitation.organizationId,
               actor: { id: user.id, email: user.email },
               action: "invitation.accept",
@@ -216,7 +216,7 @@ export function createAuth(deps: AuthDeps) {
             });
           },
           afterDeleteOrganization: async ({ organization: org, user }) => {
-            await recordAudit(db, {
+            await recordActivity(db, {
               organizationId: org.id,
               actor: { id: user.id, email: user.email },
               action: "organization.delete",

@@ -8,7 +8,7 @@ let toldAboutSiteUrl = false;
 /**
  * Better Auth's log lines as the server's structured logs. Its advice when no base URL is set names its
  * own variables; here the setting is SITE_URL, and what happens without it is LinkLens's choice
- * (lib/auth/route.ts), so that line is replaced by one that says so, once per process.
+ * (lib/auth/auth-endpoint.ts), so that line is replaced by one that says so, once per process.
  */
 export function betterAuthLog(level: Level, message: string, ...args: unknown[]): void {
   if (message.includes(BASE_URL_NOT_SET)) {

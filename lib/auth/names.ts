@@ -1,7 +1,7 @@
 import { ApiError } from "../errors";
 
 /**
- * User and organization names (and slugs) go into email subjects and headers, the audit log and every
+ * User and organization names (and slugs) go into email subjects and headers, the activity log and every
  * page of the app. Better Auth takes any string, so a 60,000-character name, or one with a line break,
  * made a 272 KB invitation email with a 60,145-character subject. Every Better Auth path that sets one
  * is checked here, in front of it; /api/account sets none. (Domain group names have their own rule in

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Runtime } from "../db/runtime";
 import * as schema from "../db/schema";
 import { ApiError } from "../errors";
-import { recordAudit, type AuditAction } from "./audit";
+import { recordActivity, type ActivityAction } from "./activity-log";
 import { getAuth } from "./index";
 import { can, isRoleName, roleRank, type RoleName } from "./roles";
 
@@ -15,7 +15,7 @@ import { can, isRoleName, roleRank, type RoleName } from "./roles";
  * The actor's role is the one in the organization Better Auth will change, found as Better Auth finds it
  * (the invitation's or member's own; else `organizationId || active`), never simply the one the body
  * names: an admin of this team who owns another must not pass as an owner by naming that other team.
- * After a success, the change is written to the audit log (of that organization) like its /api/account twin.
+ * After a success, the change is written to the activity log (of that organization) like its /api/account twin.
  */
 
 type Body = Record<string, unknown>;
@@ -154,11 +154,11 @@ export async function gateOrganizationRequest(
   const actor = await actorIn(db, found.user, target?.organizationId ?? named);
   if (!actor) return null;
   const audit = (
-    action: AuditAction,
+    action: ActivityAction,
     auditTarget: { type: string; id: string } | undefined,
     details: Record<string, unknown>,
   ) =>
-    recordAudit(db, {
+    recordActivity(db, {
       organizationId: actor.organizationId,
       actor: { id: actor.id, email: actor.email },
       action,

@@ -21,7 +21,7 @@ async function pageRequest(path: string): Promise<Request> {
  */
 export async function pageContext(path: string): Promise<AccountContext> {
   try {
-    return await authorize(await pageRequest(path), { account: ["read"] });
+    return await authorize(await pageRequest(path), { membership: ["read"] });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403))
       redirect(`/sign-in?next=${encodeURIComponent(path)}`);

@@ -75,6 +75,21 @@ export function rejectDeepJson(text: string): void {
 }
 
 /**
+ * A text/csv body as UTF-8 text: 400 for another Content-Type or an empty body, `tooLarge()` (413) as soon
+ * as it passes `maxBytes`.
+ */
+export async function readCsvBody(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "text/csv")
+    throw new ApiError("INVALID_REQUEST", "Content-Type must be text/csv.", {
+      hint: "Send the file itself as the body with Content-Type: text/csv.",
+    });
+  const text = await readBodyText(request, maxBytes, tooLarge);
+  if (text === "") throw new ApiError("INVALID_REQUEST", "The body is empty; send a CSV file with a header row.");
+  return text;
+}
+
+/**
  * A request body as UTF-8 text, read as a stream and refused with `tooLarge()` (413) as soon as it
  * passes `maxBytes`, whatever Content-Length claims; "" when there is none.
  */

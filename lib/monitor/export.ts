@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import { monitor, trackedLink } from "../db/schema";
-import { toCsv } from "./csv";
+import { toCsv } from "../account/csv-cells";
 import { IMPORT_COLUMNS } from "./import";
 import { linkFilterWhere } from "./links";
 import type { LinkFilters } from "../schemas/monitors";
@@ -62,7 +62,7 @@ export async function exportLinks(
     verdict_reasons: link.verdict ? link.verdict.reasons.join(";") : null,
   }));
   const now = ctx.now();
-  await recordAudit(ctx.db, {
+  await recordActivity(ctx.db, {
     organizationId: ctx.organization.id,
     actor: ctx.user,
     action: "tracked_links.export",

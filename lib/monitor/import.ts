@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { linkTransition, monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { hasNul, nulMessage } from "../http/nul";
-import { readBodyText } from "../http/read-body";
 import { uniqueViolation } from "../db/errors";
-import { parseCsv, unguardCell } from "./csv";
+import { parseCsv, unguardCell } from "./csv-reader";
 import {
   DEFAULT_INTERVAL,
   EXPECTED_RELS,
+  IMPORT_MAX_ROWS,
+  IMPORT_TOO_LARGE,
   MATCH_MODES,
   MAX_ANCHOR_LENGTH,
   MAX_NOTES_LENGTH,
@@ -34,9 +35,6 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
  * page: a row's tags are added to its monitor's (never removed). All writes are one transaction and a
  * handful of batched statements (5,000 rows in a few seconds).
  */
-
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 5000;
 
 export const IMPORT_COLUMNS = [
   "page_url",
@@ -80,24 +78,7 @@ interface ParsedRow {
   fields: RowFields;
 }
 
-const tooLarge = () =>
-  new ApiError(
-    "PAYLOAD_TOO_LARGE",
-    `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and 5 MiB.`,
-    { hint: "Split the file and import the parts one after the other." },
-  );
-
-/** The CSV body: Content-Type text/csv, at most 5 MiB (413 before it is all read), UTF-8. */
-export async function readCsvBody(request: Request): Promise<string> {
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "text/csv")
-    throw new ApiError("INVALID_REQUEST", "Content-Type must be text/csv.", {
-      hint: "Send the file itself as the body with Content-Type: text/csv.",
-    });
-  const text = await readBodyText(request, IMPORT_MAX_BYTES, tooLarge);
-  if (text === "") throw new ApiError("INVALID_REQUEST", "The body is empty; send a CSV file with a header row.");
-  return text;
-}
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", IMPORT_TOO_LARGE.message, { hint: IMPORT_TOO_LARGE.hint });
 
 /** Splits the file into its header's column positions and data records (413 past the row limit). */
 function readTable(text: string): {
@@ -430,7 +411,7 @@ export async function importLinks(
         .set({ nextCheckAt: sql`LEAST(${monitor.nextCheckAt}, ${now.toISOString()}::timestamptz)` })
         .where(and(owned(monitor, organizationId), inArray(monitor.id, part)));
     }
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId,
       actor: ctx.user,
       action: "tracked_links.import",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { audit, auditLink, linkTransition, monitor, trackedLink } from "../db/schema";
@@ -212,7 +212,7 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
   }
 }
 
-/** DELETE /links/{id}; recorded in the audit log. */
+/** DELETE /links/{id}; recorded in the activity log. */
 export async function deleteLink(ctx: AccountContext, linkId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await findLink(ctx, linkId, tx);
@@ -223,7 +223,7 @@ export async function deleteLink(ctx: AccountContext, linkId: string): Promise<v
       .limit(1);
     await retireLinks(tx, ctx.organization.id, { linkId: row.id }, ctx.now());
     await tx.delete(trackedLink).where(owned(trackedLink, ctx.organization.id, eq(trackedLink.id, row.id)));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "tracked_link.delete",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { monitor, trackedLink } from "../db/schema";
@@ -240,7 +240,7 @@ export async function updateMonitor(
   });
 }
 
-/** DELETE /monitors/{id}: the page, its links, checks and history; recorded in the audit log. */
+/** DELETE /monitors/{id}: the page, its links, checks and history; recorded in the activity log. */
 export async function deleteMonitor(ctx: AccountContext, monitorId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await findMonitor(ctx, monitorId, tx);
@@ -250,7 +250,7 @@ export async function deleteMonitor(ctx: AccountContext, monitorId: string): Pro
       .where(owned(trackedLink, ctx.organization.id, eq(trackedLink.monitorId, row.id)));
     await retireLinks(tx, ctx.organization.id, { monitorId: row.id }, ctx.now());
     await tx.delete(monitor).where(owned(monitor, ctx.organization.id, eq(monitor.id, row.id)));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "monitor.delete",

@@ -20,6 +20,17 @@ export const MAX_NOTES_LENGTH = 2000;
 export const MAX_ANCHOR_LENGTH = 1000;
 /** Links one POST /monitors may carry (an import is the way to add thousands). */
 export const MAX_LINKS_PER_REQUEST = 100;
+/** POST /monitors' body cap: its 100 links, each with a 2,048-character target, anchor and notes, pass the default 16 KiB. */
+export const MONITOR_BODY_MAX_BYTES = 512 * 1024;
+
+/** POST /api/account/links/import: at most this many data rows and bytes of CSV (413 past either). */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The 413 of an import past either limit: the body's size is checked as it arrives, the rows once it is read. */
+export const IMPORT_TOO_LARGE = {
+  message: `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows and 5 MiB.`,
+  hint: "Split the file and import the parts one after the other.",
+} as const;
 
 const interval = z
   .number()

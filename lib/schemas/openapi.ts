@@ -27,8 +27,14 @@ const ROLE_WORDS = {
   owner: "owners",
 } as const;
 
+/** The path parameters of a template, `{id}` and the like, each an opaque string. */
+function pathParams(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? "");
+  return names.length === 0 ? null : z.strictObject(Object.fromEntries(names.map((name) => [name, z.string()])));
+}
+
 function register(registry: OpenAPIRegistry, operation: AccountOperation): void {
-  const hasId = operation.path.includes("{id}");
+  const params = pathParams(operation.path);
   const success =
     operation.status === 204
       ? { description: "Done; no body." }
@@ -48,9 +54,10 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
     summary: operation.summary,
     description: `Who: ${ROLE_WORDS[operation.role]}.`,
     tags: [operation.tag],
+    ...(operation.deprecated ? { deprecated: true } : {}),
     security: [{ session: [] }],
     request: {
-      ...(hasId ? { params: z.strictObject({ id: z.string() }) } : {}),
+      ...(params ? { params } : {}),
       ...(operation.query ? { query: operation.query } : {}),
       ...(operation.body
         ? { body: { required: true, content: { "application/json": { schema: operation.body } } } }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoTime } from "./common";
 
-/** What owners and admins read about their organization: the email outbox and the audit log. */
+/** What owners and admins read about their organization: the email outbox and the activity log. */
 
 /** GET /api/account/outbox (owners): an email and its delivery. Other members' personal links are hidden. */
 export const OutboxItemSchema = z.strictObject({
@@ -31,8 +31,8 @@ export const DeviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
 
-/** GET /api/account/audit-log (admin+): who did what and when. */
-export const AuditLogItemSchema = z.strictObject({
+/** GET /api/account/activity-log (admin+; also at its first path, /audit-log): who did what and when. */
+export const ActivityLogItemSchema = z.strictObject({
   id: z.string(),
   action: z.string(),
   actor: z.strictObject({ id: z.string().nullable(), email: z.string().nullable() }),
@@ -41,4 +41,4 @@ export const AuditLogItemSchema = z.strictObject({
   ipAddress: z.string().nullable(),
   createdAt: isoTime,
 });
-export type AuditLogItem = z.infer<typeof AuditLogItemSchema>;
+export type ActivityLogItem = z.infer<typeof ActivityLogItemSchema>;

@@ -1,6 +1,6 @@
 import { readLinkBatch } from "../account/audit-links";
 import { csvCells, EXPORT_CSV_COLUMNS } from "../account/audit-export";
-import { csvRow } from "../account/csv";
+import { csvRow } from "../account/csv-cells";
 import type { Runtime } from "../db/runtime";
 import { uptimeOfLinks } from "../stats/uptime-query";
 import type { OpenShare } from "./open";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import { findAudit } from "../account/audits";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { monitor, share } from "../db/schema";
@@ -14,7 +14,7 @@ import { newToken } from "./token";
 /**
  * Share links (evidence-and-reports.md "Client reports"): create (admin+; the token is in the answer's
  * `url` this once and stored only as a hash), list (never a token), revoke. Creation and revocation are in
- * the audit log, without the token. Every query is scoped to the caller's organization.
+ * the activity log, without the token. Every query is scoped to the caller's organization.
  */
 
 export type ShareRow = typeof share.$inferSelect;
@@ -89,7 +89,7 @@ export async function createShare(ctx: AccountContext, input: CreateShareInput, 
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(share).values(values).returning();
     if (!created) throw new Error("share insert returned nothing");
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "share.created",
@@ -145,7 +145,7 @@ export async function revokeShare(ctx: AccountContext, id: string): Promise<void
       .update(share)
       .set({ revokedAt: now })
       .where(and(owned(share, ctx.organization.id, eq(share.id, row.id)), isNull(share.revokedAt)));
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "share.revoked",

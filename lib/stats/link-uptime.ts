@@ -4,25 +4,17 @@ import type { Uptime, UptimeBatch } from "../schemas/stats";
 import { uptimeOfLinks } from "./uptime-query";
 
 /**
- * GET /api/account/links/{id}/uptime in one query. An id of another organization (or none) is 404 before
- * a bad `?days=` is 400, as on every account route: the query runs with the default window when
- * `readDays` throws, and its error is rethrown only once the link is known to be the caller's.
+ * GET /api/account/links/{id}/uptime: one query. The route finds the link first, so an id of another
+ * organization (or none) is 404 before a bad `?days=` is 400, as on every account route.
  */
 export async function linkUptime(
   ctx: Pick<AccountContext, "db" | "organization" | "now">,
   linkId: string,
-  readDays: () => number,
+  days: number,
 ): Promise<Uptime> {
-  let days = 90;
-  let invalid: unknown = null;
-  try {
-    days = readDays();
-  } catch (error) {
-    invalid = error;
-  }
   const uptime = (await uptimeOfLinks(ctx.db, ctx.organization.id, [linkId], days, ctx.now())).get(linkId);
+  // Deleted since the route found it.
   if (!uptime) throw notFound("tracked link");
-  if (invalid) throw invalid;
   return uptime;
 }
 

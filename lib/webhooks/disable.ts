@@ -2,14 +2,14 @@ import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { listenOrigin, type Config } from "../config";
 import type { Db } from "../db/client";
 import { member, organization, user, webhookDelivery, webhookEndpoint } from "../db/schema";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import { enqueueEmail } from "../mail/outbox";
 import { webhookDisabledEmail } from "../mail/templates";
 
 /**
  * Turning an endpoint off (webhooks.md): its waiting deliveries become `failed` ("the endpoint was
  * disabled"), and when LinkLens does it on its own — a delivery used all its attempts and the endpoint
- * has not succeeded since — the audit log says so and the organization's admins and owners get an email,
+ * has not succeeded since — the activity log says so and the organization's admins and owners get an email,
  * in the same transaction as the switch (at most once, even with several senders).
  */
 
@@ -39,7 +39,7 @@ export function webhooksPageUrl(settings: Pick<Config, "SITE_URL" | "PORT" | "HO
   return `${(settings.SITE_URL ?? listenOrigin(settings)).replace(/\/+$/, "")}/app/webhooks`;
 }
 
-/** The host (and path start) of an endpoint URL, for emails and the audit log: the full URL may hold a token (Slack's does). */
+/** The host (and path start) of an endpoint URL, for emails and the activity log: the full URL may hold a token (Slack's does). */
 export function endpointLabel(url: string): string {
   const parsed = URL.parse(url);
   return parsed ? parsed.host : "the endpoint";
@@ -72,7 +72,7 @@ export async function disableFailingEndpoint(
   if (!switched) return false;
   await failWaitingDeliveries(tx, switched.id, input.now);
   const label = endpointLabel(switched.url);
-  await recordAudit(tx, {
+  await recordActivity(tx, {
     organizationId: switched.organizationId,
     actor: null,
     action: "webhook.disabled",

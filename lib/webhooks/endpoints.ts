@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { assertPublicUrl, type FetchPublicOptions } from "../analyzer";
-import { recordAudit } from "../auth/audit";
+import { recordActivity } from "../auth/activity-log";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { organization, webhookEndpoint } from "../db/schema";
@@ -26,7 +26,7 @@ import { isMaskEcho, maskWebhookUrl, refuseMaskedUrl } from "./url-mask";
  * Webhook endpoints of an organization (webhooks.md "Endpoints"): admins and owners create, change,
  * delete and rotate; every member reads. Every query is scoped to the caller's organization, so another
  * organization's ids are unknown ids (404). The secret is shown on creation and rotation only, stored
- * sealed (./secret.ts), and never written to the audit log. A chat kind's URL is a credential too: whole
+ * sealed (./secret.ts), and never written to the activity log. A chat kind's URL is a credential too: whole
  * in the create answer only, masked in every other (./url-mask.ts).
  */
 
@@ -150,7 +150,7 @@ export async function createWebhook(ctx: WithResolver, input: CreateWebhookInput
       })
       .returning();
     if (!created) throw new Error("insert returned no row");
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "webhook.created",
@@ -201,7 +201,7 @@ export async function updateWebhook(ctx: WithResolver, id: string, patch: Update
     const changed = (["url", "types", "enabled", "description"] as const).filter(
       (field) => input[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(updated[field]),
     );
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "webhook.updated",
@@ -226,7 +226,7 @@ export async function deleteWebhook(ctx: AccountContext, id: string): Promise<vo
       .where(and(eq(webhookEndpoint.organizationId, ctx.organization.id), eq(webhookEndpoint.id, id)))
       .returning();
     if (!row) throw notFound();
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "webhook.deleted",
@@ -246,7 +246,7 @@ export async function rotateWebhookSecret(ctx: AccountContext, id: string): Prom
       .where(and(eq(webhookEndpoint.organizationId, ctx.organization.id), eq(webhookEndpoint.id, id)))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, {
+    await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
       action: "webhook.secret_rotated",

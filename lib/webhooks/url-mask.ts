@@ -7,7 +7,7 @@ import { CHANNELS, type UrlMask } from "./channels";
  * (reports-and-channels.md "Chat channels"). It is shown whole only in the answer that creates the
  * endpoint; every later view — reads, PATCH and rotate-secret answers, the app — shows it masked: scheme,
  * host and the path up to the first secret part, then `…` (Slack's `https://hooks.slack.com/services/…`).
- * `standard` URLs are the team's own receivers and stay whole. Emails and the audit log name the host
+ * `standard` URLs are the team's own receivers and stay whole. Emails and the activity log name the host
  * only, whatever the kind (./disable.ts endpointLabel). Pure.
  *
  * Each channel module names its rule (`mask`, ./channels/); a later channel (discord: `["api",

@@ -61,6 +61,12 @@ const wrongArrows: [string, string][] = [
   ["lib/webhooks/attempt.ts", 'import { createGuardedDispatcher } from "../net/guarded-dispatcher";'],
   ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer/fetch-public";'],
   ["components/account/webhooks/WebhookCard.tsx", 'import { createWebhook } from "@/lib/webhooks/endpoints";'],
+  // An account route takes its schemas, parsing and permission from its catalog entry.
+  ["app/api/account/monitors/route.ts", 'import { newMonitorSchema } from "@/lib/schemas/monitors";'],
+  ["app/api/account/monitors/route.ts", 'import { parseQuery } from "@/lib/http/query";'],
+  ["app/api/account/monitors/route.ts", 'import { readJsonBody } from "../../../../lib/http/read-body";'],
+  ["app/api/account/monitors/route.ts", 'import { can } from "@/lib/auth/roles";'],
+  ["app/api/account/monitors/route.ts", 'import { z } from "zod";'],
   ["lib/verdict/reasons.ts", 'import { database } from "../db";'],
   ["lib/verdict/reasons.ts", 'import { inspectUrl } from "@/lib/analyzer";'],
   ["lib/schemas/verdict.ts", 'import { verdictOf } from "../verdict";'],
@@ -97,13 +103,13 @@ const rightArrows: [string, string][] = [
   ["lib/mail/outbox.ts", 'import { keysetPage } from "../db/keyset";'],
   ["lib/auth/auth.ts", 'import { enqueueEmail } from "../mail/outbox";'],
   ["lib/auth/page-context.ts", 'import { redirect } from "next/navigation";'],
-  ["lib/account/team.ts", 'import { recordAudit } from "../auth/audit";'],
+  ["lib/account/team.ts", 'import { recordActivity } from "../auth/activity-log";'],
   ["lib/alerts/deliver.ts", 'import { enqueueEmail } from "../mail/outbox";'],
   ["lib/monitor/run-check.ts", 'import { recordAlertEvents } from "../alerts/events";'],
   ["lib/monitor/run-check.ts", 'import { loadDomainGroups } from "../account/group-lookup";'],
   ["lib/mcp/tools.ts", 'import { runAnalysis } from "@/lib/api/analyze-service";'],
   ["lib/alerts/webhooks.ts", 'import { writeWebhookDeliveries } from "../webhooks";'],
-  ["lib/webhooks/disable.ts", 'import { recordAudit } from "../auth/audit";'],
+  ["lib/webhooks/disable.ts", 'import { recordActivity } from "../auth/activity-log";'],
   ["lib/webhooks/attempt.ts", 'import { fetchPublic } from "../analyzer";'],
   ["lib/stats/link-uptime.ts", 'import { notFound } from "../monitor/scope";'],
   ["lib/shares/report.ts", 'import { uptimeOfLinks } from "../stats/uptime-query";'],
@@ -115,6 +121,9 @@ const rightArrows: [string, string][] = [
   ["lib/mcp/find-link.ts", 'import { verdictOf } from "../verdict";'],
   ["lib/account/audits.ts", 'import { pageSignals } from "../verdict";'],
   ["components/account/TeamPanel.tsx", 'import type { Member } from "@/lib/schemas/team";'],
+  ["app/api/account/monitors/route.ts", 'import { OPERATIONS } from "@/lib/schemas/operations";'],
+  ["app/api/account/openapi.json/route.ts", 'import { buildAccountOpenApiDocument } from "@/lib/schemas/openapi";'],
+  ["app/(app)/app/(main)/monitors/page.tsx", 'import type { Monitor } from "@/lib/schemas/monitors";'],
 ];
 
 describe("the product's folders form no loop", () => {
@@ -186,5 +195,30 @@ describe("layer boundaries (docs/architecture.md) are lint errors", () => {
 
   it.each(rightArrows)("%s: %s is allowed", async (file, source) => {
     expect(await restrictedImports(file, `${source}\nexport {};\n`)).toEqual([]);
+  });
+});
+
+describe("an account route names its catalog entry, nothing of its own", () => {
+  const route = (method: string) => `import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
+  POST: { operation: OPERATIONS.createMonitor, ${method} handler: async (ctx, { body }) => body },
+});
+`;
+  const syntaxErrors = async (source: string) => {
+    const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, "app/api/account/monitors/route.ts") });
+    return (result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-syntax");
+  };
+
+  it.each(["permission: { monitor: ['create'] },", "status: 200,", "body: {},", "query: {},"])(
+    "%s beside the operation is refused",
+    async (property) => {
+      const errors = await syntaxErrors(route(property));
+      expect(errors.map((error) => error.message).join("\n")).toContain("catalog entry");
+    },
+  );
+
+  it("the operation and a handler destructuring { body } are fine", async () => {
+    expect(await syntaxErrors(route(""))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** The one Drizzle schema of LinkLens: a file per aggregate. drizzle-kit reads this file. */
 export * from "./auth";
 export * from "./organization";
-export * from "./audit";
+export * from "./activity-log";
 export * from "./outbox";
 export * from "./domain-groups";
 export * from "./audits";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleAuthRequest } from "@/lib/auth/route";
+import { handleAuthRequest } from "@/lib/auth/auth-endpoint";
 import { auth, closeAll, cookieFrom, ORIGIN, signUp, useFreshDatabase } from "./harness";
 import { ERROR_KEYS } from "../../helpers/server";
 

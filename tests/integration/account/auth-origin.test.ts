@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/account/me/route";
-import { handleAuthRequest } from "@/lib/auth/route";
+import { handleAuthRequest } from "@/lib/auth/auth-endpoint";
 import type { Database } from "@/lib/db";
 import {
   auth,

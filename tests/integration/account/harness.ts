@@ -6,7 +6,7 @@ import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox } from "@/lib/db/schema";
 import { resetAuth } from "@/lib/auth";
 import { resetAuthLimiters } from "@/lib/auth/limits";
-import { handleAuthRequest } from "@/lib/auth/route";
+import { handleAuthRequest } from "@/lib/auth/auth-endpoint";
 import { TRUSTED_SERVER_FLAG } from "@/lib/http/client-key";
 import { freshDataDir } from "../../../scripts/lib/embedded-template";
 import { startPostgres, type PostgresServer } from "../../helpers/postgres";

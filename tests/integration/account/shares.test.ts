@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { GET as listShares, POST as createShare } from "@/app/api/account/shares/route";
 import { DELETE as revokeShare } from "@/app/api/account/shares/[id]/route";
 import type { Database } from "@/lib/db";
-import { audit, auditLink, auditLog, share, trackedLink } from "@/lib/db/schema";
+import { activityLog, audit, auditLink, share, trackedLink } from "@/lib/db/schema";
 import { SHARE_PAGE_SIZE, ShareReportSchema, type LinksReport, type AuditReport } from "@/lib/schemas/share-report";
 import { exportReport, REPORT_CSV_COLUMNS } from "@/lib/shares/export";
 import { openShare } from "@/lib/shares/open";
@@ -292,7 +292,7 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
 
     it("is in the audit log as share.created, without the token", async () => {
       const answer = await created({ title: "Logged", scope: "monitor", monitorId: pageId });
-      const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, answer.id));
+      const [entry] = await database.db.select().from(activityLog).where(eq(activityLog.targetId, answer.id));
       expect(entry).toMatchObject({
         action: "share.created",
         actorEmail: team.admin.email,
@@ -377,7 +377,7 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       const list = (await call(listShares, "GET", "/api/account/shares?limit=100", { cookie: team.viewer.cookie }))
         .json as { items: ShareJson[] };
       expect(list.items.find((item) => item.id === answer.id)?.revokedAt).toEqual(expect.any(String));
-      const entries = await database.db.select().from(auditLog).where(eq(auditLog.targetId, answer.id));
+      const entries = await database.db.select().from(activityLog).where(eq(activityLog.targetId, answer.id));
       expect(entries.map((entry) => entry.action).sort()).toEqual(["share.created", "share.revoked"]);
       expect(entries.find((entry) => entry.action === "share.revoked")?.actorEmail).toBe(team.owner.email);
     });

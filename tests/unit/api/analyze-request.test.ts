@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAnalyzeRequest } from "../../../lib/api/analyze-request";
 import { ApiError } from "../../../lib/errors";
-import { normalizePasteDomain } from "../../../lib/api/paste-domain";
+import { normalizePasteDomain } from "../../../lib/api/paste-request-domain";
 
 const limits = { maxHtmlBytes: 100, allowPrivateHosts: ["127.0.0.1:4000"] };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkJobId } from "@/lib/monitor/due";
-import { csvCell, parseCsv, toCsv, unguardCell } from "@/lib/monitor/csv";
+import { csvCell, toCsv } from "@/lib/account/csv-cells";
+import { parseCsv, unguardCell } from "@/lib/monitor/csv-reader";
 import { splitTags } from "@/lib/monitor/import";
 import { defaultMatch, targetFor } from "@/lib/monitor/targets";
 import { codeOf } from "../../helpers/error-code";

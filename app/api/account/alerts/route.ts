@@ -1,11 +1,8 @@
 import { accountRoute } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
-import { listAlerts, parseAlertsQuery } from "@/lib/alerts/list";
+import { OPERATIONS } from "@/lib/schemas/operations";
+import { listAlerts } from "@/lib/alerts/list";
 
 // GET /api/account/alerts — the organization's alert events, newest first (filters: type, monitorId, trackedLinkId, since).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listAlerts(ctx, parseAlertsQuery(request))),
-  },
+  GET: { operation: OPERATIONS.listAlerts, handler: (ctx, { query }) => listAlerts(ctx, query) },
 });

@@ -1,13 +1,8 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
-import { listAudit } from "@/lib/auth/audit";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
+import { listActivity } from "@/lib/auth/activity-log";
 
-// GET /api/account/audit-log — who did what and when in the active organization (admin+).
+// GET /api/account/audit-log — the activity log at its first path, kept for the clients that use it (/activity-log is the one to use).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { auditLog: ["read"] },
-    handler: async (ctx, request) => {
-      return jsonResponse(await listAudit(ctx, parseListQuery(request)));
-    },
-  },
+  GET: { operation: OPERATIONS.listAuditLog, handler: (ctx, { query }) => listActivity(ctx, query) },
 });

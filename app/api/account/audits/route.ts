@@ -1,27 +1,20 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute, withHeaders } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { requestIdOf } from "@/lib/http/request-id";
-import { createAudit, listAudits, readAuditRequest } from "@/lib/account/audits";
-import { listAuditsFilters } from "@/lib/schemas/audits";
-import { ERRORS } from "@/lib/errors";
+import { createAudit, listAudits } from "@/lib/account/audits";
 
-// GET /api/account/audits — saved audits, newest first; ?url= filters by page URL (viewer+).
-// POST /api/account/audits — audit {url} or {html, domain?} and save it (member+); one unit of the daily quota.
+// GET /api/account/audits — saved audits, newest first; ?url= filters by page URL.
+// POST /api/account/audits — audit {url} or {html, domain?} and save it; one unit of the daily quota.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listAudits(ctx, parseListQuery(request, listAuditsFilters))),
-  },
+  GET: { operation: OPERATIONS.listAudits, handler: (ctx, { query }) => listAudits(ctx, query) },
   POST: {
-    permission: { audit: ["create"] },
-    requestHint: ERRORS.INVALID_REQUEST.hint,
-    handler: async (ctx, request) => {
-      const input = await readAuditRequest(request);
-      const { audit, headers } = await createAudit(ctx, input, {
+    operation: OPERATIONS.createAudit,
+    handler: async (ctx, { request, body }) => {
+      const { audit, headers } = await createAudit(ctx, body, {
         requestId: requestIdOf(request),
         signal: request.signal,
       });
-      return jsonResponse(audit, { status: 201, headers });
+      return withHeaders(audit, headers);
     },
   },
 });

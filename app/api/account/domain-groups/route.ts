@@ -1,20 +1,10 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { createGroup, listGroups } from "@/lib/account/domain-groups";
-import { createGroupSchema, GROUP_BODY_MAX_BYTES } from "@/lib/schemas/domain-groups";
 
-// GET /api/account/domain-groups — the organization's domain groups, oldest first (viewer+).
-// POST /api/account/domain-groups — a new group {name, domains} (member+); 409 for a taken name or site.
+// GET /api/account/domain-groups — the organization's domain groups, oldest first.
+// POST /api/account/domain-groups — a new group {name, domains}; 409 for a taken name or site.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listGroups(ctx, parseListQuery(request))),
-  },
-  POST: {
-    permission: { audit: ["create"] },
-    handler: async (ctx, request) => {
-      const input = await parseBody(request, createGroupSchema, GROUP_BODY_MAX_BYTES);
-      return jsonResponse(await createGroup(ctx, input), { status: 201 });
-    },
-  },
+  GET: { operation: OPERATIONS.listDomainGroups, handler: (ctx, { query }) => listGroups(ctx, query) },
+  POST: { operation: OPERATIONS.createDomainGroup, handler: (ctx, { body }) => createGroup(ctx, body) },
 });

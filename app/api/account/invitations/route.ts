@@ -1,21 +1,11 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { siteOrigin } from "@/lib/http/origin";
 import { invite, listInvitations } from "@/lib/account/team";
-import { inviteSchema } from "@/lib/schemas/team";
 
 // GET /api/account/invitations — pending invitations of the active organization.
-// POST /api/account/invitations — invite an email address with a role (admin+; admins invite below admin).
+// POST /api/account/invitations — invite an email address with a role (admins invite below admin).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listInvitations(ctx, parseListQuery(request))),
-  },
-  POST: {
-    permission: { invitation: ["create"] },
-    handler: async (ctx, request) => {
-      const input = await parseBody(request, inviteSchema);
-      return jsonResponse(await invite(ctx, input, siteOrigin(request)), { status: 201 });
-    },
-  },
+  GET: { operation: OPERATIONS.listInvitations, handler: (ctx, { query }) => listInvitations(ctx, query) },
+  POST: { operation: OPERATIONS.invite, handler: (ctx, { request, body }) => invite(ctx, body, siteOrigin(request)) },
 });

@@ -1,11 +1,8 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { listMembers } from "@/lib/account/team";
 
 // GET /api/account/members — the members of the active organization with their roles.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listMembers(ctx, parseListQuery(request))),
-  },
+  GET: { operation: OPERATIONS.listMembers, handler: (ctx, { query }) => listMembers(ctx, query) },
 });

@@ -1,15 +1,10 @@
-import { accountRoute, parseBody } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { getPreferences, updatePreferences } from "@/lib/alerts/preferences";
-import { preferencesUpdateSchema } from "@/lib/schemas/alerts";
 
 // GET /api/account/notifications — the caller's alert-email preferences in the active organization.
 // PUT /api/account/notifications — change them (any of email, types, digestHourUtc; the rest stay).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: { permission: { account: ["read"] }, handler: async (ctx) => jsonResponse(await getPreferences(ctx)) },
-  PUT: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) =>
-      jsonResponse(await updatePreferences(ctx, await parseBody(request, preferencesUpdateSchema))),
-  },
+  GET: { operation: OPERATIONS.getNotifications, handler: (ctx) => getPreferences(ctx) },
+  PUT: { operation: OPERATIONS.updateNotifications, handler: (ctx, { body }) => updatePreferences(ctx, body) },
 });

@@ -1,11 +1,8 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { listOutbox } from "@/lib/mail/outbox";
 
-// GET /api/account/outbox — emails of the organization and of the owner, with their delivery status (owners).
+// GET /api/account/outbox — emails of the organization and of the owner, with their delivery status.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { outbox: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listOutbox(ctx, parseListQuery(request))),
-  },
+  GET: { operation: OPERATIONS.listOutbox, handler: (ctx, { query }) => listOutbox(ctx, query) },
 });

@@ -1,24 +1,15 @@
-import { accountRoute, parseBody, parseListQuery } from "@/lib/auth/account-route";
+import { accountRoute, withHeaders } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { siteOrigin } from "@/lib/http/origin";
-import { jsonResponse } from "@/lib/http/response";
-import { createShareSchema } from "@/lib/schemas/shares";
 import { createShare, listShares } from "@/lib/shares/shares";
 
-// GET /api/account/shares — the organization's share links, newest first, without their URLs (viewer+).
-// POST /api/account/shares — a share link of a tag, a monitor or an audit (admin+); its URL is in this answer only.
+// GET /api/account/shares — the organization's share links, newest first, without their URLs.
+// POST /api/account/shares — a share link of a tag, a monitor or an audit; its URL is in this answer only.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request) => jsonResponse(await listShares(ctx, parseListQuery(request))),
-  },
+  GET: { operation: OPERATIONS.listShares, handler: (ctx, { query }) => listShares(ctx, query) },
   POST: {
-    permission: { share: ["create"] },
-    handler: async (ctx, request) => {
-      const input = await parseBody(request, createShareSchema);
-      return jsonResponse(await createShare(ctx, input, siteOrigin(request)), {
-        status: 201,
-        headers: { "Cache-Control": "no-store" },
-      });
-    },
+    operation: OPERATIONS.createShare,
+    handler: async (ctx, { request, body }) =>
+      withHeaders(await createShare(ctx, body, siteOrigin(request)), { "Cache-Control": "no-store" }),
   },
 });

@@ -1,4 +1,4 @@
-import { handleAuthRequest } from "@/lib/auth/route";
+import { handleAuthRequest } from "@/lib/auth/auth-endpoint";
 
 // /api/auth/* — Better Auth (email + password, magic link, sessions, organizations), behind the origin
 // rule and the sign-in limits, with every failure in the public Error body.

@@ -17,7 +17,7 @@ export default async function GroupsPage() {
           such link shows its group&apos;s name.
         </p>
       </div>
-      <GroupsPanel groups={groups} canEdit={can(ctx.role, { audit: ["create", "update", "delete"] })} />
+      <GroupsPanel groups={groups} canEdit={can(ctx.role, { domainGroup: ["create", "update", "delete"] })} />
     </div>
   );
 }

@@ -1,29 +1,16 @@
-import { accountRoute, parseBody } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { assertGroupExists, deleteGroup, getGroup, updateGroup } from "@/lib/account/domain-groups";
-import { GROUP_BODY_MAX_BYTES, updateGroupSchema } from "@/lib/schemas/domain-groups";
 
-// GET /api/account/domain-groups/{id} — one group (viewer+).
-// PATCH /api/account/domain-groups/{id} — rename it or replace its domains (member+).
-// DELETE /api/account/domain-groups/{id} — remove it (member+); audits already saved keep their group names.
+// GET /api/account/domain-groups/{id} — one group.
+// PATCH /api/account/domain-groups/{id} — rename it or replace its domains.
+// DELETE /api/account/domain-groups/{id} — remove it; audits already saved keep their group names.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, _request, params) => jsonResponse(await getGroup(ctx, String(params.id))),
-  },
+  GET: { operation: OPERATIONS.getDomainGroup, handler: (ctx, { params }) => getGroup(ctx, params.id) },
   PATCH: {
-    permission: { audit: ["update"] },
-    resource: (ctx, params) => assertGroupExists(ctx, String(params.id)),
-    handler: async (ctx, request, params) =>
-      jsonResponse(
-        await updateGroup(ctx, String(params.id), await parseBody(request, updateGroupSchema, GROUP_BODY_MAX_BYTES)),
-      ),
+    operation: OPERATIONS.updateDomainGroup,
+    resource: (ctx, { id }) => assertGroupExists(ctx, id),
+    handler: (ctx, { params, body }) => updateGroup(ctx, params.id, body),
   },
-  DELETE: {
-    permission: { audit: ["delete"] },
-    handler: async (ctx, _request, params) => {
-      await deleteGroup(ctx, String(params.id));
-      return new Response(null, { status: 204 });
-    },
-  },
+  DELETE: { operation: OPERATIONS.deleteDomainGroup, handler: (ctx, { params }) => deleteGroup(ctx, params.id) },
 });

@@ -1,12 +1,12 @@
-import { accountRoute } from "@/lib/auth/account-route";
+import { accountRoute, withHeaders } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { getEvidence } from "@/lib/evidence/read";
-import { jsonResponse } from "@/lib/http/response";
 
-// GET /api/account/evidence/{id} — one evidence record (viewer+).
+// GET /api/account/evidence/{id} — one evidence record.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, _request, params) =>
-      jsonResponse(await getEvidence(ctx, String(params.id)), { headers: { "Cache-Control": "private, no-store" } }),
+    operation: OPERATIONS.getEvidence,
+    handler: async (ctx, { params }) =>
+      withHeaders(await getEvidence(ctx, params.id), { "Cache-Control": "private, no-store" }),
   },
 });

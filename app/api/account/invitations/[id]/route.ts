@@ -1,13 +1,8 @@
 import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { cancelInvitation } from "@/lib/account/team";
 
-// DELETE /api/account/invitations/{id} — cancel a pending invitation (admin+).
+// DELETE /api/account/invitations/{id} — cancel a pending invitation.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  DELETE: {
-    permission: { invitation: ["cancel"] },
-    handler: async (ctx, _request, params) => {
-      await cancelInvitation(ctx, String(params.id));
-      return new Response(null, { status: 204 });
-    },
-  },
+  DELETE: { operation: OPERATIONS.cancelInvitation, handler: (ctx, { params }) => cancelInvitation(ctx, params.id) },
 });

@@ -1,17 +1,12 @@
-import { accountRoute, parseQuery } from "@/lib/auth/account-route";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { exportLinks } from "@/lib/monitor/export";
-import { exportQuerySchema } from "@/lib/schemas/monitors";
 
-// GET /api/account/links/export?format=csv|json — every tracked link as a download (member+; audit-logged).
+// GET /api/account/links/export?format=csv|json — every tracked link as a download (in the activity log).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { audit: ["export"] },
-    handler: async (ctx, request) => {
-      const { format, ...filters } = parseQuery(
-        request,
-        exportQuerySchema,
-        "format=csv or format=json; the list's filters state, tag, monitorId, q apply.",
-      );
+    operation: OPERATIONS.exportLinks,
+    handler: async (ctx, { query: { format, ...filters } }) => {
       const file = await exportLinks(ctx, filters, format);
       return new Response(file.body, {
         status: 200,

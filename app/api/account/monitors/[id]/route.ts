@@ -1,27 +1,16 @@
-import { accountRoute, parseBody } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { deleteMonitor, findMonitor, getMonitor, updateMonitor } from "@/lib/monitor/monitors";
-import { monitorPatchSchema } from "@/lib/schemas/monitors";
 
 // GET /api/account/monitors/{id} — one monitored page with its tracked links.
-// PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags (member+).
-// DELETE /api/account/monitors/{id} — the page, its links and history (member+; audit-logged).
+// PATCH /api/account/monitors/{id} — intervalMinutes, paused, tags.
+// DELETE /api/account/monitors/{id} — the page, its links and history (in the activity log).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, _request, params) => jsonResponse(await getMonitor(ctx, String(params.id))),
-  },
+  GET: { operation: OPERATIONS.getMonitor, handler: (ctx, { params }) => getMonitor(ctx, params.id) },
   PATCH: {
-    permission: { audit: ["update"] },
-    resource: (ctx, params) => findMonitor(ctx, String(params.id)),
-    handler: async (ctx, request, params) =>
-      jsonResponse(await updateMonitor(ctx, String(params.id), await parseBody(request, monitorPatchSchema))),
+    operation: OPERATIONS.updateMonitor,
+    resource: (ctx, { id }) => findMonitor(ctx, id),
+    handler: (ctx, { params, body }) => updateMonitor(ctx, params.id, body),
   },
-  DELETE: {
-    permission: { audit: ["delete"] },
-    handler: async (ctx, _request, params) => {
-      await deleteMonitor(ctx, String(params.id));
-      return new Response(null, { status: 204 });
-    },
-  },
+  DELETE: { operation: OPERATIONS.deleteMonitor, handler: (ctx, { params }) => deleteMonitor(ctx, params.id) },
 });

@@ -1,13 +1,8 @@
 import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { revokeShare } from "@/lib/shares/shares";
 
-// DELETE /api/account/shares/{id} — revoke a share link: its page answers 404 from then on (admin+).
+// DELETE /api/account/shares/{id} — revoke a share link: its page answers 404 from then on.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  DELETE: {
-    permission: { share: ["revoke"] },
-    handler: async (ctx, _request, params) => {
-      await revokeShare(ctx, String(params.id));
-      return new Response(null, { status: 204 });
-    },
-  },
+  DELETE: { operation: OPERATIONS.revokeShare, handler: (ctx, { params }) => revokeShare(ctx, params.id) },
 });

@@ -32,7 +32,7 @@ export default async function AuditPage({ params }: { params: Promise<{ id: stri
       </Link>
       <AuditDetail
         audit={audit}
-        canEdit={can(ctx.role, { audit: ["export", "create", "delete"] })}
+        canEdit={can(ctx.role, { savedAudit: ["export", "create", "delete"] })}
         samePage={samePage}
       />
     </div>

@@ -1,16 +1,15 @@
-import { accountRoute, parseQuery } from "@/lib/auth/account-route";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { exportAudit } from "@/lib/account/audit-export";
-import { auditExportQuerySchema } from "@/lib/schemas/audits";
 import { findAudit } from "@/lib/account/audits";
 
-// GET /api/account/audits/{id}/export?format=csv|json — the audit's links as a streamed download (member+).
+// GET /api/account/audits/{id}/export?format=csv|json — the audit's links as a streamed download.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { audit: ["export"] },
-    handler: async (ctx, request, params) => {
-      await findAudit(ctx, String(params.id));
-      const { format } = parseQuery(request, auditExportQuerySchema);
-      const download = await exportAudit(ctx, String(params.id), format);
+    operation: OPERATIONS.exportAudit,
+    resource: (ctx, { id }) => findAudit(ctx, id),
+    handler: async (ctx, { params, query }) => {
+      const download = await exportAudit(ctx, params.id, query.format);
       return new Response(download.body, {
         status: 200,
         headers: {

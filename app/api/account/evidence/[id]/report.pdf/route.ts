@@ -1,10 +1,8 @@
 import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { reportPdfResponse } from "@/lib/evidence/files";
 
-// GET /api/account/evidence/{id}/report.pdf — the record on one printed page, for a vendor (application/pdf attachment; viewer+).
+// GET /api/account/evidence/{id}/report.pdf — the record on one printed page, for a vendor (application/pdf attachment).
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
-  GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, _request, params) => reportPdfResponse(ctx, String(params.id)),
-  },
+  GET: { operation: OPERATIONS.getEvidenceReport, handler: (ctx, { params }) => reportPdfResponse(ctx, params.id) },
 });

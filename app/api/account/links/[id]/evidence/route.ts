@@ -1,14 +1,13 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { listLinkEvidence } from "@/lib/evidence/read";
-import { jsonResponse } from "@/lib/http/response";
 import { findLink } from "@/lib/monitor/links";
 
-// GET /api/account/links/{id}/evidence — the tracked link's evidence records, newest first (viewer+).
+// GET /api/account/links/{id}/evidence — the tracked link's evidence records, newest first.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { account: ["read"] },
-    resource: (ctx, params) => findLink(ctx, String(params.id)),
-    handler: async (ctx, request, params) =>
-      jsonResponse(await listLinkEvidence(ctx, String(params.id), parseListQuery(request))),
+    operation: OPERATIONS.listLinkEvidence,
+    resource: (ctx, { id }) => findLink(ctx, id),
+    handler: (ctx, { params, query }) => listLinkEvidence(ctx, params.id, query),
   },
 });

@@ -1,18 +1,14 @@
-import { accountRoute, parseQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
-import { uptimeQuerySchema } from "@/lib/schemas/stats";
+import { accountRoute, withHeaders } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
+import { findLink } from "@/lib/monitor/links";
 import { linkUptime } from "@/lib/stats/link-uptime";
 
-// GET /api/account/links/{id}/uptime?days=90 — the link's state at the end of each UTC day and its live share (viewer+).
+// GET /api/account/links/{id}/uptime?days=90 — the link's state at the end of each UTC day and its live share.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { account: ["read"] },
-    handler: async (ctx, request, params) => {
-      const readDays = () =>
-        Number(parseQuery(request, uptimeQuerySchema, "?days= is 30, 90 or 365 (default 90).").days);
-      return jsonResponse(await linkUptime(ctx, String(params.id), readDays), {
-        headers: { "Cache-Control": "private, no-store" },
-      });
-    },
+    operation: OPERATIONS.linkUptime,
+    resource: (ctx, { id }) => findLink(ctx, id),
+    handler: async (ctx, { params, query }) =>
+      withHeaders(await linkUptime(ctx, params.id, Number(query.days)), { "Cache-Control": "private, no-store" }),
   },
 });

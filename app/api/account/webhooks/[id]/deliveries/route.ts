@@ -1,14 +1,13 @@
-import { accountRoute, parseListQuery } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { accountRoute } from "@/lib/auth/account-route";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { assertWebhookExists } from "@/lib/webhooks/endpoints";
 
-// GET /api/account/webhooks/{id}/deliveries — the endpoint's deliveries, newest first, with their last answer (viewer+).
+// GET /api/account/webhooks/{id}/deliveries — the endpoint's deliveries, newest first, with their last answer.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   GET: {
-    permission: { account: ["read"] },
-    resource: (ctx, params) => assertWebhookExists(ctx, String(params.id)),
-    handler: async (ctx, request, params) =>
-      jsonResponse(await listDeliveries(ctx, String(params.id), parseListQuery(request))),
+    operation: OPERATIONS.listWebhookDeliveries,
+    resource: (ctx, { id }) => assertWebhookExists(ctx, id),
+    handler: (ctx, { params, query }) => listDeliveries(ctx, params.id, query),
   },
 });

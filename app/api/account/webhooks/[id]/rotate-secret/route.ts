@@ -1,11 +1,11 @@
 import { accountRoute } from "@/lib/auth/account-route";
-import { jsonResponse } from "@/lib/http/response";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { rotateWebhookSecret } from "@/lib/webhooks/endpoints";
 
-// POST /api/account/webhooks/{id}/rotate-secret — a new signing secret, shown only now; the old one stops signing at once (admin+).
+// POST /api/account/webhooks/{id}/rotate-secret — a new signing secret, shown only now; the old one stops signing at once.
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = accountRoute({
   POST: {
-    permission: { webhook: ["manage"] },
-    handler: async (ctx, _request, params) => jsonResponse(await rotateWebhookSecret(ctx, String(params.id))),
+    operation: OPERATIONS.rotateWebhookSecret,
+    handler: (ctx, { params }) => rotateWebhookSecret(ctx, params.id),
   },
 });

@@ -1,11 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Who did what and when, per organization. Rows are never updated; `actorEmail` is copied so the log
- * still reads after the actor's account is deleted. `organizationId` has no foreign key for the same
- * reason (an organization's deletion is itself logged).
+ * The activity log: who did what and when, per organization. Rows are never updated; `actorEmail` is
+ * copied so the log still reads after the actor's account is deleted. `organizationId` has no foreign key
+ * for the same reason (an organization's deletion is itself logged). The table keeps its first name,
+ * audit_log: renaming it would take a migration, and break instances still on the old code during a
+ * rolling deploy, for a word.
  */
-export const auditLog = pgTable(
+export const activityLog = pgTable(
   "audit_log",
   {
     id: text("id").primaryKey(),

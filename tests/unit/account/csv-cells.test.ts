@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "@/lib/account/csv";
+import { csvCell, csvRow } from "@/lib/account/csv-cells";
 import { parseStrictCsv } from "../../helpers/strict-csv";
 
 /** What a reader gets back for a written cell: the value, with the injection guard's apostrophe. */

@@ -1,20 +1,11 @@
-import { csvRow, startsLikeFormula, type CsvValue } from "../account/csv";
+import { startsLikeFormula } from "../account/csv-cells";
 import { ApiError } from "../errors";
 
 /**
- * CSV as RFC 4180 writes it (quotes doubled, CRLF between records) for imports and exports of tracked
- * links. Exported cells are formula-injection safe: a cell starting with = + - @ tab or carriage return
- * gets a leading `'` so a spreadsheet shows it as text; an import strips that `'` again, so an export
- * imports as it was.
+ * The import's CSV reader: RFC 4180 text (quotes doubled, CRLF, LF or CR between records) into records
+ * of cells, and the undoing of the formula guard the exports put on cells (lib/account/csv-cells.ts), so
+ * an export imports as it was.
  */
-
-/** The writer is the saved audits' (lib/account/csv.ts): one set of quoting and formula-guard rules. */
-export { csvCell } from "../account/csv";
-
-/** Records as CSV text: cells joined by commas, every record ended by CRLF. */
-export function toCsv(records: ReadonlyArray<ReadonlyArray<CsvValue>>): string {
-  return records.map(csvRow).join("");
-}
 
 /** Undoes csvCell's formula guard on an imported cell. */
 export function unguardCell(cell: string): string {

@@ -27,3 +27,8 @@ export function csvCell(value: CsvValue): string {
 export function csvRow(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
+
+/** Records as CSV text: cells joined by commas, every record ended by CRLF. */
+export function toCsv(records: ReadonlyArray<ReadonlyArray<CsvValue>>): string {
+  return records.map(csvRow).join("");
+}

@@ -2,10 +2,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
-import { auditLog } from "../db/schema";
-import type { AuditLogItem } from "../schemas/settings";
+import { activityLog } from "../db/schema";
+import type { ActivityLogItem } from "../schemas/settings";
 
-export type AuditAction =
+/**
+ * The activity log: who did what and when in an organization (sign-ins, role changes, invitations,
+ * deletions, imports, exports), for its admins and owners. Each change writes its row in its own
+ * transaction, so the log never claims what did not happen.
+ */
+
+export type ActivityAction =
   | "user.sign_in"
   | "user.sign_up"
   | "invitation.create"
@@ -34,18 +40,18 @@ export type AuditAction =
   | "share.created"
   | "share.revoked";
 
-export interface AuditEntry {
+export interface ActivityEntry {
   organizationId: string;
   actor?: { id: string; email: string } | null;
-  action: AuditAction;
+  action: ActivityAction;
   target?: { type: string; id: string } | null;
   details?: Record<string, unknown>;
   ipAddress?: string | null;
 }
 
-/** Appends one row to an organization's audit log (inside the caller's transaction when given one). */
-export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+/** Appends one row to an organization's activity log (inside the caller's transaction when given one). */
+export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLog).values({
     id: randomUUID(),
     organizationId: entry.organizationId,
     actorId: entry.actor?.id ?? null,
@@ -58,17 +64,15 @@ export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Pr
   });
 }
 
-export type AuditItem = AuditLogItem;
-
 /** Newest first, a page at a time (lib/db/keyset.ts). */
-export async function listAudit(
+export async function listActivity(
   ctx: { db: Db; organization: { id: string } },
   page: PageRequest,
-): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
-  const keys = { createdAt: auditLog.createdAt, id: auditLog.id };
+): Promise<{ items: ActivityLogItem[]; nextCursor: string | null }> {
+  const keys = { createdAt: activityLog.createdAt, id: activityLog.id };
   return keysetPage(
-    ctx.db.select().from(auditLog).$dynamic(),
-    { keys, direction: "desc", where: eq(auditLog.organizationId, ctx.organization.id), page },
+    ctx.db.select().from(activityLog).$dynamic(),
+    { keys, direction: "desc", where: eq(activityLog.organizationId, ctx.organization.id), page },
     (row) => ({
       id: row.id,
       action: row.action,

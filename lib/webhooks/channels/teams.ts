@@ -16,7 +16,7 @@ import { fitEscaped, linkHref } from "./text";
  * honours), and before a list marker at its start, so it shows as written.
  */
 
-/** Teams refuses a message over 28 KB; every value is cut far below it. */
+/** Teams refuses a message over 28 KB: values are cut, and facts past it left out (1 KiB kept spare). */
 export const TEAMS_MESSAGE_BYTES = 28 * 1024;
 export const ADAPTIVE_CARD_VERSION = "1.4";
 
@@ -46,18 +46,34 @@ function when(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? "—" : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function teamsBody(message: WebhookMessage): string {
-  const summary = message.summary;
-  const facts = [
-    ...(summary.pageUrl ? [{ title: "Page", value: linkValue(summary.pageUrl) }] : []),
-    ...(summary.target ? [{ title: "Link", value: linkValue(summary.target) }] : []),
-    ...summary.changes.map((change) => ({
+type Fact = { title: string; value: string };
+const encoder = new TextEncoder();
+const bytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+/** Before → after facts in order while the message stays within `room` bytes, then a "…" fact for the rest. */
+function changeFacts(changes: WebhookMessage["summary"]["changes"], room: number): Fact[] {
+  const facts: Fact[] = [];
+  let used = 0;
+  for (const change of changes) {
+    const fact = {
       title: text(change.label, 60),
       value: `${text(change.before || "—", VALUE_MAX)} → ${text(change.after || "—", VALUE_MAX)}`,
-    })),
-    { title: "When", value: when(message.timestamp) },
+    };
+    used += bytes(fact) + 1;
+    if (used > room) return [...facts, { title: "…", value: "…" }];
+    facts.push(fact);
+  }
+  return facts;
+}
+
+export function teamsBody(message: WebhookMessage): string {
+  const summary = message.summary;
+  const places: Fact[] = [
+    ...(summary.pageUrl ? [{ title: "Page", value: linkValue(summary.pageUrl) }] : []),
+    ...(summary.target ? [{ title: "Link", value: linkValue(summary.target) }] : []),
   ];
-  const card = {
+  const whenFact = { title: "When", value: when(message.timestamp) };
+  const card = (facts: Fact[]) => ({
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     type: "AdaptiveCard",
     version: ADAPTIVE_CARD_VERSION,
@@ -67,11 +83,14 @@ export function teamsBody(message: WebhookMessage): string {
     ],
     actions: [{ type: "Action.OpenUrl", title: summary.button.label, url: summary.button.url }],
     msteams: { width: "Full" },
-  };
-  return JSON.stringify({
-    type: "message",
-    attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", contentUrl: null, content: card }],
   });
+  const envelope = (facts: Fact[]) => ({
+    type: "message",
+    attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", contentUrl: null, content: card(facts) }],
+  });
+  // Bytes, not characters: Teams counts the request, where an escape or an emoji takes several.
+  const room = TEAMS_MESSAGE_BYTES - 1024 - bytes(envelope([...places, whenFact]));
+  return JSON.stringify(envelope([...places, ...changeFacts(summary.changes, room), whenFact]));
 }
 
 const TEAMS_HOSTS = [".webhook.office.com", ".logic.azure.com", ".environment.api.powerplatform.com"];

@@ -32,7 +32,7 @@ function escapeHtml(text: string): string {
 export function escapeTelegramHtml(text: string): string {
   return escapeHtml(text)
     .replace(/@/g, `@${WORD_JOINER}`)
-    .replace(/(?<![\p{L}\p{N}_])\/(?=[\p{L}\p{N}_])/gu, `/${WORD_JOINER}`);
+    .replace(/(^|\s)\/(?=\w)/g, `$1/${WORD_JOINER}`);
 }
 
 const text = (value: string, max: number) => fitEscaped(value, max, escapeTelegramHtml);

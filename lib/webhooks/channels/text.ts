@@ -37,8 +37,9 @@ export function joinWithin(head: string[], middle: string[], tail: string[], max
   for (const [index, line] of middle.entries()) {
     const last = index === middle.length - 1;
     // Room for this line, and for the "…" line unless it is the last.
-    if (used + line.length + 1 + (last ? 0 : 2) > max + 1) {
-      kept.push("…");
+    if (used + line.length + (last ? 0 : 2) > max) {
+      // Room for the "…" line was kept by the line before (and is there unless head and tail fill it all).
+      if (used + 1 <= max) kept.push("…");
       break;
     }
     kept.push(line);

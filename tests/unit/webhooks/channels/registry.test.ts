@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS, type WebhookKind } from "@/lib/schemas/webhook-kinds";
+import { buildAccountOpenApiDocument } from "@/lib/schemas/openapi";
 import { createWebhookSchema } from "@/lib/schemas/webhooks";
 import { CHANNELS, type Channel } from "@/lib/webhooks/channels";
 import { slack } from "@/lib/webhooks/channels/slack";
@@ -35,6 +36,16 @@ describe("the channel registry", () => {
       expect(channel.info).toBe(WEBHOOK_KIND_INFO[kind]);
       expect(createWebhookSchema.parse({ url: "https://x.example/", kind }).kind).toBe(kind);
     }
+  });
+
+  it("the account OpenAPI document's kind enum is the registry's, in the request and in the answer", () => {
+    const document = JSON.stringify(buildAccountOpenApiDocument("https://linklens.example"));
+    const enums = [...document.matchAll(/"kind":\{"type":"string","enum":(\[[^\]]*\])/g)]
+      .map((match) => JSON.parse(match[1] ?? "[]") as string[])
+      .filter((kinds) => kinds.includes("standard"));
+    // POST's body, and the Webhook of every answer that holds one.
+    expect(enums.length).toBeGreaterThanOrEqual(2);
+    for (const kinds of enums) expect(kinds).toEqual([...WEBHOOK_KINDS]);
   });
 
   it.each(channels)("%s has every part", (_kind, channel) => {

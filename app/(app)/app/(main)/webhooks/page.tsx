@@ -8,7 +8,7 @@ import { allWebhooks } from "@/lib/webhooks/endpoints";
 /** Deliveries shown per endpoint; the API lists them all. */
 const RECENT = 5;
 
-// /app/webhooks — alerts to Slack and the team's own tools: endpoints, tests, deliveries and retries (admins manage, everyone reads).
+// /app/webhooks — alerts to chat apps and the team's own tools: endpoints, tests, deliveries and retries (admins manage, everyone reads).
 export default async function WebhooksPage() {
   const ctx = await pageContext("/app/webhooks");
   const webhooks = await allWebhooks(ctx);

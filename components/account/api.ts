@@ -1,7 +1,8 @@
 "use client";
 
 /** What a call to our JSON APIs gives the pages: the data, or the Error body's message. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; errorCode: string };
+export type ApiResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; error: string; errorCode: string; hint?: string };
 
 /** Calls a JSON API of this site with the session cookie; errors come back as the Error body's fields. */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
@@ -29,12 +30,13 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     json = null;
   }
   if (response.ok) return { ok: true, data: json as T };
-  const error = json as { error?: string; errorCode?: string } | null;
+  const error = json as { error?: string; errorCode?: string; hint?: string } | null;
   return {
     ok: false,
     status: response.status,
     error: error?.error ?? `Request failed (${response.status}).`,
     errorCode: error?.errorCode ?? "UNKNOWN",
+    ...(typeof error?.hint === "string" ? { hint: error.hint } : {}),
   };
 }
 

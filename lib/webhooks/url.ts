@@ -13,7 +13,7 @@ export function parseWebhookUrl(raw: string, allowPrivateHosts: readonly string[
   const url = parsePublicUrl(raw, allowPrivateHosts);
   if (url.protocol !== "https:" && !isAllowListedUrl(url, allowPrivateHosts)) {
     throw new ApiError("INVALID_URL", "A webhook URL must use https.", {
-      hint: "Use the https:// address your receiver (or Slack) gave you.",
+      hint: "Use the https:// address your receiver (or your chat app) gave you.",
     });
   }
   return url;

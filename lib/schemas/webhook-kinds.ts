@@ -60,3 +60,8 @@ export const WEBHOOK_KIND_INFO: Record<WebhookKind, WebhookKindInfo> = {
     urlHint: "https://api.telegram.org/bot…/sendMessage?chat_id=…",
   },
 };
+
+/** The chats a team can reach, by name, in the registry's order ("Slack", "Discord", …): the app's words list them. */
+export const CHAT_LABELS: readonly string[] = WEBHOOK_KINDS.filter((kind) => kind !== "standard").map(
+  (kind) => WEBHOOK_KIND_INFO[kind].label,
+);

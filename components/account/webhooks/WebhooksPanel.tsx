@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Notice } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
-import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS } from "@/lib/schemas/webhook-kinds";
+import { CHAT_LABELS } from "@/lib/schemas/webhook-kinds";
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from "@/lib/schemas/webhooks";
 import { NewWebhookForm } from "./NewWebhookForm";
 import { SecretReveal } from "./SecretReveal";
@@ -16,10 +16,7 @@ export interface WebhookWithDeliveries {
 }
 
 /** The chat apps the registry knows, in words: "Slack, Discord, … or Telegram". */
-const CHAT_APPS = (() => {
-  const labels = WEBHOOK_KINDS.filter((kind) => kind !== "standard").map((kind) => WEBHOOK_KIND_INFO[kind].label);
-  return `${labels.slice(0, -1).join(", ")} or ${labels.at(-1) ?? ""}`;
-})();
+const CHAT_APPS = `${CHAT_LABELS.slice(0, -1).join(", ")} or ${CHAT_LABELS.at(-1) ?? ""}`;
 
 /**
  * The team's webhooks: alerts sent to chat apps or to the team's own tools. Admins and owners add, test,

@@ -107,6 +107,10 @@ test("every chat in the Format list with its URL form; a chat URL of another hos
   await signUp(page, "Chad", `chad-${run}@example.com`);
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Webhooks" }).click();
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+  // The chats, as the registry lists them, in the page's words.
+  await expect(
+    page.getByText(/go to your team's chat \(Slack, Discord, Microsoft Teams, Google Chat, Telegram\)/),
+  ).toBeVisible();
   await expect(
     page.getByText(/Add a Slack, Discord, Microsoft Teams, Google Chat or Telegram webhook URL/),
   ).toBeVisible();

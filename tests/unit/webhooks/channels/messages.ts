@@ -73,6 +73,20 @@ export function longestMessage(): WebhookMessage {
   );
 }
 
+/** URLs of every length around the channels' cut-offs for linking them (500 to 2,048 characters). */
+export function longUrlMessages(): Array<[string, WebhookMessage]> {
+  return [500, 560, 900, 1100, 1600, 2048].map((length): [string, WebhookMessage] => {
+    const url = `https://blog.example.org/${"p".repeat(length)}`.slice(0, length);
+    return [
+      `URLs of ${length} characters`,
+      eventMessage(hostileDelivery("x", { monitor: { id: "mon-1", url }, trackedLink: { id: "tl-1", target: url } }), {
+        id: "org-1",
+        name: "Acme",
+      }),
+    ];
+  });
+}
+
 /** Every stored shape, every hostile text and the longest message: what each channel's body must survive. */
 export function everyMessage(): Array<[string, WebhookMessage]> {
   return [
@@ -83,6 +97,7 @@ export function everyMessage(): Array<[string, WebhookMessage]> {
     ]),
     ["10,000-character page text", hostileEverywhere(LONG_HOSTILE)],
     ["the longest message", longestMessage()],
+    ...longUrlMessages(),
   ];
 }
 

@@ -4,7 +4,8 @@ import type { ZodType } from "zod";
 import { ErrorSchema } from "@/lib/api/schemas";
 
 /** What a call to our JSON APIs gives the pages: the data, or the Error body's message. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string; errorCode: string };
+export type ApiResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; error: string; errorCode: string; hint?: string };
 
 const UNREACHABLE = "Could not reach LinkLens. Check your connection and try again.";
 /** An answer of a shape the page does not know is never shown as data (a newer server, a proxy's page). */
@@ -36,7 +37,13 @@ async function send(method: string, path: string, body?: string, contentType?: s
   if (response.ok) return { ok: true, json, status: response.status };
   const error = ErrorSchema.safeParse(json);
   return error.success
-    ? { ok: false, status: response.status, error: error.data.error, errorCode: error.data.errorCode }
+    ? {
+        ok: false,
+        status: response.status,
+        error: error.data.error,
+        errorCode: error.data.errorCode,
+        hint: error.data.hint,
+      }
     : { ok: false, status: response.status, error: `Request failed (${response.status}).`, errorCode: "UNKNOWN" };
 }
 

@@ -9,7 +9,7 @@
  * and so is the channel module (lib/webhooks/channels/index.ts is a Record over the same union).
  */
 
-export const WEBHOOK_KINDS = ["standard", "slack"] as const;
+export const WEBHOOK_KINDS = ["standard", "slack", "discord", "teams", "google_chat", "telegram"] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
 export interface WebhookKindInfo {
@@ -22,6 +22,8 @@ export interface WebhookKindInfo {
    * URL does not fit the kind (lib/webhooks/url.ts). `…` stands for the parts the receiver makes up.
    */
   urlHint: string;
+  /** What the hint cannot show in one URL (Teams takes three hosts), added to the INVALID_URL hint. */
+  urlNote?: string;
 }
 
 export const WEBHOOK_KIND_INFO: Record<WebhookKind, WebhookKindInfo> = {
@@ -35,4 +37,31 @@ export const WEBHOOK_KIND_INFO: Record<WebhookKind, WebhookKindInfo> = {
     choice: "Slack incoming webhook",
     urlHint: "https://hooks.slack.com/services/…",
   },
+  discord: {
+    label: "Discord",
+    choice: "Discord webhook",
+    urlHint: "https://discord.com/api/webhooks/…",
+  },
+  teams: {
+    label: "Microsoft Teams",
+    choice: "Microsoft Teams (Workflows or incoming webhook)",
+    urlHint: "https://prod-00.westus.logic.azure.com/workflows/…",
+    urlNote:
+      "its host ends in .logic.azure.com, .environment.api.powerplatform.com or .webhook.office.com (in Teams: Workflows → “Post to a channel when a webhook request is received”)",
+  },
+  google_chat: {
+    label: "Google Chat",
+    choice: "Google Chat webhook",
+    urlHint: "https://chat.googleapis.com/v1/spaces/…/messages?key=…&token=…",
+  },
+  telegram: {
+    label: "Telegram",
+    choice: "Telegram bot (sendMessage)",
+    urlHint: "https://api.telegram.org/bot…/sendMessage?chat_id=…",
+  },
 };
+
+/** The chats a team can reach, by name, in the registry's order ("Slack", "Discord", …): the app's words list them. */
+export const CHAT_LABELS: readonly string[] = WEBHOOK_KINDS.filter((kind) => kind !== "standard").map(
+  (kind) => WEBHOOK_KIND_INFO[kind].label,
+);

@@ -46,7 +46,7 @@ export const WebhookSchema = z.strictObject({
   /** Whole for `standard`; for a chat kind, whole only in the create answer, masked in every other (lib/webhooks/url-mask.ts). */
   url: z.string().meta({
     description:
-      "Where deliveries go. A chat kind's URL (slack) is a credential: whole only in the create answer, masked afterwards (scheme, host, the path up to the first secret part, then …).",
+      "Where deliveries go. A chat kind's URL (every kind but standard) is a credential: whole only in the create answer, masked afterwards (scheme, host, the path up to the first secret part, then …).",
   }),
   kind: z.enum(WEBHOOK_KINDS),
   types: z.array(z.enum(ALERT_TYPES)),

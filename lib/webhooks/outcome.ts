@@ -3,7 +3,8 @@ import type { ReceiverAnswer } from "./channels/channel";
 
 /**
  * What one attempt's network outcome means for a webhook (webhooks.md "Delivery"): an answer within the
- * deadline that the endpoint's channel counts as taken (a 2xx for every kind so far) is success; anything
+ * deadline that the endpoint's channel counts as taken (a 2xx; Telegram also asks for `"ok": true`, and
+ * Teams refuses the 200 that says its delivery failed) is success; anything
  * else — a 3xx (redirects are never followed), 4xx, 5xx, no answer in time, a closed connection, a host
  * that resolves to a private address — is a failure with a message a person can act on. The answer's
  * status and at most 1 KiB of its body are kept. Pure.
@@ -29,7 +30,7 @@ export function answeredWith2xx(answer: ReceiverAnswer): boolean {
   return answer.status >= 200 && answer.status < 300;
 }
 
-/** `delivered`: the endpoint's channel's rule (a channel may also read the body, as Telegram's `ok: true` will). */
+/** `delivered`: the endpoint's channel's rule (a channel may also read the body, as Telegram's `ok: true` does). */
 export function attemptResult(
   outcome: FetchPublicOutcome,
   timeoutMs = ATTEMPT_TIMEOUT_MS,
@@ -52,6 +53,12 @@ export function attemptResult(
           error: `HTTP ${outcome.status}: redirects are not followed${location ? ` (Location: ${short(location)})` : ""}. Use the final URL.`,
         };
       }
+      if (answeredWith2xx({ status: outcome.status, body: answer.responseBody }))
+        return {
+          ok: false,
+          ...answer,
+          error: `HTTP ${outcome.status}, but the answer does not say the message was taken (see the answer).`,
+        };
       return { ok: false, ...answer, error: `HTTP ${outcome.status}: the receiver did not accept the delivery.` };
     }
     case "timeout":

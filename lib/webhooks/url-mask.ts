@@ -10,8 +10,7 @@ import { CHANNELS, type UrlMask } from "./channels";
  * `standard` URLs are the team's own receivers and stay whole. Emails and the activity log name the host
  * only, whatever the kind (./disable.ts endpointLabel). Pure.
  *
- * Each channel module names its rule (`mask`, ./channels/); a later channel (discord: `["api",
- * "webhooks"]`, telegram: `[]`, …) brings its own.
+ * Each channel module names its rule (`mask`, ./channels/).
  */
 
 export type { UrlMask } from "./channels";
@@ -24,7 +23,10 @@ export const URL_MASKS = Object.fromEntries(WEBHOOK_KINDS.map((kind) => [kind, C
 
 export const MASK = "…";
 
-/** `url` as `rule` shows it: whole, or origin + the leading path segments the rule names + "/…". */
+/**
+ * `url` as `rule` shows it: whole, or origin + the leading path segments the rule names (+ the public
+ * start of the next one) + "…". A path that leaves the rule early shows only what matched.
+ */
 export function applyUrlMask(rule: UrlMask, url: string): string {
   if (rule.shown === "whole") return url;
   const parsed = URL.parse(url);
@@ -35,7 +37,12 @@ export function applyUrlMask(rule: UrlMask, url: string): string {
     if (segments[index] !== name) break;
     kept.push(name);
   }
-  return `${parsed.protocol}//${parsed.host}/${kept.map((segment) => `${segment}/`).join("")}${MASK}`;
+  const next = segments[kept.length] ?? "";
+  const prefix =
+    rule.publicPrefix && kept.length === rule.publicPath.length && next.startsWith(rule.publicPrefix)
+      ? rule.publicPrefix
+      : "";
+  return `${parsed.protocol}//${parsed.host}/${kept.map((segment) => `${segment}/`).join("")}${prefix}${MASK}`;
 }
 
 /** How an endpoint's URL is shown after its creation. */

@@ -13,7 +13,7 @@ export function parseWebhookUrl(raw: string, allowPrivateHosts: readonly string[
   const url = parsePublicUrl(raw, allowPrivateHosts);
   if (url.protocol !== "https:" && !isAllowListedUrl(url, allowPrivateHosts)) {
     throw new ApiError("INVALID_URL", "A webhook URL must use https.", {
-      hint: "Use the https:// address your receiver (or Slack) gave you.",
+      hint: "Use the https:// address your receiver (or your chat app) gave you.",
     });
   }
   return url;
@@ -27,8 +27,8 @@ export function parseWebhookUrl(raw: string, allowPrivateHosts: readonly string[
 export function parseChannelUrl(channel: Channel, raw: string, allowPrivateHosts: readonly string[]): URL {
   const url = parseWebhookUrl(raw, allowPrivateHosts);
   if (isAllowListedUrl(url, allowPrivateHosts) || channel.acceptsUrl(url)) return url;
-  const { label, urlHint } = channel.info;
+  const { label, urlHint, urlNote } = channel.info;
   throw new ApiError("INVALID_URL", `This is not a ${label} webhook URL.`, {
-    hint: `A ${label} webhook URL looks like ${urlHint}`,
+    hint: `A ${label} webhook URL looks like ${urlHint}${urlNote ? `; ${urlNote}` : ""}`,
   });
 }

@@ -4,13 +4,16 @@ import net, { type AddressInfo, type Socket } from "node:net";
 /**
  * Real local webhook receivers for the delivery tests: one HTTP server on 127.0.0.1 whose paths each
  * behave one way (answer 2xx, 3xx, 4xx, 5xx, answer slowly, hang until the test releases them, stream an
- * endless body, close the connection), recording every request with its headers, exact body, and when
+ * endless body, close the connection, or answer as a service would — ./chat-receivers.ts judges a
+ * request by a chat service's rules), recording every request with its headers, exact body, and when
  * it arrived and closed; and a TCP tripwire on a loopback address's port 443 that counts connections (a
  * delivery the guard must stop may never reach it).
  */
 
 export interface ReceivedRequest {
   path: string;
+  /** The query string, with its "?" ("" when none). */
+  query: string;
   method: string;
   headers: Record<string, string>;
   body: string;
@@ -19,8 +22,15 @@ export interface ReceivedRequest {
   closedAt?: number;
 }
 
+export interface Answer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 export type Behavior =
-  | { kind: "answer"; status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | ({ kind: "answer"; delayMs?: number } & Answer)
+  | { kind: "respond"; with: (request: ReceivedRequest) => Answer }
   | { kind: "hang" }
   | { kind: "endless" }
   | { kind: "close" };
@@ -53,7 +63,7 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
   const concurrent = new Map<string, { now: number; max: number }>();
   const hanging = new Map<string, Set<http.ServerResponse>>();
   const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://receiver").pathname;
+    const { pathname: path, search: query } = new URL(req.url ?? "/", "http://receiver");
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -65,6 +75,7 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
       );
       const request: ReceivedRequest = {
         path,
+        query,
         method: req.method ?? "",
         headers,
         body: Buffer.concat(chunks).toString("utf8"),
@@ -87,6 +98,12 @@ export async function startWebhookReceiver(host = "127.0.0.1"): Promise<WebhookR
         return;
       }
       if (behavior.kind === "close") return void req.socket.destroy();
+      if (behavior.kind === "respond") {
+        const answer = behavior.with(request);
+        return void res
+          .writeHead(answer.status, { "content-type": "text/plain", ...answer.headers })
+          .end(answer.body ?? "");
+      }
       if (behavior.kind === "endless") {
         res.writeHead(200, { "content-type": "text/plain" });
         const chunk = "x".repeat(16 * 1024);

@@ -10,12 +10,14 @@ import { monitor, trackedLink, webhookDelivery, webhookEndpoint } from "@/lib/db
 import { startServer, type RunningServer } from "./../helpers/server";
 import { startPostgres, type PostgresServer } from "../helpers/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { chatService, type ChatService } from "../helpers/chat-receivers";
 import { startTripwire, startWebhookReceiver, type Tripwire, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 /**
  * Webhooks on the production build (dist/server.cjs), two instances on one PostgreSQL, real local
  * receivers and a real SMTP server: a backlog written while no instance runs is drained by two that
- * start together, each delivery accepted exactly once (at least once, one instance at a time); an
+ * start together, each delivery accepted exactly once (at least once, one instance at a time), and so
+ * for each chat kind on a receiver that answers as its service does (Telegram refusing at first); an
  * organization whose receivers hang holds at most its share of both instances' slots while another's
  * delivery goes out; 10,000 events in a burst do not hold up an email or a monitor check; a receiver that hangs costs 10 s and
  * fails; a delivery that keeps failing disables its endpoint and emails the admins; a receiver that is
@@ -303,6 +305,69 @@ describe("webhooks across two instances on one PostgreSQL (production build)", (
         expect(requests.filter((request) => request.headers["webhook-id"] === `msg_${row.id}`)).toHaveLength(
           row.attempts,
         );
+    },
+  );
+
+  it(
+    "chat kinds: a Discord, a Teams, a Google Chat and a Telegram endpoint each take every event exactly once from both instances, Telegram after answering ok: false",
+    { timeout: 120_000 },
+    async () => {
+      const cookie = await signUp(b, "chat@hooks.example");
+      expect((await json(b, "PUT", "/api/account/notifications", cookie, { email: "off" })).status).toBe(200);
+      const chatOrganization = String(
+        ((await json(b, "GET", "/api/account/me", cookie)).body?.organization as { id: string }).id,
+      );
+      const services: Array<[ChatService, string, string, number]> = [
+        ["discord", "/chat/api/webhooks/1234567890/tokenT", "", 204],
+        ["teams", "/chat/workflows/w/triggers/manual/paths/invoke", "?sig=S", 202],
+        ["google_chat", "/chat/v1/spaces/AAAA/messages", "?key=K&token=T", 200],
+        ["telegram", "/chat/bot7000000001:AAH-x/sendMessage", "?chat_id=42", 200],
+      ];
+      const telegramPath = services[3]?.[1] ?? "";
+      const endpoints: string[] = [];
+      for (const [kind, path, query] of services) {
+        receiver.on(path, chatService(kind));
+        const created = await json(a, "POST", "/api/account/webhooks", cookie, {
+          url: receiver.url(`${path}${query}`),
+          kind,
+          types: ["anchor_changed"],
+        });
+        expect(created.status, created.text).toBe(201);
+        endpoints.push(String(created.body?.id));
+      }
+      // A 200 that is not Telegram's "ok": true: every attempt a failure, retried by whichever instance claims it.
+      receiver.on(telegramPath, {
+        kind: "answer",
+        status: 200,
+        body: '{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 1"}',
+      });
+      await writeEvents(chatOrganization, 25, a.baseUrl);
+      await until("every Telegram delivery refused once", async () =>
+        new Set(receiver.to(telegramPath).map((request) => request.headers["webhook-id"])).size === 25
+          ? true
+          : undefined,
+      );
+      receiver.on(telegramPath, chatService("telegram"));
+      await until("every chat delivery delivered", async () => {
+        const left = await Promise.all(endpoints.map((id) => pendingOf(id)));
+        return left.every((n) => n === 0) ? true : undefined;
+      });
+      for (const [index, [kind, path, , success]] of services.entries()) {
+        const rows = await database.db
+          .select()
+          .from(webhookDelivery)
+          .where(eq(webhookDelivery.endpointId, endpoints[index] ?? ""));
+        const requests = receiver.to(path);
+        expect(rows, kind).toHaveLength(25);
+        expect(
+          rows.every((row) => row.status === "delivered" && row.responseStatus === success),
+          kind,
+        ).toBe(true);
+        // Every attempt the database counts reached the receiver once, and only a delivery's last was taken.
+        expect(requests, kind).toHaveLength(rows.reduce((sum, row) => sum + row.attempts, 0));
+        expect(new Set(requests.map((request) => request.headers["webhook-id"])).size, kind).toBe(25);
+        if (kind === "telegram") expect(rows.every((row) => row.attempts > 1)).toBe(true);
+      }
     },
   );
 

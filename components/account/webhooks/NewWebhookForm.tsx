@@ -31,7 +31,11 @@ export function NewWebhookForm({ onCreated }: { onCreated: (created: WebhookWith
       WebhookWithSecretSchema,
     );
     setBusy(false);
-    if (!result.ok) return setError(result.error);
+    // A URL of another form for the kind: the hint is the form it expects ("…looks like https://discord.com/api/webhooks/…").
+    if (!result.ok)
+      return setError(
+        result.errorCode === "INVALID_URL" && result.hint ? `${result.error} ${result.hint}` : result.error,
+      );
     setUrl("");
     setDescription("");
     onCreated(result.data);

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Notice } from "@/components/account/ui";
 import { Panel } from "@/components/analyzer/Panel";
+import { CHAT_LABELS } from "@/lib/schemas/webhook-kinds";
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from "@/lib/schemas/webhooks";
 import { NewWebhookForm } from "./NewWebhookForm";
 import { SecretReveal } from "./SecretReveal";
@@ -14,8 +15,11 @@ export interface WebhookWithDeliveries {
   deliveries: WebhookDelivery[];
 }
 
+/** The chat apps the registry knows, in words: "Slack, Discord, … or Telegram". */
+const CHAT_APPS = `${CHAT_LABELS.slice(0, -1).join(", ")} or ${CHAT_LABELS.at(-1) ?? ""}`;
+
 /**
- * The team's webhooks: alerts sent to Slack or to the team's own tools. Admins and owners add, test,
+ * The team's webhooks: alerts sent to chat apps or to the team's own tools. Admins and owners add, test,
  * disable, rotate and delete endpoints and retry deliveries; everyone else reads.
  */
 export function WebhooksPanel({
@@ -67,8 +71,8 @@ export function WebhooksPanel({
           <p className="text-sm text-slate-600 dark:text-slate-400">
             No webhooks yet.{" "}
             {canManage
-              ? "Add a Slack incoming-webhook URL, or your own endpoint, to get every alert where your team works."
-              : "Admins of your team can send alerts to Slack or other tools here."}
+              ? `Add a ${CHAT_APPS} webhook URL, or your own endpoint, to get every alert where your team works.`
+              : `Admins of your team can send alerts to ${CHAT_APPS} or other tools here.`}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -10,9 +10,11 @@ import type { WebhookMessage } from "../message";
 
 /**
  * How a kind's URL is shown after the endpoint's creation (../url-mask.ts): whole, or masked after the
- * leading path segments `publicPath` names (the ones that identify no channel and hold no key).
+ * leading path segments `publicPath` names (the ones that identify no channel and hold no key), and —
+ * when the next segment starts with `publicPrefix` — that fixed start of it (Telegram's `bot` before
+ * its token).
  */
-export type UrlMask = { shown: "whole" } | { shown: "masked"; publicPath: readonly string[] };
+export type UrlMask = { shown: "whole" } | { shown: "masked"; publicPath: readonly string[]; publicPrefix?: string };
 
 /** What the receiver answered: its status and the start of its body (../outcome.ts keeps 1 KiB). */
 export interface ReceiverAnswer {

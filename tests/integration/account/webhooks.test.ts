@@ -336,7 +336,7 @@ describe.each(BACKENDS)("webhook routes (%s)", (backend) => {
     });
 
     it.each([
-      ["an unknown kind", { url: "https://hooks.example.com/", kind: "teams" }, /^kind: /],
+      ["an unknown kind", { url: "https://hooks.example.com/", kind: "whatsapp" }, /^kind: /],
       ["an unknown type", { url: "https://hooks.example.com/", types: ["link_vanished"] }, /^types\.0: /],
       ["an extra field", { url: "https://hooks.example.com/", secret: "whsec_mine" }, /secret/],
       ["a description with a line break", { url: "https://hooks.example.com/", description: "a\nb" }, /^description: /],

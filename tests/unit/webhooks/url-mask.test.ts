@@ -13,7 +13,7 @@ import {
 /**
  * How an endpoint's URL is shown after its creation (reports-and-channels.md "Chat channels"): a chat
  * kind's URL is masked (scheme, host, the path up to the first secret part, then "…"); a standard one is
- * shown whole. One rule per kind; the generic rule is also tried on the URL forms of the channels to come.
+ * shown whole. One rule per kind (each kind's own table is in tests/unit/webhooks/channels/).
  */
 describe("maskWebhookUrl", () => {
   it.each([
@@ -32,39 +32,49 @@ describe("maskWebhookUrl", () => {
     for (const kind of WEBHOOK_KINDS) expect(URL_MASKS[kind].shown).toBe(kind === "standard" ? "whole" : "masked");
   });
 
-  it.each<[string, UrlMask, string, string]>([
-    [
-      "discord",
-      { shown: "masked", publicPath: ["api", "webhooks"] },
-      "https://discord.com/api/webhooks/123456/tokenTOKEN",
-      "https://discord.com/api/webhooks/…",
-    ],
+  it.each([
+    ["discord", "https://discord.com/api/webhooks/123456/tokenTOKEN", "https://discord.com/api/webhooks/…"],
+    ["discord", "https://discord.com/api/v10/webhooks/1/t", "https://discord.com/api/…"],
     [
       "teams",
-      { shown: "masked", publicPath: ["webhookb2"] },
       "https://acme.webhook.office.com/webhookb2/abc@def/IncomingWebhook/x/y",
-      "https://acme.webhook.office.com/webhookb2/…",
+      "https://acme.webhook.office.com/…",
     ],
     [
       "google_chat",
-      { shown: "masked", publicPath: ["v1", "spaces"] },
       "https://chat.googleapis.com/v1/spaces/AAA/messages?key=K&token=T",
       "https://chat.googleapis.com/v1/spaces/…",
     ],
+    ["telegram", "https://api.telegram.org/bot123:ABC/sendMessage?chat_id=42", "https://api.telegram.org/bot…"],
+    ["telegram", "https://api.telegram.org/bot", "https://api.telegram.org/bot…"],
+    ["telegram", "https://api.telegram.org/other/bot123:ABC", "https://api.telegram.org/…"],
+  ] as const)("%s: %s → %s", (kind, url, shown) => {
+    expect(maskWebhookUrl(kind, url)).toBe(shown);
+  });
+
+  it.each<[string, UrlMask, string, string]>([
     [
-      "telegram",
-      { shown: "masked", publicPath: [] },
-      "https://api.telegram.org/bot123:ABC/sendMessage?chat_id=42",
-      "https://api.telegram.org/…",
+      "a public prefix only after the whole public path",
+      { shown: "masked", publicPath: ["api"], publicPrefix: "bot" },
+      "https://x.example/botSECRET/api",
+      "https://x.example/…",
     ],
     [
-      "a path that leaves the rule early",
-      { shown: "masked", publicPath: ["api", "webhooks"] },
-      "https://discord.com/api/v10/webhooks/1/t",
-      "https://discord.com/api/…",
+      "a public prefix that the next segment does not start with",
+      { shown: "masked", publicPath: ["api"], publicPrefix: "bot" },
+      "https://x.example/api/SECRETbot",
+      "https://x.example/api/…",
     ],
-  ])("the rule fits %s", (_, rule, url, shown) => {
+  ])("the rule: %s", (_, rule, url, shown) => {
     expect(applyUrlMask(rule, url)).toBe(shown);
+  });
+
+  it("a chat kind's mask keeps no secret of its URL, for every kind", () => {
+    const secret = "S3CR3T";
+    for (const kind of WEBHOOK_KINDS.filter((k) => k !== "standard")) {
+      const url = `https://host.example/${secret}/api/webhooks/${secret}/v1/bot${secret}?chat_id=${secret}&token=${secret}`;
+      expect(maskWebhookUrl(kind, url), kind).not.toContain(secret);
+    }
   });
 
   it("a URL that does not parse shows nothing of itself", () => {

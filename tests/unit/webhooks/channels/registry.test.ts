@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS } from "@/lib/schemas/webhook-kinds";
+import { WEBHOOK_KIND_INFO, WEBHOOK_KINDS, type WebhookKind } from "@/lib/schemas/webhook-kinds";
+import { buildAccountOpenApiDocument } from "@/lib/schemas/openapi";
 import { createWebhookSchema } from "@/lib/schemas/webhooks";
 import { CHANNELS, type Channel } from "@/lib/webhooks/channels";
 import { slack } from "@/lib/webhooks/channels/slack";
@@ -35,6 +36,16 @@ describe("the channel registry", () => {
       expect(channel.info).toBe(WEBHOOK_KIND_INFO[kind]);
       expect(createWebhookSchema.parse({ url: "https://x.example/", kind }).kind).toBe(kind);
     }
+  });
+
+  it("the account OpenAPI document's kind enum is the registry's, in the request and in the answer", () => {
+    const document = JSON.stringify(buildAccountOpenApiDocument("https://linklens.example"));
+    const enums = [...document.matchAll(/"kind":\{"type":"string","enum":(\[[^\]]*\])/g)]
+      .map((match) => JSON.parse(match[1] ?? "[]") as string[])
+      .filter((kinds) => kinds.includes("standard"));
+    // POST's body, and the Webhook of every answer that holds one.
+    expect(enums.length).toBeGreaterThanOrEqual(2);
+    for (const kinds of enums) expect(kinds).toEqual([...WEBHOOK_KINDS]);
   });
 
   it.each(channels)("%s has every part", (_kind, channel) => {
@@ -74,42 +85,57 @@ describe("the channel registry", () => {
   );
 });
 
-describe("a channel's own URL rule (after the shared one)", () => {
+describe("each kind's own URL rule (after the shared one)", () => {
   const ALLOW = ["127.0.0.1:4567"];
-  /** A channel whose service has one host, as the chat channels to come have. */
-  const onlyHooks: Channel = {
-    ...slack,
-    acceptsUrl: (url) => url.hostname === "hooks.slack.com" && url.pathname.startsWith("/services/"),
+  /** One URL of each service: every chat kind takes its own and refuses the others'. */
+  const SERVICE_URLS: Record<Exclude<WebhookKind, "standard">, string> = {
+    slack: "https://hooks.slack.com/services/T000/B000/XXXX",
+    discord: "https://discord.com/api/webhooks/1234567890/tokenTOKEN",
+    teams: "https://prod-12.westus.logic.azure.com/workflows/0a1b/triggers/manual/paths/invoke?sig=S",
+    google_chat: "https://chat.googleapis.com/v1/spaces/AAAA/messages?key=K&token=T",
+    telegram: "https://api.telegram.org/bot7000000001:AAH-x/sendMessage?chat_id=42",
+  };
+  const outcome = (kind: WebhookKind, raw: string) => {
+    try {
+      parseChannelUrl(CHANNELS[kind], raw, ALLOW);
+      return "ok";
+    } catch (error) {
+      return error instanceof ApiError ? error.code : "thrown";
+    }
   };
 
-  it("refuses another host with 400 INVALID_URL whose hint shows the expected form", () => {
-    let error: unknown;
-    try {
-      parseChannelUrl(onlyHooks, "https://hooks.example.com/services/T/B/X", ALLOW);
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "INVALID_URL", status: 400 });
-    expect((error as ApiError).message).toContain("Slack");
-    expect((error as ApiError).hint).toContain("https://hooks.slack.com/services/…");
-  });
+  it.each(WEBHOOK_KINDS)(
+    "%s takes its service's URL and refuses every other service's with 400 INVALID_URL",
+    (kind) => {
+      for (const [service, url] of Object.entries(SERVICE_URLS))
+        expect(outcome(kind, url), `${kind} ← ${service}`).toBe(
+          kind === "standard" || kind === service ? "ok" : "INVALID_URL",
+        );
+      // The team's own receiver is only a standard endpoint.
+      expect(outcome(kind, "https://hooks.example.com/linklens")).toBe(kind === "standard" ? "ok" : "INVALID_URL");
+    },
+  );
 
-  it.each([
-    ["its own form", "https://hooks.slack.com/services/T/B/X", "ok"],
-    ["an ALLOW_PRIVATE_HOSTS entry (a local receiver in tests)", "http://127.0.0.1:4567/slack/T/B/X", "ok"],
-    [
-      "the shared rule still applies first (http to a public host)",
-      "http://hooks.slack.com/services/T/B/X",
-      "INVALID_URL",
-    ],
-  ])("%s → %s", (_name, raw, expected) => {
-    let outcome = "ok";
-    try {
-      parseChannelUrl(onlyHooks, raw, ALLOW);
-    } catch (error) {
-      outcome = error instanceof ApiError ? error.code : "thrown";
-    }
-    expect(outcome).toBe(expected);
-  });
+  it.each(WEBHOOK_KINDS)(
+    "%s takes an ALLOW_PRIVATE_HOSTS entry (a local receiver in tests), after the shared rule",
+    (kind) => {
+      expect(outcome(kind, "http://127.0.0.1:4567/any/path")).toBe("ok");
+      expect(outcome(kind, "http://127.0.0.1:4568/any/path")).toBe("INVALID_URL");
+    },
+  );
+
+  it.each(WEBHOOK_KINDS.filter((kind) => kind !== "standard"))(
+    "%s: the refusal's hint is the kind's URL form",
+    (kind) => {
+      let error: unknown;
+      try {
+        parseChannelUrl(CHANNELS[kind], "https://hooks.example.com/x", ALLOW);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toMatchObject({ code: "INVALID_URL", status: 400 });
+      expect((error as ApiError).message).toBe(`This is not a ${WEBHOOK_KIND_INFO[kind].label} webhook URL.`);
+      expect((error as ApiError).hint).toContain(`looks like ${WEBHOOK_KIND_INFO[kind].urlHint}`);
+    },
+  );
 });

@@ -37,14 +37,34 @@ const OUR_LINK = /^<https?:\/\/[^\s|<>]+\|[^<>]*>$/;
 describe("slack: URL rule", () => {
   it.each([
     ["Slack's incoming-webhook URL", "https://hooks.slack.com/services/T000/B000/XXXX", "ok"],
-    ["a relay in front of Slack (any https URL the shared rule accepts)", "https://relay.example.com/slack", "ok"],
     ["a local receiver on the allow list", "http://127.0.0.1:4567/slack/T000/B000/XXXX", "ok"],
+    ["a relay in front of Slack (another host)", "https://relay.example.com/slack", "INVALID_URL"],
+    ["a host that only starts like Slack's", "https://hooks.slack.com.evil.example/services/T/B/X", "INVALID_URL"],
+    [
+      "another Slack path (a workflow trigger takes another body)",
+      "https://hooks.slack.com/triggers/T/1/x",
+      "INVALID_URL",
+    ],
+    ["nothing after services", "https://hooks.slack.com/services/", "INVALID_URL"],
     ["http to Slack", "http://hooks.slack.com/services/T000/B000/XXXX", "INVALID_URL"],
     ["credentials", "https://user:pw@hooks.slack.com/services/T000/B000/XXXX", "INVALID_URL"],
     ["a private address", "https://10.0.0.8/services/T000/B000/XXXX", "INVALID_URL"],
     ["not a URL", "hooks.slack.com/services/T000", "INVALID_URL"],
   ])("%s → %s", (_name, raw, expected) => {
     expect(urlOutcome(raw)).toBe(expected);
+  });
+});
+
+describe("slack: another host's INVALID_URL", () => {
+  it("names Slack and shows the form it expects", () => {
+    let error: unknown;
+    try {
+      parseChannelUrl(slack, "https://relay.example.com/services/T000/B000/XXXX", ALLOW);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toMatchObject({ code: "INVALID_URL", status: 400, message: "This is not a Slack webhook URL." });
+    expect((error as ApiError).hint).toBe("A Slack webhook URL looks like https://hooks.slack.com/services/…");
   });
 });
 

@@ -110,7 +110,14 @@ function citationsIn(text: string, links: boolean): Citation[] {
   const found: Citation[] = [];
   const taken = new Set<number>();
   if (links) {
+    // Link syntax shown as code (`[label](url)` in an inline code span or a fenced block) is not a link.
+    const code = [...text.matchAll(/^```[^\n]*\n[\s\S]*?^```|(`+)[^`\n][\s\S]*?\1/gm)].map((span) => ({
+      start: span.index ?? 0,
+      end: (span.index ?? 0) + span[0].length,
+    }));
     for (const match of text.matchAll(MARKDOWN_LINK)) {
+      const at = match.index ?? 0;
+      if (code.some((span) => at >= span.start && at < span.end)) continue;
       const raw = match[1] ?? "";
       if (/^[a-z][a-z+.-]*:/i.test(raw)) continue;
       const [target = "", anchor = null] = raw.split("#");
@@ -241,6 +248,9 @@ describe("every file a comment or document cites is in the repository", () => {
     expect(cited("[x](scaling.md#design) and [y](https://example.org/a.md) in ../reports/benchmarks.md", true)).toEqual(
       ['scaling.md "design"', "../reports/benchmarks.md"],
     );
+    expect(cited("shown as code: `[label](url)`, and\n```\n[a](b)\n```\n[real](scaling.md)", true)).toEqual([
+      "scaling.md",
+    ]);
     const ignored = "tests/fixtures/<case>/input.html, lib/analyzer/render-*.ts, dist/server.cjs, the README";
     expect(cited(`${ignored}, https://github.com/x/y/blob/main/README.md, @/lib/x.ts`)).toEqual([]);
   });

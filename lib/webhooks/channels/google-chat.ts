@@ -2,7 +2,7 @@ import { WEBHOOK_KIND_INFO } from "../../schemas/webhook-kinds";
 import type { WebhookMessage } from "../message";
 import { answeredWith2xx } from "../outcome";
 import type { Channel } from "./channel";
-import { fitEscaped, joinWithin, linkHref } from "./text";
+import { fitEscaped, joinWithin, linkHref, lookAlikes } from "./text";
 
 /**
  * `google_chat`: a Google Chat incoming-webhook text message `{ text }` (reports-and-channels.md "Chat
@@ -22,18 +22,9 @@ const VALUE_MAX = 300;
 const URL_LABEL_MAX = 200;
 const LINKED_URL_MAX = 1000;
 
-const LOOK_ALIKES: Record<string, string> = {
-  "*": "\u2217",
-  _: "\u02cd",
-  "~": "\u223c",
-  "`": "\u02cb",
-  "<": "\u2039",
-  ">": "\u203a",
-};
-
 /** Google Chat's markup characters as look-alikes: each shows, none formats, links or mentions. */
 export function escapeGoogleChat(text: string): string {
-  return text.replace(/[*_~`<>]/g, (character) => LOOK_ALIKES[character] ?? character);
+  return lookAlikes(text, /[*_~`<>]/g);
 }
 
 const text = (value: string, max: number) => fitEscaped(value, max, escapeGoogleChat);

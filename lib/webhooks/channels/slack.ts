@@ -3,6 +3,7 @@ import type { WebhookMessage } from "../message";
 import { answeredWith2xx } from "../outcome";
 import type { Channel } from "./channel";
 import { clip } from "./clip";
+import { lookAlikes } from "./text";
 
 /**
  * `slack`: a Slack incoming-webhook message `{ text, blocks }` (webhooks.md "Delivery"), the sentence of
@@ -10,14 +11,21 @@ import { clip } from "./clip";
  *
  * Slack's mrkdwn, made safe for text we do not control: Slack reads `<…>` as a link, a mention
  * (`<!channel>`, `<@U123>`) or a channel; escaping `&`, `<` and `>` (Slack's own rule) turns an anchor
- * text `<!channel>` into the characters a reader sees, never a ping. Every text object is `verbatim`, so
- * Slack neither links nor mentions anything on its own; our own links are built here, with the URL made
- * unable to end the `<url|label>` early.
+ * text `<!channel>` into the characters a reader sees, never a ping. `*`, `_`, `~` and `` ` `` format
+ * (bold, italic, strike, code) and mrkdwn has no escape for them, so page text shows them as look-alikes
+ * (reports-and-channels.md: page text is data, never markup). Every text object is `verbatim`, so Slack
+ * neither links nor mentions anything on its own; our own links are built here, with the URL made unable
+ * to end the `<url|label>` early.
  */
 
-/** `&`, `<`, `>` as Slack's entities: the text shows as written and can open no link or mention. */
-export function escapeMrkdwn(text: string): string {
+/** `&`, `<`, `>` as Slack's entities: inside our own `<url|…>` the URL stays a working address. */
+function mrkdwnEntities(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+}
+
+/** Page text for mrkdwn: shown as written, it can open no link or mention and format nothing. */
+export function escapeMrkdwn(text: string): string {
+  return lookAlikes(mrkdwnEntities(text), /[*_~`]/g);
 }
 
 /**
@@ -27,7 +35,7 @@ export function escapeMrkdwn(text: string): string {
 export function mrkdwnLink(url: string, label: string): string {
   const parsed = URL.parse(url);
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) return escapeMrkdwn(label);
-  return `<${escapeMrkdwn(parsed.href.replace(/\|/g, "%7C"))}|${escapeMrkdwn(label)}>`;
+  return `<${mrkdwnEntities(parsed.href.replace(/\|/g, "%7C"))}|${escapeMrkdwn(label)}>`;
 }
 
 /** Slack's caps: 3,000 characters a section text, 2,000 a field; anchors and URLs are cut well below. */

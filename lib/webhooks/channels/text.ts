@@ -61,3 +61,23 @@ export function linkHref(url: string, reserved: string): string | null {
     href = href.replaceAll(character, `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
   return href;
 }
+
+/**
+ * Markup characters that a chat's format has no escape for, as characters that look the same and format
+ * nothing: `*` bold, `_` italic, `~` strike, `` ` `` code, `<` `>` links and mentions. Slack's mrkdwn and
+ * Google Chat both read these and neither has a backslash escape, so a reader sees the page's text as
+ * written (nearly: ∗ ˍ ∼ ˋ ‹ ›) and nothing in it can bold, link or mention.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  "*": "\u2217",
+  _: "\u02cd",
+  "~": "\u223c",
+  "`": "\u02cb",
+  "<": "\u2039",
+  ">": "\u203a",
+};
+
+/** Every character of `characters` in `text` replaced by its look-alike. */
+export function lookAlikes(text: string, characters: RegExp): string {
+  return text.replace(characters, (character) => LOOK_ALIKES[character] ?? character);
+}

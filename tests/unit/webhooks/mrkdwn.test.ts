@@ -33,6 +33,12 @@ describe("Slack mrkdwn escaping: page content can never mention or link", () => 
       "a> <!channel",
       "<https://example.org/|a&gt; &lt;!channel>",
     ],
+    [
+      "underscores and tildes in the URL stay a working address; the label formats nothing",
+      "https://example.org/a_b~c",
+      "*big*",
+      "<https://example.org/a_b~c|\u2217big\u2217>",
+    ],
     ["a domain target is text, not a link", "mine.example", "mine.example", "mine.example"],
     ["a javascript: URL is text", "javascript:alert(1)", "javascript:alert(1)", "javascript:alert(1)"],
   ])("%s", (_name, url, label, expected) => {

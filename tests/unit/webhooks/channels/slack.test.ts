@@ -86,6 +86,9 @@ describe("slack: escaping (mrkdwn)", () => {
     ["<https://evil.example|win>", "&lt;https://evil.example|win&gt;"],
     ["&lt;!here&gt;", "&amp;lt;!here&amp;gt;"],
     ["Schuhe für 🏃", "Schuhe für 🏃"],
+    // mrkdwn has no escape for its formatting: page text shows look-alikes and formats nothing.
+    ["*FREE* _now_ ~old~ `code`", "\u2217FREE\u2217 \u02cdnow\u02cd \u223cold\u223c \u02cbcode\u02cb"],
+    ["```block```", "\u02cb\u02cb\u02cbblock\u02cb\u02cb\u02cb"],
   ])("%s → %s", (text, escaped) => {
     expect(slack.escape(text)).toBe(escaped);
   });

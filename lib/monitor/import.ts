@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
 import { recordActivity } from "../auth/activity-log";
 import type { Db } from "../db/client";
-import { linkTransition, monitor, trackedLink } from "../db/schema";
+import { monitor, trackedLink } from "../db/schema";
 import { ApiError } from "../errors";
 import { hasNul, nulMessage } from "../http/nul";
 import { uniqueViolation } from "../db/errors";
@@ -23,7 +23,7 @@ import {
 } from "../schemas/monitors";
 import { owned } from "./scope";
 import { monitorUrlFor, targetFor } from "./targets";
-import { recordVerdictChange } from "./verdict-history";
+import { resetToPending } from "./reset-link";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
@@ -363,39 +363,7 @@ export async function importLinks(
           .from(trackedLink)
           .where(owned(trackedLink, organizationId, eq(trackedLink.id, link.id)))
           .for("update");
-        const before = was ?? link;
-        Object.assign(set, {
-          state: "pending",
-          pendingState: null,
-          pendingCount: 0,
-          current: null,
-          verdict: null,
-          matchCount: null,
-          firstSeenAt: null,
-          lastSeenAt: null,
-        });
-        if (before.state !== "pending") {
-          await tx.insert(linkTransition).values({
-            id: randomUUID(),
-            organizationId,
-            trackedLinkId: link.id,
-            monitorId: link.monitorId,
-            checkId: null,
-            fromState: before.state,
-            toState: "pending",
-            before: before.current ?? null,
-            after: null,
-            createdAt: now,
-          });
-        }
-        await recordVerdictChange(tx, {
-          organizationId,
-          trackedLinkId: link.id,
-          checkId: null,
-          before: before.verdict ?? null,
-          after: null,
-          at: now,
-        });
+        Object.assign(set, await resetToPending(tx, was ?? link, now));
       }
       await tx
         .update(trackedLink)

@@ -11,7 +11,7 @@ import { duplicateTarget, dueNow, findMonitor, findOrCreateMonitor, newLinkRow }
 import type { LinkFilters, LinkPatchInput, NewLinkInput } from "../schemas/monitors";
 import { notFound, owned } from "./scope";
 import { retireLinks } from "./retire";
-import { recordVerdictChange } from "./verdict-history";
+import { resetToPending } from "./reset-link";
 import { relOf } from "./state";
 import { monitorUrlFor, targetFor } from "./targets";
 import { trackedLinkView, transitionView, type TrackedLinkRow, type TrackedLinkView } from "./views";
@@ -158,40 +158,7 @@ export async function updateLink(ctx: AccountContext, linkId: string, patch: Lin
               .limit(1);
             if (clash) throw duplicateTarget(next.target);
           }
-          Object.assign(changes, {
-            target: next.target,
-            match: next.match,
-            state: "pending",
-            pendingState: null,
-            pendingCount: 0,
-            current: null,
-            verdict: null,
-            matchCount: null,
-            firstSeenAt: null,
-            lastSeenAt: null,
-          });
-          if (row.state !== "pending") {
-            await tx.insert(linkTransition).values({
-              id: randomUUID(),
-              organizationId: ctx.organization.id,
-              trackedLinkId: row.id,
-              monitorId: row.monitorId,
-              checkId: null,
-              fromState: row.state,
-              toState: "pending",
-              before: row.current ?? null,
-              after: null,
-              createdAt: now,
-            });
-          }
-          await recordVerdictChange(tx, {
-            organizationId: ctx.organization.id,
-            trackedLinkId: row.id,
-            checkId: null,
-            before: row.verdict ?? null,
-            after: null,
-            at: now,
-          });
+          Object.assign(changes, { target: next.target, match: next.match }, await resetToPending(tx, row, now));
           await dueNow(tx, ctx.organization.id, row.monitorId, now);
         }
       }

@@ -90,9 +90,10 @@ export const SCRIPTED_ORDER = ["s-1", "s-2", "s-3", "s-4", "s-5", "s-6"];
 /**
  * The hidden rule inside shadow trees (at 1280×800): a link its shadow tree's style hides, a shadow link of
  * a host that clips everything (height 0, overflow hidden), a slotted link whose slot is in a hidden
- * wrapper, and a visible shadow link and slotted link.
+ * wrapper, the same in a closed root the parser attached, and visible links of each kind.
  */
 const SHADOW_HIDDEN_BODY = `<main>
+<div id="declared"><template shadowrootmode="closed"><style>.gone { display: none }</style><a class="gone" href="/capture-link/declared-hidden">gone</a><a href="/capture-link/declared-visible">shown</a></template></div>
 <div id="styled"></div>
 <div id="clipping" style="height:0;overflow:hidden"></div>
 <x-slots id="slots"><a href="/capture-link/slotted-hidden" slot="hidden">in a hidden slot</a><a href="/capture-link/slotted-visible" slot="shown">in a shown slot</a></x-slots>
@@ -105,8 +106,128 @@ const SHADOW_HIDDEN_BODY = `<main>
     '<div style="display:none"><slot name="hidden"></slot></div><p><slot name="shown"></slot></p>';
 </script>`;
 
+const a = (name: string, attributes = "") => `<a href="/capture-link/${name}"${attributes}>${name}</a>`;
+
+/** One rule of the flattened tree: a page body and the names of its links in flattened order. */
+export interface ShadowCase {
+  rule: string;
+  body: string;
+  order: string[];
+}
+
+/**
+ * The flattening rules, a row each (served as /capture/shadow/case/<index>): the worker's flattening of
+ * pasted markup (tests/unit/analyzer/shadow-trees.test.ts) and Chromium's own rendering of the same markup
+ * (tests/integration/url-mode/capture.test.ts) must both give `order`.
+ */
+export const SHADOW_CASES: readonly ShadowCase[] = [
+  { rule: "no shadow root: document order", body: `${a("one")}<div>${a("two")}</div>`, order: ["one", "two"] },
+  {
+    rule: "an open root's content stands where its host is",
+    body: `${a("before")}<div><template shadowrootmode="open">${a("shadow")}</template></div>${a("after")}`,
+    order: ["before", "shadow", "after"],
+  },
+  {
+    rule: "a closed root too, and the mode is ASCII case-insensitive",
+    body: `<div><template shadowrootmode="CLOSED">${a("closed")}</template></div><span><template shadowrootmode="Open">${a("open")}</template></span>`,
+    order: ["closed", "open"],
+  },
+  {
+    rule: "slotted children stand where their slot is, not where they are in the host",
+    body: `<div><template shadowrootmode="open"><slot name="first"></slot>${a("middle")}<slot></slot></template>${a("default")}<p slot="first">${a("named")}</p></div>`,
+    order: ["named", "middle", "default"],
+  },
+  {
+    rule: "the default slot takes every child without a slot attribute, in order",
+    body: `<div><template shadowrootmode="open"><slot></slot></template>${a("one")}text${a("two")}</div>`,
+    order: ["one", "two"],
+  },
+  {
+    rule: "a slot shows its fallback content when nothing is assigned to it",
+    body: `<div><template shadowrootmode="open"><slot name="empty">${a("fallback")}</slot></template></div>`,
+    order: ["fallback"],
+  },
+  {
+    rule: "but not when something is",
+    body: `<div><template shadowrootmode="open"><slot>${a("fallback")}</slot></template>${a("assigned")}</div>`,
+    order: ["assigned"],
+  },
+  {
+    rule: "a child assigned to no slot is not rendered, so not captured",
+    body: `<div><template shadowrootmode="open">${a("shadow")}<slot name="x"></slot></template>${a("no-slot-attribute")}${a("unknown-slot", ' slot="y"')}</div>`,
+    order: ["shadow"],
+  },
+  {
+    rule: "the first slot of a name takes the children; a second one shows its fallback",
+    body: `<div><template shadowrootmode="open"><slot name="s"></slot><slot name="s">${a("second-fallback")}</slot></template>${a("slotted", ' slot="s"')}</div>`,
+    order: ["slotted", "second-fallback"],
+  },
+  {
+    rule: "nested roots, each in its own host's place",
+    body: `<div><template shadowrootmode="open">${a("outer")}<section><template shadowrootmode="closed">${a("inner")}</template></section>${a("outer-after")}</template></div>`,
+    order: ["outer", "inner", "outer-after"],
+  },
+  {
+    rule: "a slot forwarded to a nested root's slot carries its children along",
+    body: `<div><template shadowrootmode="open"><x-inner><template shadowrootmode="open">${a("inner")}<slot name="fwd"></slot></template><slot slot="fwd"></slot></x-inner></template>${a("light")}</div>`,
+    order: ["inner", "light"],
+  },
+  {
+    rule: "a forwarded slot the nested root does not show keeps its children unrendered",
+    body: `<div><template shadowrootmode="open"><x-inner><template shadowrootmode="open">${a("inner")}</template><slot></slot></x-inner><slot></slot></template>${a("light")}</div>`,
+    order: ["inner"],
+  },
+  {
+    rule: "a host's child that is itself a host is flattened where it is slotted",
+    body: `<div><template shadowrootmode="open"><slot></slot></template><span><template shadowrootmode="open">${a("grandchild")}</template></span></div>`,
+    order: ["grandchild"],
+  },
+  {
+    rule: "a root on <body> shows only what it slots (the parser attaches it to the body)",
+    body: `${a("light")}<template shadowrootmode="open">${a("shadow")}</template>`,
+    order: ["shadow"],
+  },
+  { rule: "inert: a plain template", body: `<template>${a("plain")}</template>${a("after")}`, order: ["after"] },
+  {
+    rule: "inert: a declarative template inside a plain one",
+    body: `<template><div><template shadowrootmode="open">${a("deep")}</template></div></template>${a("after")}`,
+    order: ["after"],
+  },
+  {
+    rule: "inert: a mode that is neither open nor closed",
+    body: `<div><template shadowrootmode="opened">${a("bad-mode")}</template></div>${a("after")}`,
+    order: ["after"],
+  },
+  {
+    rule: "inert: an empty mode",
+    body: `<div><template shadowrootmode="">${a("empty-mode")}</template></div>${a("after")}`,
+    order: ["after"],
+  },
+  {
+    rule: "inert: an element that cannot host a root (button)",
+    body: `<button><template shadowrootmode="open">${a("button")}</template></button>${a("after")}`,
+    order: ["after"],
+  },
+  {
+    rule: "inert: an SVG element",
+    body: `<svg><g><template shadowrootmode="open">${a("svg")}</template></g></svg>${a("after")}`,
+    order: ["after"],
+  },
+  {
+    rule: "inert: a second declarative template on the same host",
+    body: `<div><template shadowrootmode="open">${a("first")}</template><template shadowrootmode="open">${a("second")}</template></div>${a("after")}`,
+    order: ["first", "after"],
+  },
+];
+
 export function capturePageRoutes(): Record<string, Route> {
   return {
+    ...Object.fromEntries(
+      SHADOW_CASES.map((rule, index) => [
+        `/capture/shadow/case/${index}`,
+        (_req: IncomingMessage, res: ServerResponse) => html(res, page(`Shadow case ${index}`, rule.body)),
+      ]),
+    ),
     // A "related posts" box 3,200 px down that fills itself when it comes into view: one link rendered in
     // a task scheduled by the observer's callback (as frameworks do), one from a fetch it starts.
     "/capture/lazy/observer": (_req, res) =>

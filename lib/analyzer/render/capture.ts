@@ -11,7 +11,12 @@ import { settle, type SettleResult } from "@/lib/analyzer/render/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
 import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/render/visibility";
 import { pageScript } from "@/lib/analyzer/render/page-script";
-import { disarmInertTemplates, type ShadowKeeperAccess } from "@/lib/analyzer/render/shadow-roots";
+import {
+  adoptParsedClosedRoots,
+  disarmInertTemplates,
+  hasClosedDeclarativeRoot,
+  type ShadowKeeperAccess,
+} from "@/lib/analyzer/render/shadow-roots";
 import { growViewport } from "@/lib/analyzer/render/viewport";
 import { withTimeout } from "@/lib/timeout";
 
@@ -145,9 +150,13 @@ export async function loadAndCapture(
   // changes nothing that was captured.
   await grown?.restore();
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
-  // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized.
+  const body = rawBody ? await rawBody : null;
+  if (rawBody) clock.lap("rawBody");
+  // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized,
+  // closed roots the parser attached included (no script can reach them: shadow-roots.ts).
   const hiddenMarker = settings.signals ? randomBytes(9).toString("base64url") : null;
   if (hiddenMarker !== null) {
+    if (body && hasClosedDeclarativeRoot(body)) await adoptParsedClosedRoots(cdp, shadow);
     const marked = await page
       .evaluate(pageScript(markHiddenLinks, hiddenMarker, HIDDEN_ATTRIBUTE, shadow.key, shadow.secret))
       .catch(() => null);
@@ -181,8 +190,6 @@ export async function loadAndCapture(
   const html = await serializeDocument(cdp);
   if (Buffer.byteLength(html, "utf8") > maxBytes)
     throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
-  const body = rawBody ? await rawBody : null;
-  if (rawBody) clock.lap("rawBody");
 
   return {
     finalUrl: snapshot.url || response.url(),

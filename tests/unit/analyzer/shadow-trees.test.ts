@@ -69,14 +69,21 @@ describe("the cheap test before any tree is searched", () => {
     ["<TEMPLATE SHADOWROOTMODE=closed>", true],
     ["<template>", false],
     ["<div shadowroot>", false],
+    ["<SLOT name=x>", true],
   ])("%s → %s", (markup, expected) => {
     expect(mayHaveShadowRoots(markup)).toBe(expected);
   });
 
-  it("a document without declarative roots is left as it was", () => {
-    const document = parseHtml(`<div><template>${a("x")}</template><slot>${a("y")}</slot></div>`);
+  it("a document without declarative roots or slots is left as it was", () => {
+    const document = parseHtml(`<div><template>${a("x")}</template><p>${a("y")}</p></div>`);
     const before = document.documentElement.outerHTML;
     expect(flattenShadowTrees(document)).toBe(0);
     expect(document.documentElement.outerHTML).toBe(before);
+  });
+
+  it("a slot outside any shadow tree shows its children: it is unwrapped, an inert template stays", () => {
+    const document = parseHtml(`<div><template>${a("x")}</template><slot name="n">${a("y")}</slot></div>`);
+    expect(flattenShadowTrees(document)).toBe(0);
+    expect(document.body.innerHTML).toBe(`<div><template>${a("x")}</template>${a("y")}</div>`);
   });
 });

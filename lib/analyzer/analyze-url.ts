@@ -162,6 +162,11 @@ async function analyseRendered(
       }),
       peakHeapMb: timing.peakHeapMb,
       settle: rendered.settled && { ended: rendered.settled.ended, waitedFor: roundMs(rendered.settled.waitedFor) },
+      grown: rendered.grown && {
+        height: rendered.grown.height,
+        ended: rendered.grown.settled?.ended ?? null,
+        waitedFor: rendered.grown.settled && roundMs(rendered.grown.settled.waitedFor),
+      },
     },
     "url mode timings",
   );
@@ -180,6 +185,6 @@ async function analyseRendered(
     linkSignals: fromRaw.linkSignals,
     removedByScript: fromRaw.removedByScript,
     rawHtml: rendered.rawBody,
-    camera: lease ? createEvidenceCamera(lease, links, rendered.hiddenMarker) : null,
+    camera: lease ? createEvidenceCamera(lease, links, rendered.hiddenMarker, rendered.shadow) : null,
   };
 }

@@ -4,6 +4,7 @@ import { classifyHref, createPageContext, siteOf, type PageContext } from "./lin
 import { extractLinks, type Extraction } from "./links/extract";
 import { assertParseableNesting } from "./document/nesting";
 import { parseHtml, releaseDocument } from "./document/parse";
+import { flattenShadowTrees, mayHaveShadowRoots } from "./document/shadow-trees";
 import { pruneTree } from "./document/prune";
 import { relFlags } from "./robots/directives";
 import { sanitizeDocument } from "./document/sanitize";
@@ -22,7 +23,8 @@ import type {
 const MAX_TITLE_LENGTH = 500;
 
 /**
- * Analyses one HTML document: captures and classifies every link, computes the statistics and
+ * Analyses one HTML document: captures and classifies every link (shadow trees flattened in place:
+ * document/shadow-trees.ts), computes the statistics and
  * returns the sanitized snapshot. Pure and synchronous (no network, no Next.js): paste mode calls it
  * with the pasted markup, URL mode with the rendered DOM, then fills httpStatus and recomputes stats.
  *
@@ -54,6 +56,12 @@ export function inspectDocument(
   const document = parseHtml(input.html);
   clock.lap("parse");
   try {
+    // Shadow roots are part of the page, in flattened order (google-view.md §1): declarative ones in
+    // pasted markup, every one of the rendered page in URL mode's serialization.
+    if (mayHaveShadowRoots(input.html)) {
+      flattenShadowTrees(document);
+      clock.lap("flatten");
+    }
     const extraction = extractLinks(document, input.scripting, input.hiddenMarker);
     clock.lap("extract");
     const context = createPageContext(input.pageUrl, extraction.baseHref);

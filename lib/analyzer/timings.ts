@@ -14,6 +14,8 @@ export type Stage =
   | "pageSetup"
   | "navigation"
   | "settle"
+  // the viewport grown to the document and the second settle (render/viewport.ts)
+  | "grow"
   // signed-in renders with signals: the visibility pass and reading the raw body
   | "visibility"
   | "rawBody"
@@ -29,6 +31,8 @@ export type Stage =
   // in the worker (pipeline.ts)
   | "nesting"
   | "parse"
+  // declarative shadow roots attached and flattened (document/shadow-trees.ts)
+  | "flatten"
   | "extract"
   | "classify"
   | "prune"

@@ -143,6 +143,37 @@ describe("the evidence camera", () => {
     expectOutlined(decode(shot), box ?? { x: 0, y: 0, width: 0, height: 0 });
   });
 
+  it("photographs a page whose viewport grew for its lazy content at 1280×800, its lazy link framed", async () => {
+    const report = await render(
+      "/camera/lazy",
+      `<div style="height:3200px;background:#f1f5f9">tall</div><div id="box" style="height:60px;padding-left:40px"></div><div style="height:2000px"></div>`,
+      `<script>addEventListener("DOMContentLoaded", () => new IntersectionObserver((entries, observer) => { if (!entries[0].isIntersecting) return; observer.disconnect(); const a = document.createElement("a"); a.href = ${JSON.stringify(TARGET)}; a.textContent = "lazy"; a.style.cssText = "display:inline-block;width:200px;height:40px;background:#1d4ed8"; document.getElementById("box").append(a); }).observe(document.getElementById("box")))</script>`,
+    );
+    const shot = await shootAndRelease(report, positionOf(report, TARGET));
+    const png = decode(shot);
+    expect([shot.width, shot.height]).toEqual([1280, 800]);
+    expect(shot.linkBox).toMatchObject({ width: 200, height: 40 });
+    expectOutlined(png, shot.linkBox ?? { x: 0, y: 0, width: 0, height: 0 });
+  });
+
+  it("frames links inside shadow roots, closed ones included, counted in flattened order", async () => {
+    const other = "https://placement.example/other";
+    const report = await render(
+      "/camera/shadow",
+      `<a href="${TARGET}">light, first in the document</a><x-card id="card"><a slot="s" href="${other}" style="display:inline-block;width:120px;height:30px;background:#1d4ed8">slotted</a></x-card>`,
+      `<script>addEventListener("DOMContentLoaded", () => { const root = document.getElementById("card").attachShadow({ mode: "closed" }); root.innerHTML = '<div style="height:2500px"></div><a href="${TARGET}" style="display:inline-block;margin-left:40px;width:260px;height:44px;background:#1d4ed8">in a closed root</a><p><slot name="s"></slot></p>'; })</script>`,
+    );
+    const positions = report.analysis.links.filter((link) => link.href === TARGET).map((link) => link.position);
+    expect(positions).toHaveLength(2);
+    // The second link to TARGET is the one inside the closed root, 2,500 px down.
+    const inShadow = await report.camera?.shoot(positions[1] ?? 0);
+    const slotted = await report.camera?.shoot(positionOf(report, other));
+    await report.camera?.release();
+    expect(inShadow?.linkBox).toMatchObject({ width: 260, height: 44 });
+    expect(slotted?.linkBox).toMatchObject({ width: 120, height: 30 });
+    expectOutlined(decode(inShadow as EvidenceShot), inShadow?.linkBox ?? { x: 0, y: 0, width: 0, height: 0 });
+  });
+
   it("photographs the top of the page, with no box, when asked for no link", async () => {
     const report = await render(
       "/camera/hidden",

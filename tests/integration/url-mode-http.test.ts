@@ -6,6 +6,7 @@ import { DemoAnalyzeSuccessSchema, ErrorSchema } from "../../lib/api/schemas";
 import { startCanary, type Canary } from "../helpers/canary";
 import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "../../scripts/lib/fixture-site";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../../scripts/lib/server-process";
+import { DECLARATIVE_BODY, DECLARATIVE_ORDER, SCRIPTED_ORDER } from "../../scripts/lib/capture-pages";
 
 /**
  * URL mode end to end over HTTP: the production server renders pages of a local fixture site (allowed
@@ -195,4 +196,54 @@ describe("URL mode over HTTP", () => {
       await expectFailure(fixtures.url(path), 403, "BLOCKED_REDIRECT");
     },
   );
+});
+
+describe("what Google captures, over HTTP (google-view.md §1)", () => {
+  /** The names of the capture page's links (scripts/lib/capture-pages.ts), in position order, and the snapshot. */
+  function captured(json: unknown) {
+    const body = DemoAnalyzeSuccessSchema.parse(json);
+    const names = body.links.flatMap((link) => {
+      const path = new URL(link.href).pathname;
+      return path.startsWith("/capture-link/") ? [path.slice("/capture-link/".length)] : [];
+    });
+    return { body, names };
+  }
+
+  it("URL mode: a link loaded when its place comes into view, 3,200 px down, is captured; a scroll-event loader's is not", async () => {
+    const observer = await analyze(fixtures.url("/capture/lazy/observer"));
+    expect(observer.status, observer.text).toBe(200);
+    expect(captured(observer.json).names).toEqual(["top", "observer-scheduled", "observer-fetched"]);
+    const scroll = await analyze(fixtures.url("/capture/lazy/scroll-loader"));
+    expect(captured(scroll.json).names).toEqual(["top", "observer-control"]);
+  });
+
+  it("URL mode: shadow-root links in flattened order, each in the snapshot with its position; the Link shape is unchanged", async () => {
+    for (const [path, order] of [
+      ["/capture/shadow/declarative", DECLARATIVE_ORDER],
+      ["/capture/shadow/scripted", SCRIPTED_ORDER],
+    ] as const) {
+      const result = await analyze(fixtures.url(path));
+      expect(result.status, result.text).toBe(200);
+      const { body, names } = captured(result.json);
+      expect(names, path).toEqual(order);
+      expect(body.links.map((link) => link.position)).toEqual(body.links.map((_, index) => index + 1));
+      for (const link of body.links)
+        expect(body.sanitizedHtml).toMatch(
+          new RegExp(`<a href="${new URL(link.href).pathname}"[^>]* data-linklens-position="${link.position}">`),
+        );
+    }
+  });
+
+  it("paste mode: declarative shadow roots are parsed as shadow roots, in flattened order", async () => {
+    const response = await fetch(`${server.baseUrl}/api/demo/analyze`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": BROWSER_UA },
+      body: JSON.stringify({ html: page(DECLARATIVE_BODY), domain: "example.com" }),
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const { body, names } = captured(JSON.parse(text));
+    expect(names).toEqual(DECLARATIVE_ORDER);
+    expect(body.sanitizedHtml).not.toMatch(/<template|shadowrootmode/);
+  });
 });

@@ -6,7 +6,8 @@
  *  - a `setTimeout` callback not run yet, a short `setInterval`'s next tick, a `requestAnimationFrame` or
  *    `requestIdleCallback` callback, but only while its CHAIN is young (below);
  *  - a `fetch()` not settled, a body read (`response.json()`, `.text()`, …) not settled, an XHR not ended;
- *  - a `<script src>` inserted into the document and not loaded (or failed) yet.
+ *  - a `<script src>` inserted into the document (or a shadow root a script attached) and not loaded (or
+ *    failed) yet.
  *
  * Chains: a timer set while another timer's (or frame's) callback runs belongs to that callback's chain,
  * whose age counts from the first callback's registration. Work is open only while it is due within
@@ -17,7 +18,8 @@
  *
  * It also records the last ACTIVITY: a DOM change that can matter to the analysis (nodes, text, and the
  * attributes links, anchors and robots meta are read from; not class or style, which animations change
- * every frame) and the end of any open work. The renderer (settle.ts) reads both through `readActivity`.
+ * every frame), in the document or in a shadow root a script attached; the end of any open work; and an
+ * IntersectionObserver callback (content that came into view, render/viewport.ts). The renderer (settle.ts) reads both through `readActivity`.
  * The tracker only observes: the wrappers are Proxies of the native functions (they still look native
  * to page scripts), they never throw into the page, and the page's callbacks run exactly as before.
  */
@@ -94,7 +96,14 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
       }
     };
 
-    new MutationObserver((records) => {
+    const watching: MutationObserverInit = {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: watchedAttributes,
+    };
+    const domWatch = new MutationObserver((records) => {
       state.lastActivity = now();
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
@@ -103,13 +112,43 @@ export function activityTracker(key: string, limits: TrackerLimits, watchedAttri
           for (const script of scripts) watchScript(script);
         }
       }
-    }).observe(document, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: watchedAttributes,
     });
+    domWatch.observe(document, watching);
+    // A subtree observer stops at shadow roots: each root a script attaches is watched too (its links
+    // are links of the page). Roots the parser attached are static markup until a script changes them.
+    const nativeAttachShadow = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = new Proxy(nativeAttachShadow, {
+      apply(target, thisArg, args: unknown[]) {
+        const root = Reflect.apply(target, thisArg, args) as ShadowRoot;
+        try {
+          domWatch.observe(root, watching);
+        } catch {
+          // Never in the page's way.
+        }
+        return root;
+      },
+    });
+    // What a page does when its content comes into view (lazy lists, "related posts") starts in an
+    // IntersectionObserver callback, and often ends in a task the tracker cannot see (a framework's
+    // scheduled render): the callback itself is activity, so the idle window follows it.
+    const NativeIntersectionObserver = window.IntersectionObserver;
+    if (typeof NativeIntersectionObserver === "function") {
+      window.IntersectionObserver = new Proxy(NativeIntersectionObserver, {
+        construct(target, args: unknown[], newTarget) {
+          const callback = args[0];
+          if (typeof callback === "function") {
+            args[0] = function (this: unknown, ...rest: unknown[]) {
+              try {
+                return Reflect.apply(callback as (...a: unknown[]) => unknown, this, rest);
+              } finally {
+                state.lastActivity = now();
+              }
+            };
+          }
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      });
+    }
 
     const JS_TYPES = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i;
     const watched = new WeakSet<HTMLScriptElement>();

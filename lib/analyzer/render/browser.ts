@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import puppeteer, { type Browser, type LaunchOptions } from "puppeteer-core";
 import type { Config } from "@/lib/config";
 import { proxyLaunchArgs } from "@/lib/net/filtering-proxy";
+import { DESKTOP_VIEWPORT } from "@/lib/analyzer/render/viewport";
 import { withTimeout } from "@/lib/timeout";
 
 /**
@@ -223,7 +224,7 @@ export class BrowserManager {
 
   private async open(source: BrowserSource): Promise<Browser> {
     const protocolTimeout = this.options.protocolTimeoutMs ?? 30_000;
-    const defaultViewport = { width: 1280, height: 800 };
+    const defaultViewport = { ...DESKTOP_VIEWPORT };
     if (source.kind === "remote") {
       return puppeteer.connect({ browserWSEndpoint: source.wsEndpoint, protocolTimeout, defaultViewport });
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { HTTPResponse } from "puppeteer-core";
+import type { CDPSession, HTTPResponse, Viewport } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { headersSayChallenge } from "@/lib/analyzer/challenge";
@@ -10,19 +10,36 @@ import { robotsHeaderNofollow, robotsHeaderNoindex } from "@/lib/analyzer/robots
 import { settle, type SettleResult } from "@/lib/analyzer/render/settle";
 import type { Stopwatch } from "@/lib/analyzer/timings";
 import { HIDDEN_ATTRIBUTE, markHiddenLinks } from "@/lib/analyzer/render/visibility";
+import { pageScript } from "@/lib/analyzer/render/page-script";
+import {
+  adoptParsedClosedRoots,
+  disarmInertTemplates,
+  hasClosedDeclarativeRoot,
+  type ShadowKeeperAccess,
+} from "@/lib/analyzer/render/shadow-roots";
+import { growViewport } from "@/lib/analyzer/render/viewport";
 import { withTimeout } from "@/lib/timeout";
 
 /**
  * One render's page load and serialization, in its prepared page: navigate, turn the main document's
- * answer into the right error (blocked, HTTP status, not HTML), let the page settle, and serialize the
- * DOM within the size cap.
+ * answer into the right error (blocked, HTTP status, not HTML), let the page settle, grow the viewport to
+ * the document and let it settle again (viewport.ts), give the start viewport back for the visibility pass,
+ * and serialize the DOM, shadow roots included, within the size cap.
+ *
+ * The serialization is Chromium's own (DevTools' DOM.getOuterHTML with every shadow root): each shadow root,
+ * open or closed, attached by a script or by the parser, is written as a `<template shadowrootmode>` in its
+ * host, and the worker flattens them (lib/analyzer/document/shadow-trees.ts), as it does for pasted markup.
+ * Measured against flattening in the page (a script walking the flattened tree and writing markup): the
+ * native serializer does not slow down with the page's size as a script does (www.reddit.com, 2.2 MB: the
+ * same time as page.content(), about 100–140 ms), it reaches closed roots the parser attached, which no
+ * script can, and paste mode and the raw HTML need the worker's flattening anyway.
  */
 
 /** What a page load gives the renderer (RenderResult without its timings). */
 export interface CapturedPage {
   /** The document's URL after redirects (document.URL at serialization time). */
   finalUrl: string;
-  /** The serialized DOM after scripts ran (page.content()). */
+  /** The serialized DOM after scripts ran, shadow roots as declarative templates (see above). */
   html: string;
   /** The main response's X-Robots-Tag said nofollow or none (for us, googlebot or everyone). */
   headerNofollow: boolean;
@@ -40,6 +57,10 @@ export interface CapturedPage {
   contentType: string | null;
   /** How the wait after load ended and what it waited for (settle.ts); none when the navigation did not finish. */
   settled?: SettleResult;
+  /** The height the viewport grew to (viewport.ts), and how the second settle ended; null when it did not grow. */
+  grown: { height: number; settled: SettleResult | null } | null;
+  /** How page functions run later in this page (the evidence camera) reach its shadow roots. */
+  shadow: ShadowKeeperAccess;
 }
 
 /** Limits of one capture, picked from the renderer's options. */
@@ -49,6 +70,8 @@ export interface CaptureSettings {
   /** After load: quiet time for network and DOM, and the cap on that wait. */
   settleQuietMs: number;
   settleMaxMs: number;
+  /** The viewport the page was made with: the hidden rule and the camera see it; the render grows it meanwhile. */
+  viewport: Readonly<Viewport>;
   /** Signed-in renders: mark each link's visibility and keep the navigation response body (placement-verdict.md). */
   signals?: boolean;
   /** With signals: told the body as soon as it is read (before the page settles), so its parse can start meanwhile. */
@@ -79,7 +102,7 @@ export async function loadAndCapture(
   settings: CaptureSettings,
 ): Promise<CapturedPage> {
   const session = prepared.session;
-  const { page, network, state } = prepared.page;
+  const { page, network, state, cdp, shadow } = prepared.page;
   clock.lap("pageSetup");
   let gotoError: unknown = null;
   try {
@@ -115,16 +138,28 @@ export async function loadAndCapture(
   const listener = settings.onRawBody;
   if (rawBody && listener)
     void rawBody.then((body) => body && listener(body, headers["content-type"] ?? null, response.url()));
-  const settled =
-    gotoError === null
-      ? await settle(page, network, deadline, { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs })
-      : undefined;
+  const settleSettings = { quietMs: settings.settleQuietMs, maxMs: settings.settleMaxMs };
+  const settled = gotoError === null ? await settle(page, network, deadline, settleSettings) : undefined;
   clock.lap("settle");
+  // Google's tall viewport: content that loads when it comes into view is in the DOM read below.
+  const grown = settled
+    ? await growViewport(prepared.page, settings.viewport, deadline, settled, settleSettings)
+    : null;
+  if (grown) clock.lap("grow");
+  // The start viewport for the hidden rule and the camera; the page is frozen first, so giving it back
+  // changes nothing that was captured.
+  await grown?.restore();
   // A page still loading at the deadline is analysed as it stands, if it has a document at all.
-  // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized.
+  const body = rawBody ? await rawBody : null;
+  if (rawBody) clock.lap("rawBody");
+  // Signed-in renders: the visibility pass marks every link (visibility.ts) before the DOM is serialized,
+  // closed roots the parser attached included (no script can reach them: shadow-roots.ts).
   const hiddenMarker = settings.signals ? randomBytes(9).toString("base64url") : null;
   if (hiddenMarker !== null) {
-    const marked = await page.evaluate(markHiddenLinks, hiddenMarker, HIDDEN_ATTRIBUTE).catch(() => null);
+    if (body && hasClosedDeclarativeRoot(body)) await adoptParsedClosedRoots(cdp, shadow);
+    const marked = await page
+      .evaluate(pageScript(markHiddenLinks, hiddenMarker, HIDDEN_ATTRIBUTE, shadow.key, shadow.secret))
+      .catch(() => null);
     // Not run (the page's main thread never came back, or it replaced its document): hidden stays unknown.
     if (marked === null) log.debug({ url: url.href }, "visibility pass failed");
     clock.lap("visibility");
@@ -151,11 +186,10 @@ export async function loadAndCapture(
   const maxBytes = settings.maxHtmlBytes;
   // Characters never outnumber UTF-8 bytes, so this cheap count can reject before we serialize.
   if (snapshot.size > maxBytes) throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
-  const html = await page.content();
+  await page.evaluate(pageScript(disarmInertTemplates, shadow.key, shadow.secret)).catch(() => undefined);
+  const html = await serializeDocument(cdp);
   if (Buffer.byteLength(html, "utf8") > maxBytes)
     throw new ApiError("UNPROCESSABLE_PAGE", "The rendered page is too large to analyse.");
-  const body = rawBody ? await rawBody : null;
-  if (rawBody) clock.lap("rawBody");
 
   return {
     finalUrl: snapshot.url || response.url(),
@@ -168,7 +202,18 @@ export async function loadAndCapture(
     rawBody: body,
     contentType: headers["content-type"] ?? null,
     settled,
+    grown: grown?.height ? { height: grown.height, settled: grown.settled } : null,
+    shadow,
   };
+}
+
+/** The document as Chromium serializes it with every shadow root (see the header): doctype, comments and all. */
+async function serializeDocument(cdp: CDPSession): Promise<string> {
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { outerHTML } = await cdp.send("DOM.getOuterHTML", { nodeId: root.nodeId, includeShadowDOM: true });
+  // getDocument switched the DOM agent on for this session; a kept page's later changes need not be reported.
+  void cdp.send("DOM.disable").catch(() => undefined);
+  return outerHTML;
 }
 
 /** The main response's body within the size cap, or null when Chromium no longer has it (or it never ended). */

@@ -1,8 +1,11 @@
-import type { BrowserContext, Page, Target } from "puppeteer-core";
+import { randomBytes } from "node:crypto";
+import type { BrowserContext, CDPSession, Page, Target } from "puppeteer-core";
 import type { BrowserManager } from "@/lib/analyzer/render/browser";
 import { guardPage, type NavigationState } from "@/lib/analyzer/render/request-guard";
 import { upstream } from "@/lib/analyzer/render/watchdog";
 import { installActivityTracker, trackNetwork, type NetworkTracker } from "@/lib/analyzer/render/settle";
+import { pageScript } from "@/lib/analyzer/render/page-script";
+import { SHADOW_KEEPER_KEY, shadowRootKeeper, type ShadowKeeperAccess } from "@/lib/analyzer/render/shadow-roots";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
 import type { FilteringProxy, ProxyListener } from "@/lib/net/filtering-proxy";
 import type { Resolver } from "@/lib/net/resolve";
@@ -10,8 +13,20 @@ import { withTimeout } from "@/lib/timeout";
 
 /**
  * A render's own place in the browser: a fresh incognito context behind a proxy session of its own,
- * and its one page with the guard (request-guard.ts), the trackers (settle.ts) and our User-Agent.
+ * and its one page with the guard (request-guard.ts), the trackers (settle.ts), the shadow-root keeper
+ * (shadow-roots.ts), a CDP session of its own (viewport.ts, capture.ts) and our User-Agent.
  */
+
+/** A render's page, ready for its navigation. */
+export interface GuardedPage {
+  page: Page;
+  network: NetworkTracker;
+  state: NavigationState;
+  /** Our own CDP session with the page (made with the page, off the render's clock when it is a spare). */
+  cdp: CDPSession;
+  /** How the render's page functions reach the shadow roots scripts attach (shadow-roots.ts). */
+  shadow: ShadowKeeperAccess;
+}
 
 /** The renderer's filtering proxy and browser, once started. */
 export interface RenderStack {
@@ -23,7 +38,7 @@ export interface RenderStack {
 export interface PreparedPage {
   context: BrowserContext;
   session: ProxyListener;
-  page: { page: Page; network: NetworkTracker; state: NavigationState } | null;
+  page: GuardedPage | null;
   /** Points the session's DNS at the render's resolver (undefined: the renderer's default). */
   bindResolver(resolver: Resolver | undefined): void;
 }
@@ -116,12 +131,16 @@ export class PageFactory {
 
     const network = trackNetwork(page);
     await installActivityTracker(page);
+    // A new secret for every page: what the keeper remembers is handed only to this render's own page functions.
+    const shadow = { key: SHADOW_KEEPER_KEY, secret: randomBytes(12).toString("base64url") };
+    await page.evaluateOnNewDocument(pageScript(shadowRootKeeper, shadow.key, shadow.secret));
+    const cdp = await page.createCDPSession();
     const state = await guardPage(page, {
       interceptionGuard: this.settings.interceptionGuard,
       skipHeavyResources: this.settings.skipHeavyResources,
       allowPrivateHosts: this.settings.allowPrivateHosts,
     });
-    prepared.page = { page, network, state };
+    prepared.page = { page, network, state, cdp, shadow };
     return prepared as PreparedPageReady;
   }
 

@@ -14,6 +14,7 @@ import { assertPublicHost, systemResolver, type Resolver } from "@/lib/net/resol
 import { effectivePort } from "@/lib/net/url-policy";
 import { withTimeout } from "@/lib/timeout";
 import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
+import { DESKTOP_VIEWPORT } from "@/lib/analyzer/render/viewport";
 
 /**
  * URL mode's renderer: loads a public page in a fresh incognito context of the warm browser, lets
@@ -27,7 +28,8 @@ import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
  *  3. request interception (request-guard.ts) aborts non-http(s) and literally-private requests early,
  *     and stops the page from navigating itself away once its document has arrived.
  * Layer 2 is the one that must hold on its own; layer 3 only makes failures faster and clearer.
- * After `load`, settle.ts waits for network and DOM to go quiet; lib/analyzer/robots/directives.ts reads X-Robots-Tag.
+ * After `load`, settle.ts waits for network and DOM to go quiet, viewport.ts grows the viewport to the
+ * document and lets it settle again; lib/analyzer/robots/directives.ts reads X-Robots-Tag.
  *
  * The parts: context.ts (a render's context, proxy session and guarded page), spare.ts
  * (the next render's page, made ahead), watchdog.ts (the hard deadline), capture.ts (page
@@ -244,6 +246,7 @@ class PuppeteerRenderer implements Renderer {
           maxHtmlBytes: this.options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES,
           settleQuietMs: this.options.settleQuietMs ?? 500,
           settleMaxMs: this.options.settleMaxMs ?? 5_000,
+          viewport: DESKTOP_VIEWPORT,
           signals: options.signals === true,
           onRawBody: options.onRawBody,
         });

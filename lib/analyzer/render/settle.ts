@@ -89,6 +89,11 @@ export interface SettleSettings {
   /** And this long after the last tracked request ended (default NETWORK_IDLE_MS). */
   networkIdleMs?: number;
   maxMs: number;
+  /**
+   * An activity neither tracker can see, at this epoch ms (the viewport grew over lazy content: viewport.ts):
+   * the idle windows count from it too.
+   */
+  activeAt?: number;
 }
 
 /**
@@ -193,7 +198,12 @@ export async function settle(
       account();
       if (activity === undefined) return { ended: "unresponsive", waitedFor };
       // Read after the page answered: a request that started meanwhile counts.
-      const seen = { inflight: tracker.inflight.size, sinceNetworkMs: Date.now() - tracker.lastActivity, activity };
+      const sinceActive = settings.activeAt === undefined ? Infinity : Date.now() - settings.activeAt;
+      const seen = {
+        inflight: tracker.inflight.size,
+        sinceNetworkMs: Math.min(Date.now() - tracker.lastActivity, sinceActive),
+        activity: activity && { ...activity, quietMs: Math.min(activity.quietMs, sinceActive) },
+      };
       if (isSettled(seen, windows)) return { ended: "idle", waitedFor };
       holding =
         seen.inflight > 0

@@ -6,6 +6,11 @@
  * removes it, so the snapshot and the public answer never show it. The nonce is new for every render, so
  * a page cannot forge our verdict by writing the attribute itself.
  *
+ * Links inside shadow roots are links of the page (google-view.md §1): the pass takes the links and their
+ * ancestors from the flattened tree (shadow-roots.ts), so a host's `overflow: hidden; height: 0` hides
+ * the links of its shadow tree, and a slotted link is judged inside its slot. A page that lost the keeper
+ * (it replaced its document) is judged on its light tree as before.
+ *
  * A link cannot be seen when:
  *  - it or an ancestor has no box (`display: none`), `visibility: hidden|collapse` (computed, so a
  *    visible child of a hidden parent is visible), `opacity: 0`, or `content-visibility: hidden`
@@ -28,11 +33,23 @@
 /** The attribute the pass writes on each link; lib/analyzer/links/extract.ts reads and removes it. */
 export const HIDDEN_ATTRIBUTE = "data-linklens-hidden";
 
-/** Marks every link of the document; returns how many it marked. Runs in the page. */
-export function markHiddenLinks(nonce: string, attribute: string): number {
+/**
+ * Marks every link of the document, shadow trees included; returns how many it marked. Runs in the page;
+ * `keeperKey` and `keeperSecret` reach the shadow-root keeper (shadow-roots.ts).
+ */
+export function markHiddenLinks(nonce: string, attribute: string, keeperKey: string, keeperSecret: string): number {
   type Box = { left: number; top: number; right: number; bottom: number };
   const root = document.documentElement;
   if (!root) return 0;
+  type Flat = { links: Element[]; parentOf(element: Element): Element | null };
+  const access = (window as unknown as Record<string, unknown>)[keeperKey];
+  const keeper =
+    typeof access === "function"
+      ? (access as (secret: string) => { flatLinks(): Flat } | undefined)(keeperSecret)
+      : null;
+  const flat: Flat = keeper
+    ? keeper.flatLinks()
+    : { links: Array.from(document.querySelectorAll("a[href], area[href]")), parentOf: (e) => e.parentElement };
   const scroller = document.scrollingElement ?? root;
   const scrollX = window.scrollX;
   const scrollY = window.scrollY;
@@ -189,7 +206,7 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     const box = shownBox(element);
     if (!box || !nonEmpty(box)) return true;
     let inScroller = false;
-    for (let node: Element | null = element; node; node = node.parentElement) {
+    for (let node: Element | null = element; node; node = flat.parentOf(node)) {
       const own = factsOf(node);
       if (own.clipped) return true;
       // An element's overflow clips what is inside it, not itself.
@@ -209,13 +226,15 @@ export function markHiddenLinks(nonce: string, attribute: string): number {
     const map = area.closest("map");
     const name = map?.getAttribute("name") || map?.id;
     if (!name) return [];
-    return Array.from(document.querySelectorAll("img[usemap]")).filter(
+    // A map serves the images of its own tree (the document or its shadow root).
+    const scope = area.getRootNode() as Document | ShadowRoot;
+    return Array.from(scope.querySelectorAll("img[usemap]")).filter(
       (img) => img.getAttribute("usemap") === `#${name}`,
     ) as HTMLImageElement[];
   };
 
   let marked = 0;
-  for (const link of Array.from(document.querySelectorAll("a[href], area[href]"))) {
+  for (const link of flat.links) {
     let verdict: boolean;
     try {
       verdict = link.localName === "area" ? imagesOf(link).every(hidden) : hidden(link);

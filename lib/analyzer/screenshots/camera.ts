@@ -5,6 +5,7 @@ import { clearFrames, frameLink, scrollToTop, type FrameBox, type FrameRequest }
 import { pageScript } from "../render/page-script";
 import type { PageLease } from "../render/lease";
 import { HIDDEN_ATTRIBUTE } from "../render/visibility";
+import type { ShadowKeeperAccess } from "../render/shadow-roots";
 
 /**
  * The evidence camera (evidence-and-reports.md "Evidence"): screenshots of a signed-in render's own page,
@@ -56,11 +57,15 @@ interface AnalysedLink {
   href: string;
 }
 
-/** Builds the camera of a leased page; `links` are the analysis's links, `marker` the visibility pass's nonce. */
+/**
+ * Builds the camera of a leased page; `links` are the analysis's links, `marker` the visibility pass's nonce,
+ * `shadow` how the page's shadow roots are reached (the render's CapturedPage.shadow).
+ */
 export function createEvidenceCamera(
   lease: PageLease,
   links: readonly AnalysedLink[],
   marker: string | null,
+  shadow: ShadowKeeperAccess,
 ): EvidenceCamera {
   let line: Promise<unknown> = Promise.resolve();
   let released = false;
@@ -77,6 +82,8 @@ export function createEvidenceCamera(
       ordinal,
       index: position - 1,
       outlineTag: OUTLINE_TAG,
+      keeperKey: shadow.key,
+      keeperSecret: shadow.secret,
     };
   };
 

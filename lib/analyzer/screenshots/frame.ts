@@ -24,16 +24,25 @@ export interface FrameRequest {
   index: number;
   /** Tag name of the outline element drawn over the page. */
   outlineTag: string;
+  /** Where the shadow-root keeper is and its secret (lib/analyzer/render/shadow-roots.ts). */
+  keeperKey: string;
+  keeperSecret: string;
 }
 
 /**
  * Finds the analysed link in the live page, scrolls it into the middle of the viewport (scrollers and
- * carousels included), and draws a fixed outline around it on top of everything. Answers its box in
+ * carousels included), and draws a fixed outline around it on top of everything. The page's links are
+ * counted in flattened-tree order, shadow trees included, as the analysis counted them. Answers its box in
  * the viewport, clipped to it, or null when it is not there, has no box, or stays out of view.
  */
 export function frameLink(request: FrameRequest): FrameBox | null {
   try {
-    const all = Array.from(document.querySelectorAll("a[href], area[href]"));
+    const access = (window as unknown as Record<string, unknown>)[request.keeperKey];
+    const keeper =
+      typeof access === "function"
+        ? (access as (secret: string) => { flatLinks(): { links: Element[] } } | undefined)(request.keeperSecret)
+        : null;
+    const all = keeper ? keeper.flatLinks().links : Array.from(document.querySelectorAll("a[href], area[href]"));
     const marked = all.filter((element) => (element.getAttribute(request.attribute) ?? "").startsWith(request.marker));
     const hrefOf = (element: Element): string => {
       const value = (element as HTMLAnchorElement).href;
@@ -48,8 +57,9 @@ export function frameLink(request: FrameRequest): FrameBox | null {
     if (element.localName === "area") {
       const map = element.closest("map");
       const name = map?.getAttribute("name") || map?.id;
+      const scope = element.getRootNode() as Document | ShadowRoot;
       const image = name
-        ? Array.from(document.querySelectorAll("img[usemap]")).find((img) => img.getAttribute("usemap") === `#${name}`)
+        ? Array.from(scope.querySelectorAll("img[usemap]")).find((img) => img.getAttribute("usemap") === `#${name}`)
         : undefined;
       if (!image) return null;
       boxed = image;

@@ -10,6 +10,7 @@ import {
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { VERDICT_TARGET_PATH } from "@/scripts/lib/fixture-verdict";
+import { DECLARATIVE_ORDER, SCRIPTED_ORDER } from "@/scripts/lib/capture-pages";
 
 /**
  * The link and page signals of placement-verdict.md at the analyzer's front door, on the real pages of
@@ -127,13 +128,66 @@ describe("region: the nearest landmark", () => {
 });
 
 describe("links the rendered document does not have", () => {
-  it.each(["/verdict/edge/template", "/verdict/edge/shadow-dom", "/verdict/edge/iframe"])(
+  it.each(["/verdict/edge/template", "/verdict/edge/iframe"])(
     "%s: the target is not a link of the page",
     async (path) => {
       const report = await inspect(path);
       expect(report.analysis.links.map((link) => link.href)).not.toContain(site.url(VERDICT_TARGET_PATH));
     },
   );
+
+  it("a link in a shadow root is a link of the page (google-view.md §1), with its signals", async () => {
+    expect(await targetSignals("/verdict/edge/shadow-dom")).toEqual([
+      { inRawHtml: false, hidden: false, region: "main" },
+    ]);
+  });
+});
+
+describe("what Google captures: shadow trees and lazy content (google-view.md §1)", () => {
+  /** The signals of the named links of a capture page (scripts/lib/capture-pages.ts), by name. */
+  async function signalsByName(path: string) {
+    const report = await inspect(path);
+    return Object.fromEntries(
+      report.analysis.links.flatMap((link, index) => {
+        const name = new URL(link.href).pathname.replace(/^\/capture-link\//, "");
+        return name === new URL(link.href).pathname ? [] : [[name, report.linkSignals[index]]];
+      }),
+    );
+  }
+
+  it("the hidden rule reaches into shadow trees: open, closed (attached by script or by the parser) and slotted", async () => {
+    const signals = await signalsByName("/capture/shadow/hidden");
+    const hidden = Object.fromEntries(Object.entries(signals).map(([name, own]) => [name, own?.hidden]));
+    expect(hidden).toEqual({
+      "declared-hidden": true,
+      "declared-visible": false,
+      "styled-hidden": true,
+      "shadow-visible": false,
+      "clipped-hidden": true,
+      "slotted-hidden": true,
+      "slotted-visible": false,
+    });
+    // Regions follow the flattened tree too: every one of them is inside <main>.
+    expect(Object.values(signals).every((own) => own?.region === "main")).toBe(true);
+  });
+
+  it("the hidden rule keeps 1280×800 after the viewport grew: a link short screens hide is hidden, the lazy link is visible", async () => {
+    const signals = await signalsByName("/capture/lazy/hidden-rule");
+    expect(signals).toEqual({
+      "short-screen-hidden": expect.objectContaining({ hidden: true, inRawHtml: true }),
+      "lazy-visible": expect.objectContaining({ hidden: false, inRawHtml: false }),
+    });
+  });
+
+  it("inRawHtml: declarative roots are in the HTML as sent, roots a script attached are not", async () => {
+    const declarative = await signalsByName("/capture/shadow/declarative");
+    expect(Object.keys(declarative)).toEqual(DECLARATIVE_ORDER);
+    expect(Object.values(declarative).every((own) => own?.inRawHtml === true)).toBe(true);
+    const scripted = await signalsByName("/capture/shadow/scripted");
+    expect(Object.entries(scripted).map(([name, own]) => [name, own?.inRawHtml])).toEqual(
+      SCRIPTED_ORDER.map((name) => [name, name === "s-1" || name === "s-4" || name === "s-6"]),
+    );
+  });
 });
 
 describe("page signals", () => {

@@ -13,15 +13,13 @@ export function CrawlerList({ crawlers }: { crawlers: Crawlers }) {
       <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">Each crawler</summary>
       <ul className="mt-1 grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-4 text-xs">
         {CRAWLER_AGENTS.map((agent) => (
-          <li
-            key={agent}
-            data-agent={agent}
-            data-access={crawlers[agent]}
-            // A blocked agent stands out in the list; the words say it, the weight only repeats them.
-            className={crawlers[agent] === "disallowed" ? "font-semibold" : undefined}
-          >
+          <li key={agent} data-agent={agent} data-access={crawlers[agent]}>
             <span className="font-medium">{agent}</span>
-            {SEARCH_CRAWLERS.includes(agent) ? " (search)" : " (AI)"}: {WORDS[crawlers[agent]]}
+            {SEARCH_CRAWLERS.includes(agent) ? " (search)" : " (AI)"}:{" "}
+            {/* A blocked agent stands out in the list; the word says it, the weight only repeats it. */}
+            <span className={crawlers[agent] === "disallowed" ? "font-semibold" : undefined}>
+              {WORDS[crawlers[agent]]}
+            </span>
           </li>
         ))}
       </ul>

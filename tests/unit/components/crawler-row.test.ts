@@ -79,8 +79,8 @@ describe("the crawler row", () => {
 
   it("the list says each agent's access in words and kind", () => {
     const { html } = row(crawlers("allowed", { GPTBot: "disallowed", Bingbot: "unavailable" }));
-    expect(html).toContain('<span class="font-medium">GPTBot</span> (AI): blocked');
-    expect(html).toContain('<span class="font-medium">Bingbot</span> (search): unknown');
-    expect(html).toContain('<span class="font-medium">CCBot</span> (AI): allowed');
+    expect(html).toContain('<span class="font-medium">GPTBot</span> (AI): <span class="font-semibold">blocked</span>');
+    expect(html).toContain('<span class="font-medium">Bingbot</span> (search): <span>unknown</span>');
+    expect(html).toContain('<span class="font-medium">CCBot</span> (AI): <span>allowed</span>');
   });
 });

@@ -14,6 +14,7 @@ const LABELS: Record<AlertType, string> = {
   page_unreachable: "A monitored page keeps failing to load",
   link_expiring: "A placement expires in 7 days / tomorrow",
   verdict_changed: "A link's verdict changes (counts, at risk, doesn't count)",
+  crawler_access_changed: "A page's robots.txt blocks or allows a crawler again (GPTBot, ClaudeBot, Bingbot, …)",
 };
 
 /** The alert types a user can choose, in the API's order, with their words. */

@@ -16,6 +16,7 @@ import { loadDomainGroups } from "./group-lookup";
 import { insertLinks, readSignedInLinks } from "./audit-links";
 import { pageSignals } from "../verdict";
 import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
+import { CRAWLER_AGENTS, crawlersOf } from "../schemas/crawlers";
 import { storableText, toStoredLink } from "../db/stored-link";
 import { spendAuditUnit } from "./audit-quota";
 
@@ -93,7 +94,8 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
     domain: row.domain,
     title: row.title,
     stats: row.stats,
-    page: row.page ?? null,
+    // jsonb keeps no key order, and audits saved before crawler access have none: the agents' order, or null.
+    page: row.page ? { ...row.page, crawlers: crawlersOf(row.page.crawlers) } : null,
     links,
   };
 }
@@ -143,6 +145,7 @@ async function runAndStore(
       signal: options.signal,
       requestId: options.requestId,
       signals: true,
+      crawlers: CRAWLER_AGENTS,
     };
     const report =
       input.mode === "paste"

@@ -6,6 +6,7 @@ import {
   type VerdictReason,
   type VerdictValue,
 } from "../schemas/verdict";
+import { agentList, crawlerNoun, knownAgents } from "../schemas/crawlers";
 import type { AlertType } from "./types";
 
 /**
@@ -125,6 +126,45 @@ function verdictChange(event: DescribedEvent, page: string, target: string, plac
   };
 }
 
+/**
+ * The words of a change of crawler access: who is newly blocked ("AI crawlers now blocked: GPTBot and
+ * CCBot on example.org/post"), else who may crawl again ("AI crawlers allowed again: GPTBot on …"), and
+ * the whole set before → after. Agents are read from the stored lists defensively, in the agents' order.
+ */
+function crawlerAccessChange(event: DescribedEvent, page: string, place: EventPlace): Description {
+  const before = knownAgents(event.before?.disallowed);
+  const after = knownAgents(event.after?.disallowed);
+  const blocked = after.filter((agent) => !before.includes(agent));
+  const allowed = before.filter((agent) => !after.includes(agent));
+  const headline =
+    blocked.length > 0
+      ? `${crawlerNoun(blocked)} now blocked: ${agentList(blocked)} on ${page}`
+      : allowed.length > 0
+        ? `${crawlerNoun(allowed)} allowed again: ${agentList(allowed)} on ${page}`
+        : `Crawler access changed on ${page}`;
+  const news = [
+    ...(blocked.length > 0 ? [`now blocks ${agentList(blocked)}`] : []),
+    ...(allowed.length > 0 ? [`no longer blocks ${agentList(allowed)}`] : []),
+  ];
+  const named = (agents: readonly string[]) => (agents.length > 0 ? agents.join(", ") : "none");
+  return {
+    headline,
+    summary: `The robots.txt of ${place.pageUrl} ${news.length > 0 ? news.join(" and ") : "changed"}. ${googleNote(blocked, allowed)}`,
+    changes: [
+      { label: "Blocked crawlers", before: named(before), after: named(after) },
+      ...blocked.map((agent) => ({ label: agent, before: "allowed", after: "blocked" })),
+      ...allowed.map((agent) => ({ label: agent, before: "blocked", after: "allowed" })),
+    ],
+  };
+}
+
+/** What a change of crawler access means for the links' verdicts, which look at Googlebot only. */
+function googleNote(blocked: readonly string[], allowed: readonly string[]): string {
+  if (blocked.includes("Googlebot")) return "Googlebot is among them: links on this page no longer count for Google.";
+  if (allowed.includes("Googlebot")) return "Googlebot may crawl it again.";
+  return "Links on it count for Google as before: a link's verdict looks at Googlebot only.";
+}
+
 /** A reason as news, in the words of an email ("Page now blocked by robots.txt"). */
 const NEWS: Record<VerdictReason, string> = {
   missing: "Link no longer on the page",
@@ -225,6 +265,8 @@ export function describeEvent(event: DescribedEvent, place: EventPlace): Descrip
     }
     case "verdict_changed":
       return verdictChange(event, page, target, place);
+    case "crawler_access_changed":
+      return crawlerAccessChange(event, page, place);
     case "link_expiring": {
       const days = Number(event.after?.daysLeft ?? 0);
       const when = days <= 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;

@@ -7,7 +7,7 @@ import type { Renderer, RenderResult } from "./render/renderer";
 import type { RenderPriority } from "./render/queue";
 import { analysisResolver, type Resolver } from "@/lib/net/resolve";
 import { RawLinksJob, withRawLinks } from "./links/raw-job";
-import type { RobotsTxtCache } from "./robots/robots-txt";
+import { ROBOTS_USER_AGENT, type RobotsTxtCache } from "./robots/robots-txt";
 import { computeStats } from "./links/stats";
 import { roundTimings } from "./timings";
 import type { AnalyzedLink, DomainGroups, PageReport } from "./types";
@@ -42,7 +42,7 @@ export interface UrlAnalysisDeps {
    * Signed-in analyses: the link and page signals of placement-verdict.md (visibility pass, raw HTML,
    * robots.txt from this cache). Absent: none of it is computed, and the public answer's cost is unchanged.
    */
-  signals?: { robots: RobotsTxtCache };
+  signals?: { robots: RobotsTxtCache; crawlers?: readonly string[] };
   /** The render's place in line (lib/analyzer/render/queue.ts): scheduled checks are background. */
   priority?: RenderPriority;
   /** Signed-in checks: keep the rendered page open and hand back its camera (screenshots/camera.ts); needs signals. */
@@ -104,13 +104,17 @@ async function analyseRendered(
   lease: PageLease | null,
 ): Promise<PageReport> {
   const renderedAt = performance.now();
-  // Googlebot's answer for the final URL: from the fetch started beside the render when the origin is the
-  // requested one, else (a redirect to another origin) fetched now, beside the parse and the link checks.
+  // Googlebot's answer (and the crawlers' asked for) for the final URL: from the fetch started beside the
+  // render when the origin is the requested one, else (a redirect to another origin) fetched now, beside
+  // the parse and the link checks.
   const finalUrl = URL.parse(rendered.finalUrl);
+  const crawlers = deps.signals?.crawlers ?? [];
   let robotsMs = 0;
   const robots =
     deps.signals && finalUrl
-      ? deps.signals.robots.answer(finalUrl).finally(() => (robotsMs = performance.now() - robotsStarted))
+      ? deps.signals.robots
+          .answers(finalUrl, [ROBOTS_USER_AGENT, ...crawlers])
+          .finally(() => (robotsMs = performance.now() - robotsStarted))
       : null;
   const timing: JobTiming = { timings: {} };
   const report = await deps.pool
@@ -138,7 +142,7 @@ async function analyseRendered(
     .filter((link) => link.linkType !== "ignored" && wanted(link))
     .map((link) => link.href);
   const statuses = await checkLinks(checkable, { config: deps.settings, signal: deps.signal, resolver });
-  const robotsTxt = robots ? await robots : null;
+  const robotsRead = robots ? await robots : null;
   const fromRaw = withRawLinks(analysis.links, report.linkSignals, raw ? await raw.hrefs() : null);
   // checkLinks answers what it has when its batch ends; a cancelled analysis has no answer to give.
   deps.signal?.throwIfAborted();
@@ -180,7 +184,12 @@ async function analyseRendered(
       httpStatus: rendered.status,
       challenge: signals.challenge || rendered.headerChallenge,
       finalUrl: rendered.finalUrl,
-      robotsTxt,
+      robotsTxt: robotsRead?.answers[0] ?? null,
+      crawlers:
+        robotsRead && crawlers.length > 0
+          ? Object.fromEntries(crawlers.map((agent, index) => [agent, robotsRead.answers[index + 1] ?? "unavailable"]))
+          : null,
+      robotsTxtReadAt: robotsRead?.readAt ?? null,
     },
     linkSignals: fromRaw.linkSignals,
     removedByScript: fromRaw.removedByScript,

@@ -86,6 +86,11 @@ export interface InspectOptions extends AnalyzeOptions {
    */
   signals?: boolean;
   /**
+   * URL mode with signals: the crawlers (robots.txt product tokens) whose access to the final URL
+   * `page.crawlers` reports, from the same robots.txt reading as `robotsTxt`. Absent: `crawlers` is null.
+   */
+  crawlers?: readonly string[];
+  /**
    * URL mode with signals: keep the rendered page open after the analysis and hand back its camera
    * (`PageReport.camera`) for evidence screenshots; the caller must release() it. Off by default.
    */
@@ -187,6 +192,8 @@ export async function inspectHtml(input: HtmlInput, options: InspectOptions): Pr
       finalUrl: null,
       noindexSource: signals.noindex ? "meta" : null,
       robotsTxt: null,
+      crawlers: null,
+      robotsTxtReadAt: null,
     },
     linkSignals,
     removedByScript: null,
@@ -274,7 +281,7 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     signal: options.signal,
     groups: options.groups,
     checkLinks: options.checkLinks,
-    signals: options.signals ? { robots: robotsCache(options.settings) } : undefined,
+    signals: options.signals ? { robots: robotsCache(options.settings), crawlers: options.crawlers } : undefined,
     priority: options.priority,
     evidence: options.evidence,
   });

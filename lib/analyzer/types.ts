@@ -115,6 +115,17 @@ export interface PageSignals extends DocumentSignals {
   noindexSource: NoindexSource | null;
   /** URL mode with signals: robots.txt for Googlebot and the final URL; otherwise null. */
   robotsTxt: RobotsTxtAnswer | null;
+  /**
+   * URL mode with signals and crawler agents asked for: robots.txt's answer for each of them and the final
+   * URL, keyed by the agent as asked, in the order asked (from the same reading as robotsTxt); otherwise null.
+   */
+  crawlers: Readonly<Record<string, RobotsTxtAnswer>> | null;
+  /**
+   * URL mode with signals: when the robots.txt behind robotsTxt and crawlers was fetched (epoch ms, this
+   * process's clock; a cached reading keeps its fetch's time), so a reader can tell a newer reading from an
+   * older one another instance still caches; otherwise null.
+   */
+  robotsTxtReadAt: number | null;
 }
 
 /** An analysis with its page signals (the analyzer front door's inspectHtml / inspectUrl). */

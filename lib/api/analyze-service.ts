@@ -26,6 +26,8 @@ export interface AnalysisContext {
   botCheck?: boolean;
   /** URL mode: also compute the link and page signals of placement-verdict.md (MCP find_link); default off. */
   signals?: boolean;
+  /** URL mode with signals: the crawlers whose robots.txt access `page.crawlers` reports (google-view.md §3). */
+  crawlers?: readonly string[];
 }
 
 /** runAnalysis, answering the whole report (page signals, link signals) beside the public result. */
@@ -53,7 +55,11 @@ export async function runInspection(request: ParsedAnalyzeRequest, context: Anal
         headers: rateLimitHeaders(budget),
       });
     }
-    report = await inspectUrl(request.url, { ...options, signals: context.signals === true });
+    report = await inspectUrl(request.url, {
+      ...options,
+      signals: context.signals === true,
+      crawlers: context.crawlers,
+    });
   }
   const result = report.analysis;
   // Sizes and counts only: never the pasted HTML or the page content.

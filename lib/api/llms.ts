@@ -48,7 +48,7 @@ export function buildLlmsTxt(origin: string): string {
     'A 200 answer: {"success": true, "sanitizedHtml": "...", "links": [...], "stats": {...}, "domain": "example.com", "url": "https://example.com/"}.',
     "Each link: href (absolute URL), position (1-based, document order), linkType (internal | external | ignored), anchorText (string or null), isNofollow, isSponsored, isUgc, isImage (booleans), httpStatus (integer, 0 = no HTTP response, null = not checked), matchedGroupName (null).",
     "stats: total, internal, external, ignored, follow, nofollow, sponsored, ugc, broken (integers). internal + external + ignored = total; follow counts internal/external links with none of nofollow/sponsored/ugc; broken counts httpStatus 0 or 400-599 except 401, 403, 429 (and 999).",
-    "To verify a backlink placement: analyze the page, then look for links whose href host is your domain; check linkType, isNofollow/isSponsored/isUgc and anchorText. Over MCP, the find_link tool does this in one call, and also says whether the link still counts (a verdict with reasons: hidden by CSS, script only, noindex, robots.txt, canonical elsewhere, boilerplate region).",
+    "To verify a backlink placement: analyze the page, then look for links whose href host is your domain; check linkType, isNofollow/isSponsored/isUgc and anchorText. Over MCP, the find_link tool does this in one call, and also says whether the link still counts (a verdict with reasons: hidden by CSS, script only, noindex, robots.txt, canonical elsewhere, boilerplate region) and which crawlers the page's robots.txt keeps out (Googlebot, Bingbot and AI crawlers such as GPTBot and ClaudeBot).",
     "",
     "## MCP server",
     "",

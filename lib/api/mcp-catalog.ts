@@ -22,7 +22,7 @@ export const MCP_TOOLS = [
     name: "find_link",
     args: "{url | html, target, domain?, match?}",
     summary:
-      "is my link on this page, is it followed, and does it still count? The links matching target (match: exact, prefix or domain) with rel flags, anchor text, position, status and signals (inRawHtml, hidden, region), the best match's verdict (counts, at_risk or does_not_count, with reasons such as hidden, nofollow, page_noindex, robots_disallowed, script_only, canonical_elsewhere), the page's noindex, canonical and robots.txt; or found: false",
+      "is my link on this page, is it followed, and does it still count? The links matching target (match: exact, prefix or domain) with rel flags, anchor text, position, status and signals (inRawHtml, hidden, region), the best match's verdict (counts, at_risk or does_not_count, with reasons such as hidden, nofollow, page_noindex, robots_disallowed, script_only, canonical_elsewhere), the page's noindex, canonical, robots.txt and crawlers (robots.txt access for Googlebot, Bingbot and AI crawlers such as GPTBot, ClaudeBot, PerplexityBot and CCBot); or found: false",
   },
 ] as const;
 

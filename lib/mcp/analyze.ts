@@ -3,6 +3,7 @@ import { runInspection } from "../api/analyze-service";
 import { ApiError } from "../errors";
 import type { AnalysisResult, AnalyzedLink, LinkStats, PageReport } from "../analyzer";
 import { getConfig } from "../config";
+import { CRAWLER_AGENTS } from "../schemas/crawlers";
 import { checkRequestLimit, rateLimitHeaders } from "../ratelimit";
 import type { McpCallContext } from "./context";
 
@@ -59,6 +60,8 @@ export async function inspectForTool(
     signal: context.signal,
     botCheck: false,
     signals,
+    // find_link's page carries crawler access (google-view.md §3), from the same robots.txt reading.
+    crawlers: signals ? CRAWLER_AGENTS : undefined,
   });
 }
 

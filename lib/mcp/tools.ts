@@ -6,6 +6,7 @@ import type { McpCallContext } from "./context";
 import { findLink, parseTarget } from "./find-link";
 import { toolError, toolSuccess } from "./results";
 import { AnalyzeHtmlInput, AnalyzePageInput, FindLinkInput } from "./schemas";
+import { CRAWLER_AGENTS } from "../schemas/crawlers";
 
 /**
  * The three LinkLens tools. Descriptions are written for a model choosing between tools: what each
@@ -77,6 +78,7 @@ export function registerTools(server: McpServer, context: McpCallContext, config
         'Answers "is my link on this page, and is it followed?" in one call: give the page (url, or its html) and the target (your URL or domain).',
         "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies), HTTP status and signals (inRawHtml: in the HTML the server sent, false when only scripts add it; hidden: cannot be seen in the rendered page; region: main, header, nav, aside or footer; with html, inRawHtml and hidden are null); when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
         'verdict answers "does it still pass value?" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page\'s noindex, canonical and, with url, robots.txt for Googlebot and the final URL.',
+        `With url, page.crawlers says for each of ${CRAWLER_AGENTS.join(", ")} whether robots.txt lets it crawl the page: allowed, disallowed, or unavailable when robots.txt could not be read (AI crawlers blocked do not change the verdict, which is about Google); with html it is null.`,
         `Cost: with url, ${renderCost} With html: ${pasteCost} ${perMinute}`,
       ].join(" "),
       inputSchema: FindLinkInput,

@@ -6,10 +6,12 @@ import { toCsv } from "../account/csv-cells";
 import { IMPORT_COLUMNS } from "./import";
 import { linkFilterWhere } from "./links";
 import type { LinkFilters } from "../schemas/monitors";
+import { knownAgents } from "../schemas/crawlers";
 
 /**
  * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at,
- * last_seen_at, verdict and verdict_reasons, one row per tracked link (the list's filters apply), ordered by page then creation. The
+ * last_seen_at, verdict, verdict_reasons and blocked_crawlers (the page's), one row per tracked link (the
+ * list's filters apply), ordered by page then creation. The
  * CSV is RFC 4180, UTF-8, formula-injection safe, and imports back as all `unchanged`; tags are joined
  * with `|`. JSON is an array of objects with the same keys.
  */
@@ -21,6 +23,7 @@ export const EXPORT_COLUMNS = [
   "last_seen_at",
   "verdict",
   "verdict_reasons",
+  "blocked_crawlers",
 ] as const;
 type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
 
@@ -36,7 +39,7 @@ export async function exportLinks(
   format: "csv" | "json",
 ): Promise<ExportFile> {
   const rows = await ctx.db
-    .select({ link: trackedLink, url: monitor.url, tags: monitor.tags })
+    .select({ link: trackedLink, url: monitor.url, tags: monitor.tags, blockedCrawlers: monitor.blockedCrawlers })
     .from(trackedLink)
     .innerJoin(
       monitor,
@@ -44,7 +47,7 @@ export async function exportLinks(
     )
     .where(linkFilterWhere(ctx.organization.id, filters))
     .orderBy(asc(monitor.url), asc(trackedLink.createdAt), asc(trackedLink.id));
-  const items: ExportRow[] = rows.map(({ link, url, tags }) => ({
+  const items: ExportRow[] = rows.map(({ link, url, tags, blockedCrawlers }) => ({
     page_url: url,
     target_url: link.target,
     match: link.match,
@@ -60,6 +63,9 @@ export async function exportLinks(
     // placement-verdict.md: the value, and the reasons joined by ";" (in both formats).
     verdict: link.verdict?.value ?? null,
     verdict_reasons: link.verdict ? link.verdict.reasons.join(";") : null,
+    // google-view.md §3: the page's disallowed crawlers as last known (an unreadable robots.txt keeps
+    // them), joined by ";" in the agents' order; "" when none, null before robots.txt was read.
+    blocked_crawlers: blockedCrawlers ? knownAgents(blockedCrawlers).join(";") : null,
   }));
   const now = ctx.now();
   await recordActivity(ctx.db, {

@@ -48,7 +48,14 @@ export const IMPORT_COLUMNS = [
   "notes",
 ] as const;
 /** The export's extra columns: accepted and ignored, so an export imports as it is. */
-const READ_ONLY_COLUMNS = ["state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"] as const;
+const READ_ONLY_COLUMNS = [
+  "state",
+  "first_seen_at",
+  "last_seen_at",
+  "verdict",
+  "verdict_reasons",
+  "blocked_crawlers",
+] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
 
 export interface ImportResult {

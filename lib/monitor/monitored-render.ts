@@ -1,6 +1,7 @@
 import type { InspectOptions, PageReport, RenderPriority } from "../analyzer";
 import { loadDomainGroups } from "../account/group-lookup";
 import type { Db } from "../db/client";
+import { CRAWLER_AGENTS } from "../schemas/crawlers";
 import { matchesTarget } from "./match";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
@@ -26,6 +27,8 @@ export async function monitoredRenderOptions(
     checkLinks: (link) => links.some((tracked) => matchesTarget(link.href, tracked)),
     // The placement verdict's link and page signals (placement-verdict.md).
     signals: true,
+    // Crawler access (google-view.md §3), from the same robots.txt reading.
+    crawlers: CRAWLER_AGENTS,
     // The page stays open until the caller knows which links need evidence: their screenshots come from it.
     evidence: true,
     // Someone waiting ("Check now", a capture) goes before waiting scheduled checks (lib/analyzer/render/queue.ts).

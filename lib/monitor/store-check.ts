@@ -7,6 +7,7 @@ import { monitor, monitorCheck } from "../db/schema";
 import { ApiError } from "../errors";
 import { insertEvidence, type EvidenceRecord } from "../evidence/record";
 import { proofOf, type CheckEvidence } from "./check-evidence";
+import { crawlerAccessAfter, type CrawlerAccessMove } from "./crawler-access";
 import { recordLinkResults, type CheckWrite, type LinkResults } from "./record-link-results";
 import type { CheckDeps, CheckResult, CheckTrigger, PageOutcome } from "./run-check";
 import { nextCheckAt } from "./schedule";
@@ -19,7 +20,7 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
  *  2. recordLinkResults (record-link-results.ts): per tracked link, its observation, state transition
  *     (through the pure state machine, state.ts), verdict change (verdict-history.ts) and row, and what it
  *     leaves for the steps below: its alert events and evidence records;
- *  3. pageEvents: the page's own alert events (unreachable, noindex);
+ *  3. pageEvents: the page's own alert events (unreachable, noindex, crawler access: crawler-access.ts);
  *  4. updateMonitor: the monitor's status, page facts and next due time; the claim ends here, and a lost
  *     claim stores nothing;
  *  5. recordAlertEvents (lib/alerts/events.ts), then keepEvidence (lib/evidence/record.ts).
@@ -55,7 +56,12 @@ export async function storeCheck(deps: CheckDeps, check: FinishedCheck): Promise
         ? await recordLinkResults(write, check.checked, page.report, check.shots, settings.MONITOR_CONFIRM_CHECKS)
         : NO_LINK_RESULTS;
       const errors = page.outcome === "page_error" ? row.consecutivePageErrors + 1 : 0;
-      const events = [...links.events, ...pageEvents(write, page, errors, settings.MONITOR_PAGE_ERROR_ALERT_AFTER)];
+      const crawlers = page.report ? crawlerAccessAfter(row, page.report.page) : null;
+      const events = [
+        ...links.events,
+        ...pageEvents(write, page, errors, settings.MONITOR_PAGE_ERROR_ALERT_AFTER),
+        ...crawlerEvents(write, crawlers),
+      ];
       const due = nextCheckAt({
         now: finishedAt,
         intervalMinutes: row.intervalMinutes,
@@ -65,7 +71,7 @@ export async function storeCheck(deps: CheckDeps, check: FinishedCheck): Promise
         confirmDelayMinutes: settings.MONITOR_CONFIRM_DELAY_MINUTES,
         random: deps.random(),
       });
-      await updateMonitor(write, check, errors, due);
+      await updateMonitor(write, check, errors, due, crawlers?.columns ?? {});
       await recordAlertEvents(tx, row.organizationId, events, finishedAt);
       await keepEvidence(write, page.report, check.shots, links.proofs);
     });
@@ -134,6 +140,21 @@ function pageEvents(
   return events;
 }
 
+/** crawler_access_changed when the check's robots.txt reading changed the set of disallowed agents. */
+function crawlerEvents({ row, checkId }: CheckWrite, move: CrawlerAccessMove | null): NewAlertEvent[] {
+  if (!move?.change) return [];
+  return [
+    {
+      type: "crawler_access_changed",
+      monitorId: row.id,
+      trackedLinkId: null,
+      checkId,
+      before: { disallowed: move.change.before },
+      after: { disallowed: move.change.after },
+    },
+  ];
+}
+
 /**
  * The monitor's row after the check: status, page facts, errors in a row and the next due time; the claim
  * ends. Only while this check still holds the claim: else it throws Superseded and nothing is stored.
@@ -143,6 +164,7 @@ async function updateMonitor(
   { page, leaseUntil }: FinishedCheck,
   errors: number,
   due: Date,
+  crawlerColumns: CrawlerAccessMove["columns"],
 ): Promise<void> {
   const pageFields = page.report
     ? {
@@ -165,6 +187,7 @@ async function updateMonitor(
       checkingUntil: null,
       updatedAt: finishedAt,
       ...pageFields,
+      ...crawlerColumns,
     })
     .where(owned(monitor, row.organizationId, eq(monitor.id, row.id), eq(monitor.checkingUntil, leaseUntil)))
     .returning({ id: monitor.id });

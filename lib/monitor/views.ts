@@ -3,6 +3,7 @@ import type { Check, Monitor, TrackedLink, Transition } from "../schemas/monitor
 import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema";
 import { signedInLinkView, toStoredLink } from "../db/stored-link";
 import { canonicalElsewhere } from "../verdict";
+import { crawlersOf } from "../schemas/crawlers";
 
 /**
  * The exact JSON shapes of docs/spec/account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
@@ -73,6 +74,7 @@ export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): 
           canonicalUrl: row.pageCanonicalUrl,
           canonicalElsewhere: canonicalElsewhere(row.pageCanonicalUrl, row.pageFinalUrl),
           robotsTxt: row.pageRobotsTxt ?? null,
+          crawlers: crawlersOf(row.pageCrawlers),
         }
       : null,
     createdAt: row.createdAt.toISOString(),

@@ -15,6 +15,7 @@ export const ALERT_TYPES = [
   "page_unreachable",
   "link_expiring",
   "verdict_changed",
+  "crawler_access_changed",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

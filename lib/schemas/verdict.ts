@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LinkSchema } from "../api/schemas";
+import { CRAWLER_ACCESS, CrawlersSchema } from "./crawlers";
 
 /**
  * Placement verdict (placement-verdict.md): the link and page signals of a signed-in analysis and the
@@ -38,7 +39,8 @@ export const UNKNOWN_SIGNALS: LinkSignals = { inRawHtml: null, hidden: null, reg
 export const SignedInLinkSchema = LinkSchema.extend({ signals: LinkSignalsSchema }).meta({ id: "SignedInLink" });
 export type SignedInLink = z.infer<typeof SignedInLinkSchema>;
 
-export const ROBOTS_TXT_ANSWERS = ["allowed", "disallowed", "unavailable"] as const;
+/** robots.txt's answer for one agent (Googlebot's is `robotsTxt`; every agent's, `crawlers`). */
+export const ROBOTS_TXT_ANSWERS = CRAWLER_ACCESS;
 export type RobotsTxtAnswer = (typeof ROBOTS_TXT_ANSWERS)[number];
 export const NOINDEX_SOURCES = ["meta", "header"] as const;
 
@@ -62,6 +64,7 @@ export const PageSignalsSchema = z
     robotsTxt: z.enum(ROBOTS_TXT_ANSWERS).nullable().meta({
       description: "robots.txt for Googlebot and the final URL; unavailable: 5xx, timeout or a blocked address.",
     }),
+    crawlers: CrawlersSchema.nullable(),
   })
   .meta({ id: "PageSignals" });
 export type PageSignals = z.infer<typeof PageSignalsSchema>;

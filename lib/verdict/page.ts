@@ -1,3 +1,4 @@
+import { crawlersOf } from "../schemas/crawlers";
 import type { PageSignals } from "../schemas/verdict";
 import { canonicalElsewhere } from "./url";
 
@@ -9,6 +10,8 @@ export interface ObservedPage {
   noindexSource: PageSignals["noindexSource"];
   canonicalUrl: string | null;
   robotsTxt: PageSignals["robotsTxt"];
+  /** Each crawler's robots.txt answer, keyed by agent (any order); null when not read. */
+  crawlers: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -25,5 +28,6 @@ export function pageSignals(page: ObservedPage): PageSignals {
     canonicalUrl: page.canonicalUrl,
     canonicalElsewhere: canonicalElsewhere(page.canonicalUrl, page.finalUrl),
     robotsTxt: url ? page.robotsTxt : null,
+    crawlers: url ? crawlersOf(page.crawlers) : null,
   };
 }

@@ -122,6 +122,8 @@ export const VERDICT_PAGES: Record<string, Handler> = {
     html(res, page("Noindex", main(A()), '<meta name="robots" content="noindex">'), { "x-robots-tag": "noindex" }),
   // robots_disallowed: this site's robots.txt keeps Googlebot out of the path.
   "/verdict/robots-disallowed": (_req, res) => html(res, page("Blocked", main(A()))),
+  // Crawler access: robots.txt keeps GPTBot and CCBot out of this path; not a verdict reason (it counts).
+  "/verdict/ai-crawlers-blocked": (_req, res) => html(res, page("AI crawlers blocked", main(A()))),
   // script_only: not in the served HTML, added by the page's script.
   "/verdict/script-only": (_req, res) =>
     html(res, page("Script only", `<main><h1>Article</h1><p id="box">Read </p></main>${addLinkScript("#box")}`)),
@@ -226,9 +228,25 @@ export const VERDICT_PAGES: Record<string, Handler> = {
     ),
 };
 
-/** The fixture site's own robots.txt: Googlebot's group keeps it out of one verdict page; everyone else may crawl all. */
-export const SITE_ROBOTS_TXT =
-  "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /verdict/robots-disallowed\nAllow: /\n";
+/**
+ * The fixture site's own robots.txt: Googlebot's group keeps it out of one verdict page, one group for two
+ * AI crawlers keeps them out of another (google-view.md §3); everyone else may crawl all.
+ */
+export const SITE_ROBOTS_TXT = [
+  "User-agent: *",
+  "Allow: /",
+  "",
+  "User-agent: Googlebot",
+  "Disallow: /verdict/robots-disallowed",
+  "Allow: /",
+  "",
+  "User-agent: GPTBot",
+  "User-agent: CCBot",
+  "Disallow: /verdict/ai-crawlers-blocked",
+  "",
+].join("\n");
+/** The page SITE_ROBOTS_TXT keeps GPTBot and CCBot out of (and no one else). */
+export const AI_BLOCKED_PATH = "/verdict/ai-crawlers-blocked";
 
 /** robots.txt answers that need an origin of their own. */
 export type RobotsVariant =

@@ -7,6 +7,7 @@ import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiIndexSchema, ErrorSchema, ProductSchema } from "../../lib/api/schemas";
 import { MCP_TOOLS } from "../../lib/api/mcp-catalog";
+import { CRAWLER_AGENTS } from "../../lib/schemas/crawlers";
 import { BROWSER_UA, ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
 import { startFixtureSite, type FixtureSite } from "../../scripts/lib/fixture-site";
 
@@ -412,6 +413,32 @@ describe("MCP endpoint: tools, results and errors", () => {
     expect(pasted.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "footer" });
     expect(pasted.verdict).toEqual({ position: 1, value: "at_risk", reasons: ["boilerplate_region"] });
     expect(pasted.page).toMatchObject({ finalUrl: null, robotsTxt: null });
+  });
+
+  it("find_link's page carries crawler access: each agent's robots.txt answer, in the one order; null with html", async () => {
+    const { tools } = await client.listTools();
+    const description = tools.find((tool) => tool.name === "find_link")?.description ?? "";
+    expect(description).toContain(`page.crawlers says for each of ${CRAWLER_AGENTS.join(", ")}`);
+    const result = success<FindLinkResult>(
+      await call(client, "find_link", {
+        url: site.url("/verdict/ai-crawlers-blocked"),
+        target: site.url("/p/verdict-target"),
+      }),
+    );
+    const crawlers = result.page.crawlers as Record<string, string>;
+    expect(Object.keys(crawlers)).toEqual([...CRAWLER_AGENTS]);
+    expect(crawlers).toEqual(
+      Object.fromEntries(
+        CRAWLER_AGENTS.map((agent) => [agent, agent === "GPTBot" || agent === "CCBot" ? "disallowed" : "allowed"]),
+      ),
+    );
+    // Not a reason: the verdict is about Google, which may crawl the page.
+    expect(result.page.robotsTxt).toBe("allowed");
+    expect(result.verdict).toMatchObject({ value: "counts", reasons: [] });
+    const pasted = success<FindLinkResult>(
+      await call(client, "find_link", { html: `<a href="https://mysite.example/">me</a>`, target: "mysite.example" }),
+    );
+    expect(pasted.page.crawlers).toBeNull();
   });
 
   it("the public analyzer's links stay exactly the public Link: no signals", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CRAWLER_AGENTS } from "@/lib/schemas/crawlers";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { startRobotsOrigins, VERDICT_TARGET_PATH, type RobotsOrigins } from "@/scripts/lib/fixture-verdict";
 import { startCanary, type Canary } from "../helpers/canary";
@@ -11,6 +12,9 @@ import { parseStrictCsv } from "../helpers/strict-csv";
  * monitor checks ("Check now"; the scheduler is off so each check is the test's), with the page signals
  * on the monitor, the link list's ?verdict= filter and the exports; the same signals in a saved audit.
  */
+
+/** The fixture site's robots.txt keeps no crawler out of these pages (google-view.md §3). */
+const ALL_ALLOWED = Object.fromEntries(CRAWLER_AGENTS.map((agent) => [agent, "allowed"]));
 
 let site: FixtureSite;
 let robots: RobotsOrigins;
@@ -228,6 +232,7 @@ describe("the page's signals on the monitor", () => {
       canonicalUrl: null,
       canonicalElsewhere: false,
       robotsTxt: "allowed",
+      crawlers: ALL_ALLOWED,
     });
     expect((await watch(site.url("/verdict/noindex/both"))).page).toMatchObject({
       noindex: true,
@@ -283,17 +288,25 @@ describe("filters and exports", () => {
     const csv = await api("GET", "/api/account/links/export?format=csv&verdict=does_not_count");
     expect(csv.status, csv.text).toBe(200);
     const [header, ...rows] = parseStrictCsv(csv.text);
-    expect(header?.slice(-5)).toEqual(["state", "first_seen_at", "last_seen_at", "verdict", "verdict_reasons"]);
-    expect(rows.every((row) => row.at(-2) === "does_not_count")).toBe(true);
-    expect(rows.map((row) => row.at(-1))).toContain("nofollow;page_noindex;script_only;boilerplate_region");
-    const json = await api("GET", "/api/account/links/export?format=json&verdict=at_risk");
-    const items = json.json as Array<Record<string, unknown>>;
-    expect(Object.keys(items[0] ?? {}).slice(-5)).toEqual([
+    expect(header?.slice(-6)).toEqual([
       "state",
       "first_seen_at",
       "last_seen_at",
       "verdict",
       "verdict_reasons",
+      "blocked_crawlers",
+    ]);
+    expect(rows.every((row) => row.at(-3) === "does_not_count")).toBe(true);
+    expect(rows.map((row) => row.at(-2))).toContain("nofollow;page_noindex;script_only;boilerplate_region");
+    const json = await api("GET", "/api/account/links/export?format=json&verdict=at_risk");
+    const items = json.json as Array<Record<string, unknown>>;
+    expect(Object.keys(items[0] ?? {}).slice(-6)).toEqual([
+      "state",
+      "first_seen_at",
+      "last_seen_at",
+      "verdict",
+      "verdict_reasons",
+      "blocked_crawlers",
     ]);
     expect(items.map((item) => item.verdict_reasons)).toContain("script_only");
   });
@@ -316,6 +329,7 @@ describe("a saved audit carries the same signals", () => {
       canonicalUrl: null,
       canonicalElsewhere: false,
       robotsTxt: "allowed",
+      crawlers: ALL_ALLOWED,
     });
     expect(audit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({
       inRawHtml: false,
@@ -351,6 +365,7 @@ describe("a saved audit carries the same signals", () => {
       canonicalUrl: null,
       canonicalElsewhere: null,
       robotsTxt: null,
+      crawlers: null,
     });
     expect((pasted.json as { links: Array<{ signals: unknown }> }).links[0]?.signals).toEqual({
       inRawHtml: null,

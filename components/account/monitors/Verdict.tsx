@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { REASON_WORDS, VERDICT_LABELS, type PageSignals, type Verdict, type VerdictValue } from "@/lib/schemas/verdict";
 import { redirectedAway } from "@/lib/verdict/url";
+import { crawlersInWords, disallowedCrawlers, SEARCH_CRAWLERS } from "@/lib/schemas/crawlers";
+import { CrawlerList } from "./CrawlerList";
 
 /**
  * Does a tracked link still pass value (placement-verdict.md)? The verdict as a labelled badge with its
@@ -62,7 +65,7 @@ export function VerdictSummary({ verdict, matchCount }: { verdict: Verdict | nul
 export function PageSignalsList({ page, monitoredUrl }: { page: PageSignals; monitoredUrl: string }) {
   // The verdict's own comparison (page_redirected): a trailing slash or a #fragment is not a redirect.
   const redirected = redirectedAway(monitoredUrl, page.finalUrl);
-  const rows: Array<{ label: string; value: string; trouble: boolean; key: string }> = [
+  const rows: Array<{ label: string; value: string; trouble: boolean; key: string; detail?: ReactNode }> = [
     {
       key: "noindex",
       label: "Indexing",
@@ -86,6 +89,14 @@ export function PageSignalsList({ page, monitoredUrl }: { page: PageSignals; mon
               ? "blocked"
               : "unavailable (5xx, timeout or blocked address)",
       trouble: page.robotsTxt === "disallowed",
+    },
+    {
+      key: "crawlers",
+      label: "Crawlers (robots.txt)",
+      value: crawlersInWords(page.crawlers),
+      // Not a verdict reason: only a search engine's crawler kept out is trouble for the placement.
+      trouble: (disallowedCrawlers(page.crawlers) ?? []).some((agent) => SEARCH_CRAWLERS.includes(agent)),
+      detail: page.crawlers && <CrawlerList crawlers={page.crawlers} />,
     },
     {
       key: "canonical",
@@ -116,6 +127,7 @@ export function PageSignalsList({ page, monitoredUrl }: { page: PageSignals; mon
             data-trouble={row.trouble || undefined}
           >
             {row.value}
+            {row.detail}
           </dd>
         </div>
       ))}

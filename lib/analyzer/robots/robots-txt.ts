@@ -18,6 +18,10 @@ import type { RobotsTxtAnswer } from "../types";
  *  - 5xx, a timeout, an unreachable host or a blocked address (a redirect to a private address
  *    included, which is never requested): "unavailable".
  *
+ * The same file answers for other crawlers too (`answers`: google-view.md §3, the page signal `crawlers`):
+ * each agent by its own group, else `*` (robots-parser matches the product token case-insensitively and
+ * merges the groups that name it), from the same fetch and the same cache entry.
+ *
  * One fetch per origin per hour per instance: the parsed file (or the outcome) is cached by origin,
  * concurrent analyses of one origin share one fetch, and an "unavailable" origin is asked again after
  * five minutes, so a passing outage does not stick for an hour. An analysis starts the fetch of the
@@ -34,8 +38,22 @@ interface Robots {
   isAllowed(url: string, ua?: string): boolean | undefined;
 }
 
+/** An origin's entry as cached: when it was read, and until when it is kept. */
+interface Reading {
+  entry: Entry;
+  readAt: number;
+  expiresAt: number;
+}
+
 /** What one origin's robots.txt told us: its rules, or a blanket answer. */
 type Entry = { kind: "rules"; robots: Robots } | { kind: "all"; answer: "allowed" | "unavailable" };
+
+/** Each agent's answer, in the order asked, and when the robots.txt that gave them was fetched. */
+export interface RobotsTxtAnswers {
+  answers: RobotsTxtAnswer[];
+  /** Epoch ms (this cache's clock) at the end of the fetch; cached answers keep their fetch's time. */
+  readAt: number;
+}
 
 export interface RobotsTxtCacheOptions {
   settings: Pick<Config, "ALLOW_PRIVATE_HOSTS"> & Partial<Pick<Config, "DENY_HOSTS">>;
@@ -53,8 +71,8 @@ export interface RobotsTxtCacheOptions {
 }
 
 export class RobotsTxtCache {
-  private readonly entries = new Map<string, { entry: Entry; expiresAt: number }>();
-  private readonly inflight = new Map<string, Promise<Entry>>();
+  private readonly entries = new Map<string, Reading>();
+  private readonly inflight = new Map<string, Promise<Reading>>();
   private readonly now: () => number;
   /** robots.txt requests sent (tests and the benchmark count them). */
   fetches = 0;
@@ -68,11 +86,20 @@ export class RobotsTxtCache {
    * waiting for the same origin): it is bounded by its own 5 s deadline.
    */
   async answer(url: URL): Promise<RobotsTxtAnswer> {
-    if (url.protocol !== "http:" && url.protocol !== "https:") return "unavailable";
-    const entry = await this.entryFor(url.origin);
-    if (entry.kind === "all") return entry.answer;
-    // The rules are the origin's; robots-parser answers undefined only for another origin.
-    return entry.robots.isAllowed(url.href, ROBOTS_USER_AGENT) === false ? "disallowed" : "allowed";
+    const [answer] = (await this.answers(url, [ROBOTS_USER_AGENT])).answers;
+    return answer ?? "unavailable";
+  }
+
+  /**
+   * The answer for each of `agents` (robots.txt product tokens) and `url`, in their order, from one
+   * reading of the origin's file; never throws.
+   */
+  async answers(url: URL, agents: readonly string[]): Promise<RobotsTxtAnswers> {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      return { answers: agents.map(() => "unavailable"), readAt: this.now() };
+    }
+    const { entry, readAt } = await this.readingFor(url.origin);
+    return { answers: agents.map((agent) => answerOf(entry, url, agent)), readAt };
   }
 
   /**
@@ -81,21 +108,23 @@ export class RobotsTxtCache {
    */
   prefetch(url: URL): void {
     if (url.protocol !== "http:" && url.protocol !== "https:") return;
-    void this.entryFor(url.origin);
+    void this.readingFor(url.origin);
   }
 
-  private async entryFor(origin: string): Promise<Entry> {
+  private async readingFor(origin: string): Promise<Reading> {
     const cached = this.entries.get(origin);
-    if (cached && cached.expiresAt > this.now()) return cached.entry;
+    if (cached && cached.expiresAt > this.now()) return cached;
     const running = this.inflight.get(origin);
     if (running) return running;
     const fetching = this.fetchEntry(origin).then((entry) => {
+      const readAt = this.now();
       const ttl =
         entry.kind === "all" && entry.answer === "unavailable"
           ? (this.options.unavailableTtlMs ?? 5 * 60_000)
           : (this.options.ttlMs ?? 60 * 60_000);
-      this.remember(origin, entry, this.now() + ttl);
-      return entry;
+      const reading = { entry, readAt, expiresAt: readAt + ttl };
+      this.remember(origin, reading);
+      return reading;
     });
     this.inflight.set(origin, fetching);
     try {
@@ -105,9 +134,9 @@ export class RobotsTxtCache {
     }
   }
 
-  private remember(origin: string, entry: Entry, expiresAt: number): void {
+  private remember(origin: string, reading: Reading): void {
     this.entries.delete(origin);
-    this.entries.set(origin, { entry, expiresAt });
+    this.entries.set(origin, reading);
     const max = this.options.maxOrigins ?? 5_000;
     while (this.entries.size > max) {
       const oldest = this.entries.keys().next().value;
@@ -136,6 +165,13 @@ export class RobotsTxtCache {
       resolver: this.options.resolver,
     });
   }
+}
+
+/** One agent's answer for `url` from its origin's entry. */
+function answerOf(entry: Entry, url: URL, agent: string): RobotsTxtAnswer {
+  if (entry.kind === "all") return entry.answer;
+  // The rules are the origin's; robots-parser answers undefined only for another origin.
+  return entry.robots.isAllowed(url.href, agent) === false ? "disallowed" : "allowed";
 }
 
 /** What a fetch outcome means for the origin (RFC 9309 2.3.1). */

@@ -18,6 +18,7 @@ export type StoredCurrentLink = StoredLink & { signals?: LinkSignals };
 export type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkSignals, NOINDEX_SOURCES, RobotsTxtAnswer, Verdict, VerdictValue } from "../../schemas/verdict";
+import type { CrawlerAgent, Crawlers } from "../../schemas/crawlers";
 
 export const monitor = pgTable(
   "monitor",
@@ -42,6 +43,17 @@ export const monitor = pgTable(
     pageFinalUrl: text("page_final_url"),
     pageNoindexSource: text("page_noindex_source").$type<(typeof NOINDEX_SOURCES)[number]>(),
     pageRobotsTxt: text("page_robots_txt").$type<RobotsTxtAnswer>(),
+    /**
+     * Crawler access (google-view.md §3) as the newest robots.txt reading a check brought, and when that
+     * robots.txt was fetched (instances cache it an hour each: an older reading never replaces a newer one).
+     */
+    pageCrawlers: jsonb("page_crawlers").$type<Crawlers>(),
+    pageCrawlersReadAt: time("page_crawlers_read_at"),
+    /**
+     * The disallowed agents of the newest reading that could be read (an unavailable robots.txt keeps
+     * them), in the agents' order; null before one. What `crawler_access_changed` compares with.
+     */
+    blockedCrawlers: text("blocked_crawlers").array().$type<CrawlerAgent[]>(),
     /**
      * A check in progress holds the monitor until this time (a scheduled check and "Check now" never run
      * at once; a crashed instance's hold simply runs out).

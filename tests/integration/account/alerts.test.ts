@@ -199,6 +199,7 @@ describe.each(BACKENDS)("alerts and alert emails (%s)", (backend) => {
         "page_unreachable",
         "link_expiring",
         "verdict_changed",
+        "crawler_access_changed",
       ],
       digestHourUtc: 8,
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CRAWLER_AGENTS } from "@/lib/schemas/crawlers";
 import { GET as listAudits, POST as createAudit } from "@/app/api/account/audits/route";
 import { GET as getAudit, DELETE as deleteAudit } from "@/app/api/account/audits/[id]/route";
 import { POST as rerun } from "@/app/api/account/audits/[id]/rerun/route";
@@ -186,6 +187,7 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
         canonicalUrl: null,
         canonicalElsewhere: null,
         robotsTxt: null,
+        crawlers: null,
       });
       expect(audit.stats).toEqual(plain.stats);
       expect(result.headers.get("x-ratelimit-limit")).toBe("500");
@@ -254,6 +256,8 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
         canonicalUrl: null,
         canonicalElsewhere: false,
         robotsTxt: "allowed",
+        // The fixture site's robots.txt keeps no crawler out of /shop (google-view.md §3).
+        crawlers: Object.fromEntries(CRAWLER_AGENTS.map((agent) => [agent, "allowed"])),
       });
       expect(audit.stats).toEqual(plain.stats);
       expect(audit.links.find((l) => l.href.endsWith("/shop/missing"))?.httpStatus).toBe(404);

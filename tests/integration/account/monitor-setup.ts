@@ -39,6 +39,7 @@ export const LINK_KEYS = [
 export const PAGE_KEYS = [
   "canonicalElsewhere",
   "canonicalUrl",
+  "crawlers",
   "finalUrl",
   "httpStatus",
   "noindex",
@@ -98,6 +99,7 @@ export interface MonitorJson {
     canonicalUrl: string | null;
     canonicalElsewhere: boolean | null;
     robotsTxt: string | null;
+    crawlers: Record<string, string> | null;
   } | null;
   createdAt: string;
   links: TrackedLinkJson[];

@@ -80,6 +80,12 @@ describe("describeEvent", () => {
       { value: "does_not_count", reasons: ["robots_disallowed"] },
       "Page now blocked by robots.txt: yoursite.com on example.org/post",
     ],
+    [
+      "crawler_access_changed",
+      { disallowed: ["GPTBot"] },
+      { disallowed: ["GPTBot", "CCBot"] },
+      "AI crawlers now blocked: CCBot on example.org/post",
+    ],
   ] as const)("%s names what changed", (type, before, after, headline) => {
     const described = describeEvent({ type, before, after }, place);
     expect(described.headline).toBe(headline);
@@ -169,6 +175,41 @@ describe("describeEvent", () => {
     expect(odd.changes[0]).toEqual({ label: "Verdict", before: "—", after: "—" });
   });
 
+  it("crawler_access_changed says who is now blocked or allowed again, in words", () => {
+    const crawlers = (before: unknown, after: unknown) =>
+      describeEvent(
+        { type: "crawler_access_changed", before: { disallowed: before }, after: { disallowed: after } },
+        place,
+      );
+    const blocked = crawlers([], ["GPTBot", "CCBot"]);
+    expect(blocked.headline).toBe("AI crawlers now blocked: GPTBot and CCBot on example.org/post");
+    expect(blocked.summary).toBe(
+      "The robots.txt of https://www.example.org/post/ now blocks GPTBot and CCBot. Links on it count for Google as before: a link's verdict looks at Googlebot only.",
+    );
+    expect(blocked.changes).toEqual([
+      { label: "Blocked crawlers", before: "none", after: "GPTBot, CCBot" },
+      { label: "GPTBot", before: "allowed", after: "blocked" },
+      { label: "CCBot", before: "allowed", after: "blocked" },
+    ]);
+    const allowed = crawlers(["GPTBot", "ClaudeBot"], ["ClaudeBot"]);
+    expect(allowed.headline).toBe("AI crawlers allowed again: GPTBot on example.org/post");
+    expect(allowed.summary).toContain("no longer blocks GPTBot.");
+    expect(allowed.changes[0]).toEqual({ label: "Blocked crawlers", before: "GPTBot, ClaudeBot", after: "ClaudeBot" });
+    // Both ways at once: the news is who is blocked now; who is allowed again follows.
+    const swapped = crawlers(["GPTBot"], ["ClaudeBot"]);
+    expect(swapped.headline).toBe("AI crawlers now blocked: ClaudeBot on example.org/post");
+    expect(swapped.summary).toContain("now blocks ClaudeBot and no longer blocks GPTBot.");
+    // A search engine's crawler among them is not called an AI crawler, and Googlebot's means the links.
+    const google = crawlers([], ["Googlebot", "GPTBot"]);
+    expect(google.headline).toBe("Crawlers now blocked: Googlebot and GPTBot on example.org/post");
+    expect(google.summary).toContain("Googlebot is among them: links on this page no longer count for Google.");
+    expect(crawlers(["Bingbot"], []).headline).toBe("Crawlers allowed again: Bingbot on example.org/post");
+    // Stored JSON is read defensively: only known agents, in their order; never an echo of odd values.
+    const odd = crawlers(["<b>", "CCBot", 3], "GPTBot");
+    expect(odd.headline).toBe("AI crawlers allowed again: CCBot on example.org/post");
+    expect(odd.changes[0]).toEqual({ label: "Blocked crawlers", before: "CCBot", after: "none" });
+  });
+
   it("says pages the way people do", () => {
     expect(shortUrl("https://www.example.org/")).toBe("example.org");
     expect(shortUrl("https://blog.example.org/a/b/?q=1")).toBe("blog.example.org/a/b");
@@ -203,6 +244,26 @@ describe("alert emails", () => {
     expect(mail.html).not.toMatch(/<img|<b>/);
     expect(mail.html).toContain('href="https://linklens.example/app/monitors/m1"');
     expect(mail.html).toContain("Mute this monitor");
+  });
+
+  it("a crawler access change: its subject and body in words", () => {
+    const mail = alertEmail({
+      ...section,
+      events: [
+        { type: "crawler_access_changed", target: null, before: { disallowed: [] }, after: { disallowed: ["GPTBot"] } },
+      ],
+    });
+    expect(mail.subject).toBe("AI crawlers now blocked: GPTBot on example.org/post");
+    expect(mail.text).toContain("now blocks GPTBot.");
+    expect(mail.text).toContain("  Blocked crawlers: none → GPTBot");
+    expect(mail.html).toContain("AI crawlers now blocked: GPTBot on example.org/post");
+    const back = alertEmail({
+      ...section,
+      events: [
+        { type: "crawler_access_changed", target: null, before: { disallowed: ["GPTBot"] }, after: { disallowed: [] } },
+      ],
+    });
+    expect(back.subject).toBe("AI crawlers allowed again: GPTBot on example.org/post");
   });
 
   it("groups a digest by monitor", () => {

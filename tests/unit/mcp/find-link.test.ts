@@ -65,6 +65,8 @@ function pasteReport(
       httpStatus: null,
       finalUrl: null,
       robotsTxt: null,
+      crawlers: null,
+      robotsTxtReadAt: null,
     },
     linkSignals: result.links.map((link) => ({ inRawHtml: null, hidden: null, region: null, ...signals(link) })),
     removedByScript: null,

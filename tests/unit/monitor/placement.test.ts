@@ -54,6 +54,8 @@ function report(
       httpStatus: 200,
       finalUrl: "https://blog.example/post",
       robotsTxt: "allowed",
+      crawlers: null,
+      robotsTxtReadAt: null,
       ...page,
     },
     linkSignals: links.map(([, signals]) => signals),

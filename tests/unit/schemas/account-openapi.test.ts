@@ -6,6 +6,7 @@ import { IMPLEMENTED } from "@/lib/auth/account-route";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { ACCOUNT_OPERATIONS } from "@/lib/schemas/operations";
 import { buildAccountOpenApiDocument } from "@/lib/schemas/openapi";
+import { CRAWLER_AGENTS } from "@/lib/schemas/crawlers";
 
 /**
  * The account OpenAPI document is generated from the operation catalog; these tests tie the catalog to
@@ -66,6 +67,22 @@ describe("the account API's OpenAPI document", () => {
     expect(result.valid).toBe(true);
     const ids = ACCOUNT_OPERATIONS.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("describes crawler access (google-view.md §3): the page signal's agents in their one order, and the alert type", () => {
+    const document = buildAccountOpenApiDocument("https://linklens.example");
+    const schemas = (document.components?.schemas ?? {}) as Record<
+      string,
+      { properties?: Record<string, { enum?: string[] }>; required?: string[]; additionalProperties?: unknown }
+    >;
+    const crawlers = schemas.Crawlers;
+    expect(Object.keys(crawlers?.properties ?? {})).toEqual([...CRAWLER_AGENTS]);
+    expect(crawlers?.required).toEqual([...CRAWLER_AGENTS]);
+    expect(crawlers?.additionalProperties).toBe(false);
+    for (const agent of CRAWLER_AGENTS)
+      expect(crawlers?.properties?.[agent]?.enum).toEqual(["allowed", "disallowed", "unavailable"]);
+    expect(JSON.stringify(schemas.PageSignals?.properties?.crawlers)).toContain("#/components/schemas/Crawlers");
+    expect(JSON.stringify(document)).toContain('"crawler_access_changed"');
   });
 
   it("stays out of the public description", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CRAWLER_AGENTS, type CrawlerAgent } from "@/lib/schemas/crawlers";
 import {
   AT_RISK_REASONS,
   DOES_NOT_COUNT_REASONS,
@@ -180,6 +181,11 @@ describe("sameUrl, canonicalElsewhere, redirectedAway", () => {
   });
 });
 
+/** Every agent's answer, keys in another order than CRAWLER_AGENTS (as jsonb gives them back). */
+const SCRAMBLED_CRAWLERS = Object.fromEntries(
+  [...CRAWLER_AGENTS].reverse().map((agent) => [agent, agent === "GPTBot" ? "disallowed" : "allowed"]),
+) as Record<CrawlerAgent, "allowed" | "disallowed">;
+
 describe("pageSignals", () => {
   it("URL mode: every field, canonicalElsewhere computed, noindexSource only with noindex", () => {
     expect(
@@ -190,6 +196,7 @@ describe("pageSignals", () => {
         noindexSource: "header",
         canonicalUrl: "https://example.com/b",
         robotsTxt: "disallowed",
+        crawlers: SCRAMBLED_CRAWLERS,
       }),
     ).toEqual({
       httpStatus: 200,
@@ -199,6 +206,7 @@ describe("pageSignals", () => {
       canonicalUrl: "https://example.com/b",
       canonicalElsewhere: true,
       robotsTxt: "disallowed",
+      crawlers: SCRAMBLED_CRAWLERS,
     });
     expect(
       pageSignals({
@@ -208,8 +216,25 @@ describe("pageSignals", () => {
         noindexSource: "meta",
         canonicalUrl: null,
         robotsTxt: "allowed",
+        crawlers: null,
       }),
-    ).toMatchObject({ noindexSource: null, canonicalElsewhere: false });
+    ).toMatchObject({ noindexSource: null, canonicalElsewhere: false, crawlers: null });
+  });
+  it("crawlers: in the agents' one order whatever the order read (jsonb keeps none); an agent missing is unknown", () => {
+    const page = (crawlers: Record<string, string>) =>
+      pageSignals({
+        httpStatus: 200,
+        finalUrl: "https://example.com/a",
+        noindex: false,
+        noindexSource: null,
+        canonicalUrl: null,
+        robotsTxt: "allowed",
+        crawlers,
+      }).crawlers;
+    expect(Object.keys(page(SCRAMBLED_CRAWLERS) ?? {})).toEqual([...CRAWLER_AGENTS]);
+    const { CCBot: _dropped, ...missingOne } = SCRAMBLED_CRAWLERS;
+    expect(page(missingOne)).toBeNull();
+    expect(page({ ...SCRAMBLED_CRAWLERS, GPTBot: "maybe" })).toBeNull();
   });
   it("paste mode: only noindex, noindexSource and canonicalUrl", () => {
     expect(
@@ -220,6 +245,7 @@ describe("pageSignals", () => {
         noindexSource: "meta",
         canonicalUrl: "https://example.com/b",
         robotsTxt: "allowed",
+        crawlers: SCRAMBLED_CRAWLERS,
       }),
     ).toEqual({
       httpStatus: null,
@@ -229,6 +255,7 @@ describe("pageSignals", () => {
       canonicalUrl: "https://example.com/b",
       canonicalElsewhere: null,
       robotsTxt: null,
+      crawlers: null,
     });
   });
 });

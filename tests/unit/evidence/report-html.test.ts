@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "@/lib/evidence/report-html";
 import { utcTime } from "@/lib/schemas/evidence";
 import type { EvidenceMeta } from "@/lib/evidence/views";
+import type { ResolvedBranding } from "@/lib/schemas/branding";
 
 const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({
   id: "6f1c1d2e-0000-4000-8000-000000000001",
@@ -40,6 +41,9 @@ const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({
   ...over,
 });
 
+/** An organization without branding: its name, LinkLens's colours, no footer, no logo. */
+const plain = (name: string): ResolvedBranding => ({ name, accentColor: null, footer: null, logoPng: null });
+
 function read(html: string) {
   return new JSDOM(html).window.document;
 }
@@ -49,7 +53,7 @@ describe("the evidence report's page", () => {
     const document = read(
       reportHtml({
         record: record(),
-        organizationName: "Acme <SEO>",
+        branding: plain("Acme <SEO>"),
         png: Buffer.from("png"),
         printedAt: new Date("2026-11-27T00:00:00Z"),
       }),
@@ -94,7 +98,7 @@ describe("the evidence report's page", () => {
       read(
         reportHtml({
           record: record({ link: null, verdict: null, htmlSha256: null, htmlBytes: null }),
-          organizationName: "Acme",
+          branding: plain("Acme"),
           png: null,
           printedAt: new Date(),
         }),

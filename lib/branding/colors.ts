@@ -43,12 +43,13 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
- * The text colour for `background`: white or black, whichever contrasts more (white on a tie). One of
- * the two always reaches at least 4.58:1 (the worst background, of luminance 0.179, gives both that), so
- * the text is WCAG AA on every colour an organization can choose.
+ * The text colour for `background`: white when it reaches WCAG AA there (the usual look on a brand
+ * colour), else black. White falls below 4.5:1 only on a background of luminance L above 0.1833
+ * (1.05 / (L + 0.05) < 4.5), where black reaches (L + 0.05) / 0.05 > 4.67:1; so the text is AA on every
+ * colour an organization can choose.
  */
 export function textColorOn(background: string): typeof WHITE | typeof BLACK {
-  return contrastRatio(WHITE, background) >= contrastRatio(BLACK, background) ? WHITE : BLACK;
+  return contrastRatio(WHITE, background) >= AA_CONTRAST ? WHITE : BLACK;
 }
 
 /** The accent an organization chose (LinkLens's blue when none) and the text colour drawn on it. */

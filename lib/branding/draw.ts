@@ -52,9 +52,9 @@ export function brandHeaderHtml(branding: ResolvedBranding, options: BrandHeader
   const size = branding.logoPng ? logoDrawnSize(branding.logoPng) : null;
   const logo =
     src && size
-      ? html`<span style="display:inline-block;vertical-align:middle;background:#ffffff;border-radius:6px;padding:4px;margin-right:12px;line-height:0"><img src="${src}" alt="" width="${size.width}" height="${size.height}" style="display:block;width:${size.width}px;height:${size.height}px;border:0"></span>`
+      ? html`<span style="display:inline-block;vertical-align:middle;background-color:#ffffff;border-radius:6px;padding:4px;margin-right:12px;line-height:0"><img src="${src}" alt="" width="${size.width}" height="${size.height}" style="display:block;width:${size.width}px;height:${size.height}px;border:0"></span>`
       : "";
-  return html`<div class="brand-header" style="background:${accent};color:${onAccent};padding:12px 16px;border-radius:8px">${logo}<span style="display:inline-block;vertical-align:middle"><span class="brand-name" style="display:block;font-size:18px;font-weight:700;line-height:1.25;color:${onAccent}">${branding.name}</span>${options.subtitle ? html`<span style="display:block;font-size:13px;line-height:1.3;color:${onAccent}">${options.subtitle}</span>` : ""}</span></div>`;
+  return html`<div class="brand-header" style="background-color:${accent};color:${onAccent};padding:12px 16px;border-radius:8px">${logo}<span style="display:inline-block;vertical-align:middle"><span class="brand-name" style="display:block;font-size:18px;font-weight:700;line-height:1.25;color:${onAccent}">${branding.name}</span>${options.subtitle ? html`<span style="display:block;font-size:13px;line-height:1.3;color:${onAccent}">${options.subtitle}</span>` : ""}</span></div>`;
 }
 
 /** The footer at the bottom, under a rule of the accent colour; nothing when the organization has none. */

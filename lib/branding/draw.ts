@@ -40,11 +40,14 @@ export interface BrandHeaderOptions {
    * `cid:…`, since many mail apps show no data: image); null draws no logo.
    */
   logoSrc?: string | null;
-  /** A line under the name (what the document is). */
-  subtitle?: string;
+  /** What the document is ("Placement evidence"): its heading (h1), on the band under the name. */
+  title?: string;
 }
 
-/** The band at the top: the logo on a white tile (a logo made for white stays readable on any accent), then the name. */
+/**
+ * The band at the top: the logo on a white tile (a logo made for white stays readable on any accent), then
+ * the name, and under it the document's title as its heading.
+ */
 export function brandHeaderHtml(branding: ResolvedBranding, options: BrandHeaderOptions = {}): SafeHtml {
   const { accent, onAccent } = accentColors(branding.accentColor);
   const src =
@@ -54,7 +57,10 @@ export function brandHeaderHtml(branding: ResolvedBranding, options: BrandHeader
     src && size
       ? html`<span style="display:inline-block;vertical-align:middle;background-color:#ffffff;border-radius:6px;padding:4px;margin-right:12px;line-height:0"><img src="${src}" alt="" width="${size.width}" height="${size.height}" style="display:block;width:${size.width}px;height:${size.height}px;border:0"></span>`
       : "";
-  return html`<div class="brand-header" style="background-color:${accent};color:${onAccent};padding:12px 16px;border-radius:8px">${logo}<span style="display:inline-block;vertical-align:middle"><span class="brand-name" style="display:block;font-size:18px;font-weight:700;line-height:1.25;color:${onAccent}">${branding.name}</span>${options.subtitle ? html`<span style="display:block;font-size:13px;line-height:1.3;color:${onAccent}">${options.subtitle}</span>` : ""}</span></div>`;
+  const name = options.title
+    ? html`<span class="brand-name" style="display:block;font-size:13px;font-weight:600;line-height:1.3;color:${onAccent}">${branding.name}</span><h1 style="margin:0;font-size:20px;font-weight:700;line-height:1.25;color:${onAccent}">${options.title}</h1>`
+    : html`<span class="brand-name" style="display:block;font-size:18px;font-weight:700;line-height:1.25;color:${onAccent}">${branding.name}</span>`;
+  return html`<div class="brand-header" style="background-color:${accent};color:${onAccent};padding:12px 16px;border-radius:8px">${logo}<span style="display:inline-block;vertical-align:middle">${name}</span></div>`;
 }
 
 /** The footer at the bottom, under a rule of the accent colour; nothing when the organization has none. */

@@ -10,8 +10,8 @@ import type { EvidenceMeta } from "./views";
  * the browser prints to a single A4 page: everything a vendor needs to check a refund claim, with the
  * screenshot embedded as a data: URL (the print page loads nothing else). Every value that came from the
  * monitored page is escaped: an anchor text is text, never markup. The organization's branding
- * (reports-and-channels.md "Branding") draws the top band (logo and name), the rules under the headings
- * and the footer.
+ * (reports-and-channels.md "Branding") draws the top band (logo, name and the title), the rules under the
+ * section headings and the footer.
  */
 
 export interface ReportInput {
@@ -94,8 +94,12 @@ export function reportHtml(input: ReportInput): string {
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
 body { font: 9.5pt/1.35 "Liberation Sans", Arial, Helvetica, sans-serif; color: #0f172a; margin: 0; }
-.brand-header { margin: 0 0 3mm; }
-h1 { font-size: 15pt; margin: 0 0 1mm; padding-bottom: 0.6mm; border-bottom: 0.6mm solid ${accent}; }
+/* One A4 page (297 mm less the margins): every block keeps its height but the screenshot, which takes what
+   is left (92 mm at most), so the footers below it are always on the page, whatever the branding adds. */
+body { height: 272mm; display: flex; flex-direction: column; }
+body > * { flex: none; }
+body > figure { flex: 0 1 auto; min-height: 0; display: flex; flex-direction: column; }
+.brand-header { margin: 0 0 2mm; }
 .sub { color: #475569; margin: 0 0 3mm; }
 table { width: 100%; border-collapse: collapse; margin-bottom: 3mm; }
 th { text-align: left; width: 36mm; font-weight: 600; color: #334155; vertical-align: top; padding: 0.6mm 2mm 0.6mm 0; }
@@ -105,13 +109,12 @@ td.hash { font-family: "Liberation Mono", "Courier New", monospace; font-size: 8
 td.pre { white-space: pre-line; }
 h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.4mm solid ${accent}; }
 figure { margin: 0; }
-img { display: block; max-width: 100%; max-height: 92mm; border: 0.3mm solid #94a3b8; }
+figure img { display: block; flex: 0 1 auto; min-height: 0; align-self: flex-start; max-width: 100%; max-height: 92mm; object-fit: contain; object-position: left top; border: 0.3mm solid #94a3b8; }
 figcaption, .note, footer { color: #475569; font-size: 8pt; margin-top: 1mm; }
 </style></head>
 <body>
-${brandHeaderHtml(input.branding).value}
-<h1>Placement evidence</h1>
-<p class="sub">${escapeHtml(input.branding.name)} · captured ${escapeHtml(utcTime(record.capturedAt))} · ${escapeHtml(EVIDENCE_REASON_WORDS[record.reason])}</p>
+${brandHeaderHtml(input.branding, { title: "Placement evidence" }).value}
+<p class="sub">Captured ${escapeHtml(utcTime(record.capturedAt))} · ${escapeHtml(EVIDENCE_REASON_WORDS[record.reason])}</p>
 <h2>Page</h2>
 <table>
 ${row("Page URL", record.pageUrl, true)}

@@ -23,12 +23,14 @@ const dom = (html: string) => new JSDOM(`<body>${html}</body>`).window.document;
 
 describe("the header band", () => {
   it("writes the name as text on the accent, in the text colour picked for it", () => {
-    const document = dom(brandHeaderHtml(hostile, { subtitle: "Weekly <b>report</b>" }).value);
+    const document = dom(brandHeaderHtml(hostile, { title: "Weekly <b>report</b>" }).value);
     const band = document.querySelector<HTMLElement>(".brand-header");
     expect(band?.style.backgroundColor).toBe("rgb(255, 204, 0)");
     expect(band?.style.color).toBe("rgb(0, 0, 0)");
     expect(document.querySelector(".brand-name")?.textContent).toBe(hostile.name);
-    expect(document.body.textContent).toContain("Weekly <b>report</b>");
+    const heading = document.querySelector<HTMLElement>(".brand-header h1");
+    expect(heading?.textContent).toBe("Weekly <b>report</b>");
+    expect(heading?.style.color).toBe("rgb(0, 0, 0)");
     expect(document.querySelectorAll("img, b, script")).toHaveLength(0);
   });
 

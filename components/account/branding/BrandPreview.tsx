@@ -1,4 +1,4 @@
-import { SITE_ICON } from "@/components/site/SiteChrome";
+import { SITE_ICON } from "@/components/site/site-icon";
 import { AA_CONTRAST, contrastRatio, DEFAULT_ACCENT, textColorOn } from "@/lib/branding/colors";
 
 /**

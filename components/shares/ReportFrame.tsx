@@ -98,13 +98,16 @@ export function ReportFrame({
         {children}
       </main>
       {brand.footer && (
-        <footer
-          className={`mx-auto w-full max-w-screen-lg border-t-2 px-4 py-4 text-sm whitespace-pre-line text-slate-700 wrap-anywhere sm:px-6 dark:text-slate-300 ${
-            accented ? "border-(--brand-accent)" : "border-slate-300 dark:border-slate-700"
-          }`}
-          data-testid="report-footer"
-        >
-          {brand.footer}
+        // The rule spans the text's column, as the title's does (the padding is outside it).
+        <footer className="mx-auto w-full max-w-screen-lg px-4 pb-4 sm:px-6">
+          <p
+            className={`border-t-2 pt-4 text-sm whitespace-pre-line text-slate-700 wrap-anywhere dark:text-slate-300 ${
+              accented ? "border-(--brand-accent)" : "border-slate-300 dark:border-slate-700"
+            }`}
+            data-testid="report-footer"
+          >
+            {brand.footer}
+          </p>
         </footer>
       )}
     </div>

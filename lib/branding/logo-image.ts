@@ -43,7 +43,7 @@ const HINT =
   "Send a PNG or JPEG file as it is, with the Content-Type of its type (image/png or image/jpeg); export the image again if it is damaged.";
 
 function undecodable(claimed: ImageBodyType, why: string): ApiError {
-  return new ApiError("INVALID_REQUEST", `The body is not a readable ${NAMES[claimed]} image: ${why}`, { hint: HINT });
+  return new ApiError("INVALID_REQUEST", `The file is not a readable ${NAMES[claimed]} image: ${why}`, { hint: HINT });
 }
 
 /**

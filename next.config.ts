@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "pg",
     "nodemailer",
+    // Branding: sharp loads libvips, a native binary of its platform package (@img/sharp-<platform>).
+    "sharp",
   ],
 };
 

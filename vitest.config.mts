@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/global-setup.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 180_000,

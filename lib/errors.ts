@@ -92,6 +92,12 @@ export const ERRORS = {
     hint: "Send less HTML: trim the page to the part whose links you need.",
     when: "html is larger than the byte limit, or the whole body is.",
   },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    public: false,
+    hint: "Send the body as the media type the operation takes: application/json (every JSON body, /api/auth included), or image/png or image/jpeg for a logo.",
+    when: "The body's Content-Type is not one the operation takes: a logo that is not PNG or JPEG (SVG, GIF and WebP included), a body under /api/auth that is not JSON.",
+  },
   UNPROCESSABLE_PAGE: {
     status: 422,
     public: true,

@@ -32,6 +32,7 @@ export const PAGE_NAMES_PATH = "/api/account/monitors?limit=100";
 export const MEMBERS_PATH = "/api/account/members";
 export const INVITATIONS_PATH = "/api/account/invitations";
 export const OUTBOX_PATH = "/api/account/outbox";
+export const BRANDING_PATH = "/api/account/branding";
 /** Better Auth's list of the user's signed-in devices. */
 export const SESSIONS_PATH = "/api/auth/list-sessions";
 

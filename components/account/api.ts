@@ -15,7 +15,7 @@ type Failure = Extract<ApiResult<never>, { ok: false }>;
 /** A call's outcome before its data is checked: the parsed JSON of a 2xx, or the failure in words. */
 type Sent = { ok: true; json: unknown; status: number } | Failure;
 
-async function send(method: string, path: string, body?: string, contentType?: string): Promise<Sent> {
+async function send(method: string, path: string, body?: string | Blob, contentType?: string): Promise<Sent> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -78,6 +78,11 @@ export async function api<T>(
 /** POSTs a CSV text (an import) and checks the answer like `api`. */
 export async function postCsv<T>(path: string, csv: string, answer: ZodType<T>): Promise<ApiResult<T>> {
   return checked(await send("POST", path, csv, "text/csv"), answer);
+}
+
+/** PUTs a file as the body, with its own media type (a logo), and checks the answer like `api`. */
+export async function putFile<T>(path: string, file: Blob, answer: ZodType<T>): Promise<ApiResult<T>> {
+  return checked(await send("PUT", path, file, file.type), answer);
 }
 
 /**

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { AccountNav } from "./AccountNav";
+import { SITE_ICON } from "./site-icon";
 
 /** The site's header, navigation and footer, shared by the landing page and /docs. */
 
-// An inline icon, so browsers do not ask for a /favicon.ico that does not exist.
-export const SITE_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1d4ed8"/><circle cx="14" cy="14" r="7" fill="none" stroke="#fff" stroke-width="3"/><path d="M19 19l7 7" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>')}`;
+export { SITE_ICON };
 
 const NAV = [
   { href: "/docs", label: "API docs" },

@@ -38,7 +38,10 @@ export type ActivityAction =
   | "webhook.secret_rotated"
   | "webhook.disabled"
   | "share.created"
-  | "share.revoked";
+  | "share.revoked"
+  | "branding.updated"
+  | "branding.logo_set"
+  | "branding.logo_removed";
 
 export interface ActivityEntry {
   organizationId: string;

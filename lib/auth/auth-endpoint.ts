@@ -115,7 +115,6 @@ const CODE_HINTS: Record<string, string> = {
   USER_ALREADY_EXISTS: "An account with this email already exists: sign in, or reset its password.",
   INVALID_TOKEN: "The link is spent or has expired: ask for a new one.",
   TOKEN_EXPIRED: "The link has expired: ask for a new one.",
-  UNSUPPORTED_MEDIA_TYPE: "Send the body as JSON with the header Content-Type: application/json.",
   EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION:
     "Open the link of the invitation email (it confirms the address), or confirm the address from the sign-up email first.",
 };

@@ -4,7 +4,7 @@ import { getConfig } from "../config";
 import { ApiError } from "../errors";
 import { rejectNul } from "../http/nul";
 import { parseQuery } from "../http/query";
-import { readBodyBytes, readCsvBody, readJsonBody, tooLarge } from "../http/read-body";
+import { readBodyBytes, readCsvBody, readImageBody, readJsonBody, tooLarge, type ImageBody } from "../http/read-body";
 import { DEFAULT_BODY_BYTES, type AccountOperation } from "../schemas/operation-entry";
 
 /**
@@ -24,9 +24,11 @@ export type BodyOf<O extends AccountOperation> = O extends { bodyReader: "analyz
   ? ParsedAnalyzeRequest
   : O extends { bodyType: "text/csv" }
     ? string
-    : O extends { body: infer B extends z.ZodType }
-      ? z.output<B>
-      : undefined;
+    : O extends { bodyType: "image" }
+      ? ImageBody
+      : O extends { body: infer B extends z.ZodType }
+        ? z.output<B>
+        : undefined;
 
 export interface OperationInput<O extends AccountOperation> {
   /** For what only the request has: its signal (the client went away), request id, origin. */
@@ -43,9 +45,10 @@ export function readOperationQuery(request: Request, operation: AccountOperation
 
 /**
  * The body as the entry describes it: JSON under its cap (16 KiB unless the entry says more), free of
- * U+0000 and valid for its strict schema (400 names the field; over the cap 413); CSV as text; the
- * analyzer's request as the public analyzer reads it. An entry with a cap and no body has whatever is sent
- * read and dropped; one with neither leaves the body unread.
+ * U+0000 and valid for its strict schema (400 names the field; over the cap 413); CSV as text; an image
+ * as its bytes and the type it claims (415 for another type, before a byte is read); the analyzer's
+ * request as the public analyzer reads it. An entry with a cap and no body has whatever is sent read and
+ * dropped; one with neither leaves the body unread.
  */
 export async function readOperationBody(request: Request, operation: AccountOperation): Promise<unknown> {
   if (operation.bodyReader === "analyze-request") {
@@ -60,6 +63,7 @@ export async function readOperationBody(request: Request, operation: AccountOper
   const overCap = () =>
     words ? new ApiError("PAYLOAD_TOO_LARGE", words.message, { hint: words.hint }) : tooLarge(maxBytes);
   if (operation.bodyType === "text/csv") return readCsvBody(request, maxBytes, overCap);
+  if (operation.bodyType === "image") return readImageBody(request, maxBytes, overCap);
   if (operation.body) {
     const body = await readJsonBody(request, maxBytes);
     rejectNul(body);

@@ -39,6 +39,8 @@ export const statements = {
   webhook: ["read", "manage"],
   /** Client report links. */
   share: ["read", "create", "revoke"],
+  /** How the organization's reports and PDFs look: name, accent colour, footer, logo. */
+  branding: ["read", "update"],
 } as const;
 
 type Statements = typeof statements;
@@ -71,6 +73,7 @@ const VIEWER_RIGHTS: Permission = {
   alert: ["read"],
   webhook: ["read"],
   share: ["read"],
+  branding: ["read"],
 };
 
 /** `member` also creates, changes and deletes audits, domain groups, monitors and tracked links, runs checks, imports and exports. */
@@ -82,7 +85,7 @@ const MEMBER_RIGHTS = including(VIEWER_RIGHTS, {
   evidence: ["capture"],
 });
 
-/** `admin` also runs the team (below admin), the organization's settings, webhooks and client reports, and reads the activity log. */
+/** `admin` also runs the team (below admin), the organization's settings, webhooks, client reports and branding, and reads the activity log. */
 const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   organization: ["update"],
   invitation: ["create", "cancel"],
@@ -90,6 +93,7 @@ const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   activityLog: ["read"],
   webhook: ["manage"],
   share: ["create", "revoke"],
+  branding: ["update"],
 });
 
 /** `owner` also reads the outbox, transfers ownership and deletes the organization. */

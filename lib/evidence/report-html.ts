@@ -1,3 +1,5 @@
+import { accentColors, brandFooterHtml, brandHeaderHtml } from "../branding";
+import type { ResolvedBranding } from "../schemas/branding";
 import { EVIDENCE_REASON_WORDS, utcTime } from "../schemas/evidence";
 import { REASON_WORDS, VERDICT_LABELS, type SignedInLink } from "../schemas/verdict";
 import { signedInLinkView } from "../db/stored-link";
@@ -7,12 +9,14 @@ import type { EvidenceMeta } from "./views";
  * The evidence report (GET /api/account/evidence/{id}/report.pdf) as one self-contained HTML page, which
  * the browser prints to a single A4 page: everything a vendor needs to check a refund claim, with the
  * screenshot embedded as a data: URL (the print page loads nothing else). Every value that came from the
- * monitored page is escaped: an anchor text is text, never markup.
+ * monitored page is escaped: an anchor text is text, never markup. The organization's branding
+ * (reports-and-channels.md "Branding") draws the top band (logo, name and the title), the rules under the
+ * section headings and the footer.
  */
 
 export interface ReportInput {
   record: EvidenceMeta;
-  organizationName: string;
+  branding: ResolvedBranding;
   png: Buffer | null;
   /** When the PDF is made (printed in the footer). */
   printedAt: Date;
@@ -81,6 +85,7 @@ export function reportHtml(input: ReportInput): string {
           : "Screenshot of the top of the rendered page, 1280 px wide (the link was not visible on the page).",
       )}</figcaption></figure>`
     : `<p class="note">No screenshot could be taken of this render.</p>`;
+  const { accent } = accentColors(input.branding.accentColor);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
@@ -89,7 +94,12 @@ export function reportHtml(input: ReportInput): string {
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
 body { font: 9.5pt/1.35 "Liberation Sans", Arial, Helvetica, sans-serif; color: #0f172a; margin: 0; }
-h1 { font-size: 15pt; margin: 0 0 1mm; }
+/* One A4 page (297 mm less the margins): every block keeps its height but the screenshot, which takes what
+   is left (92 mm at most), so the footers below it are always on the page, whatever the branding adds. */
+body { height: 272mm; display: flex; flex-direction: column; }
+body > * { flex: none; }
+body > figure { flex: 0 1 auto; min-height: 0; display: flex; flex-direction: column; }
+.brand-header { margin: 0 0 2mm; }
 .sub { color: #475569; margin: 0 0 3mm; }
 table { width: 100%; border-collapse: collapse; margin-bottom: 3mm; }
 th { text-align: left; width: 36mm; font-weight: 600; color: #334155; vertical-align: top; padding: 0.6mm 2mm 0.6mm 0; }
@@ -97,14 +107,14 @@ td { padding: 0.6mm 0; vertical-align: top; overflow-wrap: anywhere; }
 td.mono { font-family: "Liberation Mono", "Courier New", monospace; font-size: ${urlSize}pt; white-space: ${longestUrl <= ONE_LINE_URL ? "nowrap" : "normal"}; }
 td.hash { font-family: "Liberation Mono", "Courier New", monospace; font-size: 8pt; white-space: nowrap; }
 td.pre { white-space: pre-line; }
-h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.3mm solid #cbd5e1; }
+h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.4mm solid ${accent}; }
 figure { margin: 0; }
-img { display: block; max-width: 100%; max-height: 92mm; border: 0.3mm solid #94a3b8; }
+figure img { display: block; flex: 0 1 auto; min-height: 0; align-self: flex-start; max-width: 100%; max-height: 92mm; object-fit: contain; object-position: left top; border: 0.3mm solid #94a3b8; }
 figcaption, .note, footer { color: #475569; font-size: 8pt; margin-top: 1mm; }
 </style></head>
 <body>
-<h1>Placement evidence</h1>
-<p class="sub">${escapeHtml(input.organizationName)} · captured ${escapeHtml(utcTime(record.capturedAt))} · ${escapeHtml(EVIDENCE_REASON_WORDS[record.reason])}</p>
+${brandHeaderHtml(input.branding, { title: "Placement evidence" }).value}
+<p class="sub">Captured ${escapeHtml(utcTime(record.capturedAt))} · ${escapeHtml(EVIDENCE_REASON_WORDS[record.reason])}</p>
 <h2>Page</h2>
 <table>
 ${row("Page URL", record.pageUrl, true)}
@@ -121,6 +131,7 @@ ${linkRows(link)}
 ${verdictRows(record)}
 </table>
 ${image}
+${brandFooterHtml(input.branding).value}
 <footer>Evidence ${escapeHtml(record.id)} · printed ${escapeHtml(utcTime(input.printedAt))} by LinkLens. The SHA-256 is of the page's HTML exactly as the server sent it (after content decoding); LinkLens keeps those bytes, and anyone holding them can recompute it.</footer>
 </body></html>`;
 }

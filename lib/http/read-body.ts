@@ -89,6 +89,39 @@ export async function readCsvBody(request: Request, maxBytes: number, tooLarge: 
   return text;
 }
 
+/** What an image upload may be, each named by its Content-Type (the bytes must then be of that type). */
+export const IMAGE_BODY_TYPES = ["image/png", "image/jpeg"] as const;
+export type ImageBodyType = (typeof IMAGE_BODY_TYPES)[number];
+
+/** An image upload as sent: the type its Content-Type claims and its bytes (not decoded yet). */
+export interface ImageBody {
+  mediaType: ImageBodyType;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * An image upload: 415 for a Content-Type other than IMAGE_BODY_TYPES (SVG, GIF, WebP, none at all),
+ * decided before a byte is read; `tooLarge()` (413) as soon as the body passes `maxBytes`; 400 for an
+ * empty body. Whether the bytes are the image they claim is the caller's to decide, by decoding them.
+ */
+export async function readImageBody(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<ImageBody> {
+  const sent = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const mediaType = IMAGE_BODY_TYPES.find((type) => type === sent);
+  if (!mediaType)
+    throw new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      sent
+        ? `Content-Type ${sent} is not accepted: send a PNG or a JPEG.`
+        : "The body has no Content-Type: send a PNG or a JPEG.",
+      {
+        hint: "Send the image itself as the body with Content-Type: image/png or image/jpeg. SVG, GIF, WebP and other types are refused: export the image as PNG first.",
+      },
+    );
+  const bytes = await readBodyBytes(request, maxBytes, tooLarge);
+  if (bytes.byteLength === 0) throw new ApiError("INVALID_REQUEST", `The body is empty; send the ${mediaType} image.`);
+  return { mediaType, bytes };
+}
+
 /**
  * A request body as UTF-8 text, read as a stream and refused with `tooLarge()` (413) as soon as it
  * passes `maxBytes`, whatever Content-Length claims; "" when there is none.

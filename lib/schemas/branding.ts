@@ -12,6 +12,11 @@ export const MAX_BRAND_FOOTER = 300;
 /** A logo upload's largest body; it is stored re-encoded as a PNG that fits LOGO_BOX × LOGO_BOX. */
 export const MAX_LOGO_BYTES = 256 * 1024;
 export const LOGO_BOX = 512;
+/**
+ * The most pixels a logo upload may have (as many as 4096 × 4096), read from the image's header before a
+ * pixel is decoded: a small file may claim 50,000 × 50,000 pixels, which would take gigabytes to decode.
+ */
+export const MAX_LOGO_PIXELS = 4096 * 4096;
 
 const ACCENT = /^#[0-9a-f]{6}$/i;
 

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ErrorSchema } from "../api/schemas";
+import { IMAGE_BODY_TYPES } from "../http/read-body";
 import { ACCOUNT_OPERATIONS, type AccountOperation } from "./operations";
 
 /**
@@ -33,6 +34,21 @@ function pathParams(path: string) {
   return names.length === 0 ? null : z.strictObject(Object.fromEntries(names.map((name) => [name, z.string()])));
 }
 
+/** A file's bytes in a request or an answer. */
+const BINARY = z.string().meta({ format: "binary" });
+
+/** What an image upload may answer besides the common errors. */
+const IMAGE_UPLOAD_ERRORS: Record<number, string> = {
+  413: "PAYLOAD_TOO_LARGE: the body is over the operation's byte cap (refused before it is read past the cap).",
+  415: "UNSUPPORTED_MEDIA_TYPE: a Content-Type other than image/png or image/jpeg (SVG, GIF and WebP included).",
+};
+
+/** The media types of a body that is not JSON, each with its schema. */
+function rawBodyContent(bodyType: NonNullable<AccountOperation["bodyType"]>) {
+  const types = bodyType === "image" ? IMAGE_BODY_TYPES : [bodyType];
+  return Object.fromEntries(types.map((type) => [type, { schema: bodyType === "image" ? BINARY : z.string() }]));
+}
+
 function register(registry: OpenAPIRegistry, operation: AccountOperation): void {
   const params = pathParams(operation.path);
   const success =
@@ -62,17 +78,17 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
       ...(operation.body
         ? { body: { required: true, content: { "application/json": { schema: operation.body } } } }
         : {}),
-      ...(operation.bodyType
-        ? { body: { required: true, content: { [operation.bodyType]: { schema: z.string() } } } }
-        : {}),
+      ...(operation.bodyType ? { body: { required: true, content: rawBodyContent(operation.bodyType) } } : {}),
     },
     responses: {
       [operation.status]: success,
       ...Object.fromEntries(
-        Object.entries(COMMON_ERRORS).map(([status, description]) => [
-          status,
-          { description, content: { "application/json": { schema: ErrorSchema } } },
-        ]),
+        Object.entries({ ...COMMON_ERRORS, ...(operation.bodyType === "image" ? IMAGE_UPLOAD_ERRORS : {}) }).map(
+          ([status, description]) => [
+            status,
+            { description, content: { "application/json": { schema: ErrorSchema } } },
+          ],
+        ),
       ),
     },
   });

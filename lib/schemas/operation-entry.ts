@@ -37,8 +37,11 @@ export interface OperationSpec {
   readonly queryHint?: string;
   /** The JSON body's schema; without one (and without `bodyType`), the body is not read. */
   readonly body?: z.ZodType;
-  /** The body's media type when it is not JSON: the handler gets the text (CSV imports). */
-  readonly bodyType?: "text/csv";
+  /**
+   * The body's media type when it is not JSON: "text/csv" hands the handler the text (CSV imports),
+   * "image" a PNG or JPEG upload's bytes and the type it claims (logos; any other type is 415).
+   */
+  readonly bodyType?: "text/csv" | "image";
   /**
    * "analyze-request": the body is the public analyzer's request (`body` documents it), read with the
    * analyzer's cap and messages (lib/api/analyze-request.ts); the handler gets the parsed request.

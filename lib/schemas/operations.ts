@@ -13,6 +13,7 @@ import {
   listAuditsQuerySchema,
   trackSchema,
 } from "./audits";
+import { BrandingSchema, brandingPatchSchema, MAX_LOGO_BYTES } from "./branding";
 import { listPaging, pageOf } from "./common";
 import { createGroupSchema, DomainGroupSchema, GROUP_BODY_MAX_BYTES, updateGroupSchema } from "./domain-groups";
 import {
@@ -660,6 +661,65 @@ export const OPERATIONS = catalog({
     tag: "Reports",
     summary: "Revoke a share link (its page answers 404 from then on).",
     permission: { share: ["revoke"] },
+    role: "admin",
+    status: 204,
+  },
+
+  getBranding: {
+    method: "GET",
+    path: "/api/account/branding",
+    tag: "Branding",
+    summary:
+      "How the organization's client reports, report emails and PDFs look: display name, accent colour, footer and the logo's size (every field null until set).",
+    permission: { branding: ["read"] },
+    role: "viewer",
+    status: 200,
+    response: BrandingSchema,
+  },
+  updateBranding: {
+    method: "PATCH",
+    path: "/api/account/branding",
+    tag: "Branding",
+    summary: "Change any of displayName, accentColor, footer (null clears one; the others stay).",
+    permission: { branding: ["update"] },
+    role: "admin",
+    body: brandingPatchSchema,
+    status: 200,
+    response: BrandingSchema,
+  },
+  putBrandingLogo: {
+    method: "PUT",
+    path: "/api/account/branding/logo",
+    tag: "Branding",
+    summary:
+      "Set the logo: the body is a PNG or JPEG (Content-Type image/png or image/jpeg, at most 256 KiB), stored re-encoded as a PNG that fits 512 × 512. Another type, SVG included: 415; bytes that are not the image they claim: 400.",
+    permission: { branding: ["update"] },
+    role: "admin",
+    bodyType: "image",
+    bodyMaxBytes: MAX_LOGO_BYTES,
+    bodyTooLarge: {
+      message: `The logo is larger than ${MAX_LOGO_BYTES.toLocaleString("en-US")} bytes (256 KiB).`,
+      hint: "Send a smaller file: a logo is stored at most 512 × 512 pixels, so scale it down or compress it first.",
+    },
+    status: 200,
+    response: BrandingSchema,
+  },
+  getBrandingLogo: {
+    method: "GET",
+    path: "/api/account/branding/logo",
+    tag: "Branding",
+    summary: "The stored logo as a PNG (404 when there is none).",
+    permission: { branding: ["read"] },
+    role: "viewer",
+    status: 200,
+    download: ["image/png"],
+  },
+  deleteBrandingLogo: {
+    method: "DELETE",
+    path: "/api/account/branding/logo",
+    tag: "Branding",
+    summary: "Remove the logo (reports show the name alone).",
+    permission: { branding: ["update"] },
     role: "admin",
     status: 204,
   },

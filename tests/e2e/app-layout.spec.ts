@@ -192,6 +192,15 @@ const VISITS: Visit[] = [
     ready: (page) => expect(page.getByTestId("outbox-row").first()).toBeVisible(),
   },
   {
+    name: "branding",
+    route: "/app/settings/branding",
+    url: () => "/app/settings/branding",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Branding", level: 1 })).toBeVisible();
+      await expect(page.getByTestId("brand-preview-band")).toContainText("Client report by Olivia's team");
+    },
+  },
+  {
     name: "invitation",
     route: "/app/invitations/[id]",
     url: (d) => `/app/invitations/${d.invitationId}`,

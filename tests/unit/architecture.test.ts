@@ -81,6 +81,14 @@ const wrongArrows: [string, string][] = [
   ["lib/db/client.ts", 'import { headers } from "next/headers";'],
   ["components/account/TeamPanel.tsx", 'import { listMembers } from "@/lib/account/team";'],
   ["components/account/TeamPanel.tsx", 'import { database } from "@/lib/db";'],
+  // Branding sits above the activity log (lib/auth) and below what draws it; the browser takes its colours only.
+  ["lib/branding/resolve.ts", 'import { evidenceReport } from "../evidence/pdf";'],
+  ["lib/branding/branding.ts", 'import { owned } from "@/lib/monitor/scope";'],
+  ["lib/mail/templates.ts", 'import { brandHeaderHtml } from "../branding";'],
+  ["lib/auth/guard.ts", 'import { getBranding } from "../branding/branding";'],
+  ["lib/analyzer/render/print.ts", 'import { brandHeaderHtml } from "../../branding/draw";'],
+  ["components/account/branding/BrandingPanel.tsx", 'import { resolveBranding } from "@/lib/branding";'],
+  ["components/account/branding/BrandingPanel.tsx", 'import { logoDataUrl } from "@/lib/branding/draw";'],
 ];
 
 const rightArrows: [string, string][] = [
@@ -124,6 +132,12 @@ const rightArrows: [string, string][] = [
   ["app/api/account/monitors/route.ts", 'import { OPERATIONS } from "@/lib/schemas/operations";'],
   ["app/api/account/openapi.json/route.ts", 'import { buildAccountOpenApiDocument } from "@/lib/schemas/openapi";'],
   ["app/(app)/app/(main)/monitors/page.tsx", 'import type { Monitor } from "@/lib/schemas/monitors";'],
+  ["lib/branding/branding.ts", 'import { recordActivity } from "../auth/activity-log";'],
+  ["lib/branding/draw.ts", 'import { html } from "../mail/html";'],
+  ["lib/evidence/pdf.ts", 'import { resolveBranding } from "../branding";'],
+  ["lib/shares/report.ts", 'import { resolveBranding } from "../branding";'],
+  ["components/account/branding/BrandPreview.tsx", 'import { textColorOn } from "@/lib/branding/colors";'],
+  ["app/r/[token]/page.tsx", 'import { resolveBranding } from "@/lib/branding";'],
 ];
 
 describe("the product's folders form no loop", () => {

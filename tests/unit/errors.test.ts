@@ -18,6 +18,7 @@ describe("the error table (lib/errors.ts)", () => {
       METHOD_NOT_ALLOWED: 405,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
       UNPROCESSABLE_PAGE: 422,
       RATE_LIMITED: 429,
       INTERNAL_ERROR: 500,
@@ -30,9 +31,9 @@ describe("the error table (lib/errors.ts)", () => {
       expect(ERRORS[code].hint.length, code).toBeGreaterThan(10);
       expect(ERRORS[code].when.length, code).toBeGreaterThan(10);
     }
-    // public-api.md section 7 lists UNAUTHORIZED, FORBIDDEN and INVALID_ORIGIN; only CONFLICT is
-    // docs/spec/account-api.md's alone.
-    expect(ERROR_CODES.filter((code) => !ERRORS[code].public).sort()).toEqual(["CONFLICT"]);
+    // public-api.md section 7 lists UNAUTHORIZED, FORBIDDEN and INVALID_ORIGIN; only CONFLICT and
+    // UNSUPPORTED_MEDIA_TYPE (reports-and-channels.md's logo uploads, /api/auth's JSON rule) are the account API's alone.
+    expect(ERROR_CODES.filter((code) => !ERRORS[code].public).sort()).toEqual(["CONFLICT", "UNSUPPORTED_MEDIA_TYPE"]);
   });
 
   it("imports nothing, so every layer may use it", () => {

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import { AuditReportView } from "@/components/shares/AuditReportView";
 import { LinksReportView } from "@/components/shares/LinksReportView";
-import { ReportFrame } from "@/components/shares/ReportFrame";
+import { ReportFrame, type ReportBrand } from "@/components/shares/ReportFrame";
 import { ReportUnavailable } from "@/components/shares/ReportUnavailable";
+import { logoDataUrl, logoDrawnSize, resolveBranding } from "@/lib/branding";
+import { accentStylesheetPath } from "@/lib/branding/stylesheet";
 import { processRuntime } from "@/lib/db/runtime";
 import { openShare } from "@/lib/shares/open";
 import { buildReport, reportPageParam } from "@/lib/shares/report";
@@ -18,12 +20,23 @@ type Props = {
 // One lookup per request, shared by the metadata and the page.
 const opened = cache(async (token: string) => openShare(processRuntime(), token));
 
+/** The organization's branding as the report draws it (reports-and-channels.md "Branding"). */
+const brandOf = cache(async (organizationId: string): Promise<ReportBrand> => {
+  const branding = await resolveBranding(processRuntime().db, organizationId);
+  return {
+    name: branding.name,
+    logo: branding.logoPng ? { src: logoDataUrl(branding.logoPng), ...logoDrawnSize(branding.logoPng) } : null,
+    accentStylesheet: branding.accentColor ? accentStylesheetPath(branding.accentColor) : null,
+    footer: branding.footer,
+  };
+});
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const share = await opened((await params).token);
   const base: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };
-  return share
-    ? { ...base, title: `${share.share.title} — ${share.organizationName}` }
-    : { ...base, title: "Report not available — LinkLens" };
+  if (!share) return { ...base, title: "Report not available — LinkLens" };
+  const brand = await brandOf(share.share.organizationId);
+  return { ...base, title: `${share.share.title} — ${brand.name}` };
 }
 
 // /r/{token} — a client report for people without an account (evidence-and-reports.md): read-only,
@@ -35,11 +48,12 @@ export default async function SharePage({ params, searchParams }: Props) {
   const page = reportPageParam((await searchParams).page);
   const share = page === null ? null : await opened(token);
   const report = share && page !== null ? await buildReport(processRuntime(), share, page) : null;
-  if (!report) return <ReportUnavailable />;
+  if (!share || !report) return <ReportUnavailable />;
+  const brand = await brandOf(share.share.organizationId);
   const base = `/r/${encodeURIComponent(token)}`;
   const hrefOf = (target: number) => (target === 1 ? base : `${base}?page=${target}`);
   return (
-    <ReportFrame report={report} csvHref={`${base}/export.csv`}>
+    <ReportFrame report={report} brand={brand} csvHref={`${base}/export.csv`}>
       {report.kind === "links" ? (
         <LinksReportView report={report} hrefOf={hrefOf} />
       ) : (

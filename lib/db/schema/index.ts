@@ -11,3 +11,4 @@ export * from "./webhooks";
 export * from "./shares";
 export * from "./history";
 export * from "./evidence";
+export * from "./branding";

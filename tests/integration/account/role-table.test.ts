@@ -78,6 +78,12 @@ const LEAST_ROLE: Record<string, (typeof ROLES)[number]> = {
   "POST /api/account/shares": "admin",
   "DELETE /api/account/shares/{id}": "admin",
 
+  "GET /api/account/branding": "viewer",
+  "PATCH /api/account/branding": "admin",
+  "GET /api/account/branding/logo": "viewer",
+  "PUT /api/account/branding/logo": "admin",
+  "DELETE /api/account/branding/logo": "admin",
+
   "GET /api/account/alerts": "viewer",
   "GET /api/account/notifications": "viewer",
   "PUT /api/account/notifications": "viewer",

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "@/lib/evidence/report-html";
 import { utcTime } from "@/lib/schemas/evidence";
 import type { EvidenceMeta } from "@/lib/evidence/views";
+import type { ResolvedBranding } from "@/lib/schemas/branding";
+import { pngOf } from "../../helpers/images";
 
 const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({
   id: "6f1c1d2e-0000-4000-8000-000000000001",
@@ -40,6 +42,9 @@ const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({
   ...over,
 });
 
+/** An organization without branding: its name, LinkLens's colours, no footer, no logo. */
+const plain = (name: string): ResolvedBranding => ({ name, accentColor: null, footer: null, logoPng: null });
+
 function read(html: string) {
   return new JSDOM(html).window.document;
 }
@@ -49,7 +54,7 @@ describe("the evidence report's page", () => {
     const document = read(
       reportHtml({
         record: record(),
-        organizationName: "Acme <SEO>",
+        branding: plain("Acme <SEO>"),
         png: Buffer.from("png"),
         printedAt: new Date("2026-11-27T00:00:00Z"),
       }),
@@ -94,7 +99,7 @@ describe("the evidence report's page", () => {
       read(
         reportHtml({
           record: record({ link: null, verdict: null, htmlSha256: null, htmlBytes: null }),
-          organizationName: "Acme",
+          branding: plain("Acme"),
           png: null,
           printedAt: new Date(),
         }),
@@ -103,6 +108,41 @@ describe("the evidence report's page", () => {
     expect(text).toContain("not yet known");
     expect(text).toContain("not available");
     expect(text).toContain("No screenshot could be taken");
+  });
+
+  it("draws the organization's branding: logo, name and title on the accent, the accent on the rules, the footer last", async () => {
+    const logo = await pngOf(300, 100);
+    const document = read(
+      reportHtml({
+        record: record(),
+        branding: {
+          name: "Northwind <Agency>",
+          accentColor: "#ffcc00",
+          footer: "Northwind Ltd, 1 Harbour Rd\nQuestions: hello@northwind.example <b>now</b>",
+          logoPng: logo,
+        },
+        png: Buffer.from("png"),
+        printedAt: new Date("2026-11-27T00:00:00Z"),
+      }),
+    );
+    const band = document.querySelector<HTMLElement>("body > .brand-header");
+    expect(band?.style.backgroundColor).toBe("rgb(255, 204, 0)");
+    // Yellow takes black text (white would be 1.5:1).
+    expect(band?.style.color).toBe("rgb(0, 0, 0)");
+    expect(band?.querySelector(".brand-name")?.textContent).toBe("Northwind <Agency>");
+    expect(band?.querySelector("h1")?.textContent).toBe("Placement evidence");
+    expect(document.querySelectorAll("h1")).toHaveLength(1);
+    const [logoImage, screenshot] = [...document.querySelectorAll("img")];
+    expect(logoImage?.getAttribute("src")).toBe(`data:image/png;base64,${logo.toString("base64")}`);
+    expect(screenshot?.getAttribute("src")).toBe(`data:image/png;base64,${Buffer.from("png").toString("base64")}`);
+    const css = document.querySelector("style")?.textContent ?? "";
+    expect(css).toMatch(/h2 \{[^}]*border-bottom: 0\.4mm solid #ffcc00;/);
+    const footer = document.querySelector<HTMLElement>(".brand-footer");
+    expect(footer?.textContent).toBe("Northwind Ltd, 1 Harbour RdQuestions: hello@northwind.example <b>now</b>");
+    expect(footer?.querySelector("b")).toBeNull();
+    // The footer comes after the screenshot, before LinkLens's own line.
+    expect(footer?.previousElementSibling?.tagName).toBe("FIGURE");
+    expect(footer?.nextElementSibling?.tagName).toBe("FOOTER");
   });
 
   it("escapes the five characters and writes UTC times to the second", () => {

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { answerOf, OUTBOX_PATH, SESSIONS_PATH } from "@/components/account/answers";
+import { Panel } from "@/components/analyzer/Panel";
 import { NotificationSettings } from "@/components/account/NotificationSettings";
 import { SettingsPanel } from "@/components/account/SettingsPanel";
 import { pageContext, pageSessions } from "@/lib/auth/page-context";
@@ -10,7 +12,7 @@ import { listOutbox } from "@/lib/mail/outbox";
 import { pageOf } from "@/lib/schemas/common";
 import { DeviceSessionSchema, OutboxItemSchema } from "@/lib/schemas/settings";
 
-// /app/settings — alert notifications, profile, password, sessions, email delivery status and (owners) the outbox.
+// /app/settings — branding (a link to its page), alert notifications, profile, password, sessions, email delivery status and (owners) the outbox.
 export default async function SettingsPage() {
   const ctx = await pageContext("/app/settings");
   const preferences = NotificationPreferencesSchema.parse(await getPreferences(ctx));
@@ -21,6 +23,14 @@ export default async function SettingsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+      <Panel id="branding" title="Branding">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Your logo, name, colour and footer on client reports, report emails and PDFs.{" "}
+          <Link href="/app/settings/branding" className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+            {can(ctx.role, { branding: ["update"] }) ? "Edit the branding" : "See the branding"}
+          </Link>
+        </p>
+      </Panel>
       <NotificationSettings initial={preferences} />
       <SettingsPanel
         name={ctx.user.name}

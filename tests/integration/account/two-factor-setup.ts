@@ -56,7 +56,8 @@ export async function codeStep(
   code: { totp: string } | { backup: string },
   options: { trustDevice?: boolean; headers?: Record<string, string> } = {},
 ) {
-  const [path, value] = "totp" in code ? ["/two-factor/verify-totp", code.totp] : ["/two-factor/verify-backup-code", code.backup];
+  const [path, value] =
+    "totp" in code ? ["/two-factor/verify-totp", code.totp] : ["/two-factor/verify-backup-code", code.backup];
   const result = await auth("POST", path, {
     cookie,
     headers: options.headers,

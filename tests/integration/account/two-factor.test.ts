@@ -7,7 +7,6 @@ import { resetAuthLimiters } from "@/lib/auth/limits";
 import { parseTotpUri, totp, wrongCode } from "../../helpers/totp";
 import { expectError } from "./guard-cases";
 import { auth, BACKENDS, call, closeAll, cookieFrom, lastEmailTo, linkIn, signUp, useFreshDatabase } from "./harness";
-import { makeSoloOwner } from "./team-setup";
 import {
   codeStep,
   enrol,

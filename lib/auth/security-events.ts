@@ -33,6 +33,7 @@ type Outcome = {
 
 /** The steps that hand out a session, and how each proves the user (for the log). */
 const SIGN_IN_METHODS: Record<string, string> = {
+  "/sign-up/email": "sign_up",
   "/sign-in/email": "password",
   "/magic-link/verify": "email_link",
   "/verify-email": "email_confirmation",

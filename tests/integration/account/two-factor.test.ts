@@ -120,7 +120,7 @@ describe.each(BACKENDS)("two-factor sign-in (%s)", (backend) => {
     expect((await meOf(right.cookie)).user.email).toBe(user.email);
     // The sign-in is logged once, when the code handed out the session (not at the held-back first step).
     const signIns = (await actionsOf(right.cookie)).filter((item) => item.action === "user.sign_in");
-    expect(signIns.map((item) => item.details.method)).toEqual(["totp"]);
+    expect(signIns.map((item) => item.details.method)).toEqual(["totp", "sign_up"]);
   });
 
   it("the emailed sign-in link is held back too: the browser lands on the second step without a session", async () => {
@@ -181,6 +181,7 @@ describe.each(BACKENDS)("two-factor sign-in (%s)", (backend) => {
     expect(log.filter((item) => item.action === "user.sign_in").map((item) => item.details.method)).toEqual([
       "backup_code",
       "backup_code",
+      "sign_up",
     ]);
   });
 

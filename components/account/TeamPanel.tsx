@@ -50,6 +50,7 @@ export function TeamPanel({
   const error = actionError ?? memberList.error ?? invitationList.error;
   const [info, setInfo] = useState<string | null>(null);
   const [requireTwoFactor, setRequireTwoFactor] = useState(security.requireTwoFactor);
+  const [savingRequirement, setSavingRequirement] = useState(false);
   const canManage = RANK[role] >= RANK.admin;
   const manageable = (target: Role) => canManage && (role === "owner" || RANK[target] < RANK.admin);
   const soleOwner = role === "owner" && members.filter((m) => m.role === "owner").length === 1;
@@ -67,11 +68,18 @@ export function TeamPanel({
   async function setRequirement(required: boolean) {
     setError(null);
     setInfo(null);
+    // The box follows the click at once (and stays still until the answer); a refusal puts it back.
+    setRequireTwoFactor(required);
+    setSavingRequirement(true);
     const result = await mutate(
       api("PATCH", "/api/account/organization", { requireTwoFactor: required }, OrganizationSettingsSchema),
       [MEMBERS_PATH],
     );
-    if (!result.ok) return setError(result.hint ? `${result.error} ${result.hint}` : result.error);
+    setSavingRequirement(false);
+    if (!result.ok) {
+      setRequireTwoFactor(!required);
+      return setError(result.hint ? `${result.error} ${result.hint}` : result.error);
+    }
     setRequireTwoFactor(result.data.requireTwoFactor);
     setInfo(
       result.data.requireTwoFactor
@@ -219,7 +227,7 @@ export function TeamPanel({
               type="checkbox"
               className="mt-0.5 h-4 w-4"
               checked={requireTwoFactor}
-              disabled={!hydrated}
+              disabled={!hydrated || savingRequirement}
               onChange={(event) => void setRequirement(event.target.checked)}
             />
             <span>

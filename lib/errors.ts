@@ -50,6 +50,12 @@ export const ERRORS = {
     hint: "Send the mutation from the web app's own origin.",
     when: "Account mutation rejected by the cross-site origin check.",
   },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    public: false,
+    hint: "Your team requires two-factor sign-in: turn it on in Settings → Security (/app/settings#security), then try again.",
+    when: "The active organization requires two-factor sign-in and the caller has not turned it on (every account route but a few about the caller's own membership).",
+  },
   BLOCKED_URL: {
     status: 403,
     public: true,

@@ -50,7 +50,7 @@ export function AccountMenu({ me }: { me: Me }) {
         Sign out
       </button>
       {error && (
-        <span role="alert" className="text-red-700">
+        <span role="alert" className="text-red-700 dark:text-red-300">
           {error}
         </span>
       )}

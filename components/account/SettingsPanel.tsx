@@ -192,7 +192,7 @@ export function SettingsPanel({
                     </div>
                     <div className="text-slate-600 dark:text-slate-400">
                       to {row.recipient} · <LocalTime iso={row.createdAt} />
-                      {row.lastError && <span className="text-red-700"> · {row.lastError}</span>}
+                      {row.lastError && <span className="text-red-700 dark:text-red-300"> · {row.lastError}</span>}
                     </div>
                     <details className="mt-1">
                       <summary className="cursor-pointer text-blue-700 dark:text-blue-300">Show message</summary>

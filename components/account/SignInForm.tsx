@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { SignInAnswerSchema } from "@/lib/schemas/settings";
 import { api } from "./api";
 import { useHydrated } from "./useHydrated";
 import { buttonClass, Field, inputClass, Notice, secondaryButtonClass } from "./ui";
@@ -27,13 +28,18 @@ export function SignInForm({ next, mailConfigured }: { next: string; mailConfigu
     setError(null);
     setInfo(null);
     if (mode === "password") {
-      const result = await api("POST", "/api/auth/sign-in/email", {
-        email,
-        password: String(form.get("password") ?? ""),
-      });
+      const result = await api(
+        "POST",
+        "/api/auth/sign-in/email",
+        { email, password: String(form.get("password") ?? "") },
+        SignInAnswerSchema,
+      );
       setBusy(false);
       if (!result.ok) return setError(result.error);
-      window.location.assign(next);
+      // Two-factor sign-in on: no session yet, the code comes next.
+      window.location.assign(
+        result.data.twoFactorRedirect ? `/sign-in/two-factor?next=${encodeURIComponent(next)}` : next,
+      );
       return;
     }
     const result =

@@ -3,7 +3,14 @@
 import { useState } from "react";
 import { Panel } from "@/components/analyzer/Panel";
 import { pageOf, type Page } from "@/lib/schemas/common";
-import { InvitationSchema, MemberSchema, type Invitation, type Member, type Role } from "@/lib/schemas/team";
+import {
+  InvitationSchema,
+  MemberSchema,
+  OrganizationSettingsSchema,
+  type Invitation,
+  type Member,
+  type Role,
+} from "@/lib/schemas/team";
 import { api, loadPage, type ApiResult } from "./api";
 import { INVITATIONS_PATH, MEMBERS_PATH, type Answer } from "./answers";
 import { Cell, ListHeader, rowClass } from "./ListGrid";
@@ -25,10 +32,13 @@ const InvitationListSchema = pageOf(InvitationSchema);
 export function TeamPanel({
   role,
   userId,
+  security,
   initial,
 }: {
   role: Role;
   userId: string;
+  /** Whether the team requires two-factor sign-in, and whether the caller has it on. */
+  security: { requireTwoFactor: boolean; ownTwoFactor: boolean };
   initial: { members: Answer<Page<Member>>; invitations: Answer<Page<Invitation>> };
 }) {
   const hydrated = useHydrated();
@@ -39,6 +49,8 @@ export function TeamPanel({
   const [actionError, setError] = useState<string | null>(null);
   const error = actionError ?? memberList.error ?? invitationList.error;
   const [info, setInfo] = useState<string | null>(null);
+  const [requireTwoFactor, setRequireTwoFactor] = useState(security.requireTwoFactor);
+  const [savingRequirement, setSavingRequirement] = useState(false);
   const canManage = RANK[role] >= RANK.admin;
   const manageable = (target: Role) => canManage && (role === "owner" || RANK[target] < RANK.admin);
   const soleOwner = role === "owner" && members.filter((m) => m.role === "owner").length === 1;
@@ -51,6 +63,29 @@ export function TeamPanel({
     const result = await mutate(action, [changed]);
     if (!result.ok) setError(result.error);
     else setInfo(done);
+  }
+
+  async function setRequirement(required: boolean) {
+    setError(null);
+    setInfo(null);
+    // The box follows the click at once (and stays still until the answer); a refusal puts it back.
+    setRequireTwoFactor(required);
+    setSavingRequirement(true);
+    const result = await mutate(
+      api("PATCH", "/api/account/organization", { requireTwoFactor: required }, OrganizationSettingsSchema),
+      [MEMBERS_PATH],
+    );
+    setSavingRequirement(false);
+    if (!result.ok) {
+      setRequireTwoFactor(!required);
+      return setError(result.hint ? `${result.error} ${result.hint}` : result.error);
+    }
+    setRequireTwoFactor(result.data.requireTwoFactor);
+    setInfo(
+      result.data.requireTwoFactor
+        ? "Two-factor sign-in is now required: members without it are sent to turn it on."
+        : "Two-factor sign-in is no longer required.",
+    );
   }
 
   async function invite(event: React.FormEvent<HTMLFormElement>) {
@@ -82,6 +117,13 @@ export function TeamPanel({
               <Cell label="Member" quiet>
                 <div className="font-medium wrap-anywhere">{m.user.name || m.user.email}</div>
                 <div className="text-slate-600 wrap-anywhere dark:text-slate-400">{m.user.email}</div>
+                {m.twoFactorEnabled !== undefined && (
+                  <div
+                    className={`text-xs ${m.twoFactorEnabled ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300"}`}
+                  >
+                    {m.twoFactorEnabled ? "Two-factor sign-in on" : "No two-factor sign-in"}
+                  </div>
+                )}
               </Cell>
               <Cell label="Role" quiet>
                 {manageable(m.role) && m.user.id !== userId ? (
@@ -171,6 +213,35 @@ export function TeamPanel({
             </li>
           ))}
         </ul>
+      </Panel>
+
+      <Panel id="two-factor" title="Two-factor sign-in">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {requireTwoFactor
+            ? "Required: a member without two-factor sign-in can open only Settings until they turn it on."
+            : "Not required: each member decides for themselves."}
+        </p>
+        {role === "owner" ? (
+          <label className="mt-3 flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={requireTwoFactor}
+              disabled={!hydrated || savingRequirement}
+              onChange={(event) => void setRequirement(event.target.checked)}
+            />
+            <span>
+              Require two-factor sign-in of every member
+              {!security.ownTwoFactor && (
+                <span className="block text-slate-600 dark:text-slate-400">
+                  Turn on your own first, in Settings → Security.
+                </span>
+              )}
+            </span>
+          </label>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Only an owner can change this.</p>
+        )}
       </Panel>
 
       <Panel id="invitations" title="Pending invitations">

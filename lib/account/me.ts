@@ -18,7 +18,7 @@ export async function describeMe(ctx: AccountContext): Promise<Me> {
     .where(eq(schema.member.userId, ctx.user.id))
     .orderBy(asc(schema.member.createdAt));
   return {
-    user: { id: ctx.user.id, email: ctx.user.email, name: ctx.user.name },
+    user: { id: ctx.user.id, email: ctx.user.email, name: ctx.user.name, twoFactorEnabled: ctx.user.twoFactorEnabled },
     organization: ctx.organization,
     role: ctx.role,
     organizations,

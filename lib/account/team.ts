@@ -5,7 +5,7 @@ import { ApiError } from "../errors";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
 import { recordActivity } from "../auth/activity-log";
 import { invitationLink } from "../auth/invitation-link";
-import { isRoleName, roleRank, type RoleName } from "../auth/roles";
+import { can, isRoleName, roleRank, type RoleName } from "../auth/roles";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import * as schema from "../db/schema";
@@ -42,19 +42,24 @@ async function ownerCount(db: Pick<Db, "select">, organizationId: string): Promi
   return row?.n ?? 0;
 }
 
-function memberView(row: {
+type MemberRow = {
   id: string;
   role: string;
   createdAt: Date;
   userId: string;
   email: string;
   name: string;
-}): Member {
+  twoFactorEnabled: boolean;
+};
+
+/** A member as the API shows it; whether they have two-factor sign-in on only to those who run the team. */
+function memberView(row: MemberRow, viewer: RoleName): Member {
   return {
     id: row.id,
     role: isRoleName(row.role) ? row.role : "viewer",
     createdAt: row.createdAt.toISOString(),
     user: { id: row.userId, email: row.email, name: row.name },
+    ...(can(viewer, { memberSecurity: ["read"] }) ? { twoFactorEnabled: row.twoFactorEnabled } : {}),
   };
 }
 
@@ -65,6 +70,7 @@ const memberColumns = {
   userId: schema.user.id,
   email: schema.user.email,
   name: schema.user.name,
+  twoFactorEnabled: schema.user.twoFactorEnabled,
 };
 
 /** Members, oldest first (the founder on top), a page at a time. */
@@ -79,7 +85,7 @@ export async function listMembers(ctx: AccountContext, page: PageRequest) {
   return keysetPage(
     query,
     { keys, direction: "asc", where: eq(schema.member.organizationId, ctx.organization.id), page },
-    memberView,
+    (row) => memberView(row, ctx.role),
   );
 }
 
@@ -115,7 +121,7 @@ export async function changeRole(ctx: AccountContext, memberId: string, role: Ro
         details: { email: target.email, before: target.role, after: role },
       });
     }
-    return memberView({ ...target, role });
+    return memberView({ ...target, role }, ctx.role);
   });
 }
 
@@ -193,7 +199,7 @@ export async function transferOwnership(ctx: AccountContext, memberId: string) {
       target: { type: "user", id: ctx.user.id },
       details: { email: ctx.user.email, before: "owner", after: "admin", transfer: true },
     });
-    return memberView({ ...target, role: "owner" });
+    return memberView({ ...target, role: "owner" }, ctx.role);
   });
 }
 

@@ -1,4 +1,5 @@
 import { authorize, type AccountContext } from "./guard";
+import { processRuntime } from "../db/runtime";
 import type { Permission } from "./roles";
 import { ZodError } from "zod";
 import { ApiError, ERRORS } from "../errors";
@@ -108,7 +109,9 @@ export function accountRoute<
       if (!spec) return methodNotAllowed(request, allow);
       const { operation } = spec;
       try {
-        const ctx = await authorize(request, operation.permission);
+        const ctx = await authorize(request, operation.permission, processRuntime(), {
+          twoFactorExempt: operation.twoFactorExempt,
+        });
         const params = (await pathParams(route)) as ParamsOf<Operation>;
         if (spec.resource) await spec.resource(ctx, params);
         const query = readOperationQuery(request, operation);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
-import { activityLog } from "../db/schema";
+import { activityLog, member } from "../db/schema";
 import type { ActivityLogItem } from "../schemas/settings";
 
 /**
@@ -14,6 +14,10 @@ import type { ActivityLogItem } from "../schemas/settings";
 export type ActivityAction =
   | "user.sign_in"
   | "user.sign_up"
+  | "user.two_factor_enabled"
+  | "user.two_factor_disabled"
+  | "user.backup_code_used"
+  | "user.backup_codes_regenerated"
   | "invitation.create"
   | "invitation.accept"
   | "invitation.cancel"
@@ -65,6 +69,24 @@ export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntr
     details: entry.details ?? {},
     ipAddress: entry.ipAddress ?? null,
   });
+}
+
+/**
+ * Appends one row about the user's own account (a sign-in, two-factor sign-in turned on…) to the log of
+ * every organization they belong to: each team's admins see what concerns its members.
+ */
+export async function recordUserActivity(
+  db: Pick<Db, "insert" | "select">,
+  user: { id: string; email: string },
+  entry: Omit<ActivityEntry, "organizationId" | "actor">,
+): Promise<void> {
+  const memberships = await db
+    .select({ organizationId: member.organizationId })
+    .from(member)
+    .where(eq(member.userId, user.id));
+  for (const { organizationId } of memberships) {
+    await recordActivity(db, { ...entry, organizationId, actor: { id: user.id, email: user.email } });
+  }
 }
 
 /** Newest first, a page at a time (lib/db/keyset.ts). */

@@ -14,6 +14,7 @@ import { rejectBadNames } from "./names";
 import { gateOrganizationRequest } from "./organization-gate";
 import { checkAuthAttempt, LIMITED_AUTH_PATHS } from "./limits";
 import { assertSameOrigin } from "./origin";
+import { rejectOwnIssuer } from "./two-factor";
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -196,6 +197,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const json = jsonOf(body);
     rejectNulInput(request, json);
     rejectBadNames(path, json, AUTH_REQUEST_HINT);
+    rejectOwnIssuer(path, json, AUTH_REQUEST_HINT);
     if (request.method === "POST" && LIMITED_AUTH_PATHS.has(path)) {
       await checkAuthAttempt(clientKeyOf(request), emailIn(json));
     }

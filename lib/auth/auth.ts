@@ -11,6 +11,10 @@ import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail, magicLinkEmail, passwordResetEmail, verifyEmailEmail } from "../mail/templates";
 import { siteOrigin } from "../http/origin";
 import { recordActivity } from "./activity-log";
+import { wrongCodeLimit } from "./code-limit";
+import { securityEvents } from "./security-events";
+import { trustedDevices } from "./trusted-devices";
+import { twoFactorSignIn } from "./two-factor";
 import { invitationLink } from "./invitation-link";
 import { betterAuthLog } from "./log";
 import { personalTeamName } from "./names";
@@ -61,7 +65,7 @@ function withResetPage(url: string): string {
 
 /**
  * The Better Auth instance of LinkLens over a database. Emails are rows of the outbox (lib/mail), never
- * sent from a request; activity-log rows are written by the hooks below.
+ * sent from a request; activity-log rows are written by the hooks below and by ./security-events.ts.
  */
 export function createAuth(deps: AuthDeps) {
   const { db } = deps;
@@ -133,32 +137,13 @@ export function createAuth(deps: AuthDeps) {
           after: async (session) => {
             // At sign-up the personal organization is created after the session (Better Auth runs the
             // user's after-hook once its transaction commits), so the session starts there now.
-            if (!session.activeOrganizationId) {
-              const first = await firstOrganizationOf(db, session.userId);
-              if (first)
-                await db
-                  .update(schema.session)
-                  .set({ activeOrganizationId: first })
-                  .where(eq(schema.session.id, session.id));
-            }
-            const [row] = await db
-              .select({ email: schema.user.email })
-              .from(schema.user)
-              .where(eq(schema.user.id, session.userId))
-              .limit(1);
-            const memberships = await db
-              .select({ organizationId: schema.member.organizationId })
-              .from(schema.member)
-              .where(eq(schema.member.userId, session.userId));
-            for (const { organizationId } of memberships) {
-              await recordActivity(db, {
-                organizationId,
-                actor: { id: session.userId, email: row?.email ?? "" },
-                action: "user.sign_in",
-                details: { userAgent: session.userAgent ?? null },
-                ipAddress: session.ipAddress ?? null,
-              });
-            }
+            if (session.activeOrganizationId) return;
+            const first = await firstOrganizationOf(db, session.userId);
+            if (first)
+              await db
+                .update(schema.session)
+                .set({ activeOrganizationId: first })
+                .where(eq(schema.session.id, session.id));
           },
         },
       },
@@ -231,6 +216,12 @@ export function createAuth(deps: AuthDeps) {
           await enqueueEmail(db, { to: email, content: magicLinkEmail(url) });
         },
       }),
+      // Two-factor sign-in, in this order: their after-hooks run in it, and each reads what the one before
+      // left (the second factor takes the first step's session back before trust and the sign-in log look).
+      twoFactorSignIn(),
+      wrongCodeLimit(),
+      trustedDevices(db),
+      securityEvents(db),
       // Last: lets server actions set cookies through next/headers.
       nextCookies(),
     ],

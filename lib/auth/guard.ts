@@ -12,23 +12,36 @@ import { can, isRoleName, type Permission, type RoleName } from "./roles";
  * request by the guard, so no route or service opens the database itself.
  */
 export interface AccountContext extends Runtime {
-  user: { id: string; email: string; name: string };
-  organization: { id: string; name: string; slug: string };
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+  organization: { id: string; name: string; slug: string; requireTwoFactor: boolean };
   role: RoleName;
   session: { id: string; token: string };
 }
 
 /** What a lookup scoped to the caller's organization needs (the whole context satisfies it). */
-export type OrganizationScope = Pick<AccountContext, "db" | "organization">;
+export type OrganizationScope = Pick<AccountContext, "db"> & {
+  organization: Pick<AccountContext["organization"], "id" | "name" | "slug">;
+};
+
+export interface AuthorizeOptions {
+  /**
+   * Serve a member without two-factor sign-in even where the organization requires it: the operations
+   * about the caller's own membership (the catalog's `twoFactorExempt`) and the pages that walk them
+   * through enrolment.
+   */
+  twoFactorExempt?: boolean;
+}
 
 /**
  * The check order of docs/spec/account-api.md, steps 1–4 (step 5, unknown or foreign ids → 404, is the services'
- * job: every query they run is scoped to `organization.id`).
+ * job: every query they run is scoped to `organization.id`). An organization that requires two-factor
+ * sign-in refuses a member without it at step 4, before the role: whatever they ask, enrolment comes first.
  */
 export async function authorize(
   request: Request,
   permission: Permission,
   runtime: Runtime = processRuntime(),
+  options: AuthorizeOptions = {},
 ): Promise<AccountContext> {
   if (request.headers.has("authorization")) {
     throw new ApiError("UNAUTHORIZED", "Account routes do not take an Authorization header.", {
@@ -56,6 +69,10 @@ export async function authorize(
     });
   }
   const role = membership.role;
+  const twoFactorEnabled = found.user.twoFactorEnabled === true;
+  if (membership.organization.requireTwoFactor && !twoFactorEnabled && !options.twoFactorExempt) {
+    throw new ApiError("TWO_FACTOR_REQUIRED", `${membership.organization.name} requires two-factor sign-in.`);
+  }
   if (!can(role, permission)) {
     throw new ApiError("FORBIDDEN", `Your role (${role}) does not allow this.`, {
       hint: "An owner or admin of the organization can change your role (account-api.md lists what each role may do).",
@@ -63,11 +80,12 @@ export async function authorize(
   }
   return {
     ...runtime,
-    user: { id: found.user.id, email: found.user.email, name: found.user.name },
+    user: { id: found.user.id, email: found.user.email, name: found.user.name, twoFactorEnabled },
     organization: {
       id: membership.organization.id,
       name: membership.organization.name,
       slug: membership.organization.slug,
+      requireTwoFactor: membership.organization.requireTwoFactor,
     },
     role,
     session: { id: found.session.id, token: found.session.token },

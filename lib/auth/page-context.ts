@@ -1,8 +1,12 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "../errors";
-import { authorize, type AccountContext } from "./guard";
+import { processRuntime } from "../db/runtime";
+import { authorize, type AccountContext, type AuthorizeOptions } from "./guard";
 import { getAuth } from "./index";
+
+/** Where a member whose team requires two-factor sign-in, and who has not turned it on, is sent: its enrolment. */
+export const ENROLMENT_PAGE = "/app/settings?twoFactor=required#security";
 
 /** The request a page is served for, as the guard reads it: the session cookie and the site's origin. */
 async function pageRequest(path: string): Promise<Request> {
@@ -17,12 +21,15 @@ async function pageRequest(path: string): Promise<Request> {
 
 /**
  * The signed-in pages' view of the guard: the same checks as the account routes (a GET, so no origin
- * step), and a redirect to /sign-in instead of a 401.
+ * step), and a redirect to /sign-in instead of a 401. A team that requires two-factor sign-in sends a
+ * member without it to enrol (Settings → Security), unless the page is one that serves them
+ * (`twoFactorExempt`: the frame, Settings, an invitation).
  */
-export async function pageContext(path: string): Promise<AccountContext> {
+export async function pageContext(path: string, options: AuthorizeOptions = {}): Promise<AccountContext> {
   try {
-    return await authorize(await pageRequest(path), { membership: ["read"] });
+    return await authorize(await pageRequest(path), { membership: ["read"] }, processRuntime(), options);
   } catch (error) {
+    if (error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED") redirect(ENROLMENT_PAGE);
     if (error instanceof ApiError && (error.status === 401 || error.status === 403))
       redirect(`/sign-in?next=${encodeURIComponent(path)}`);
     throw error;

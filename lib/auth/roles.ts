@@ -17,6 +17,10 @@ export const statements = {
   /** The caller's own alert-email preferences in the organization. */
   notification: ["read", "update"],
   ownership: ["transfer"],
+  /** What the organization asks of its members' sign-in: two-factor sign-in required or not. */
+  signInPolicy: ["update"],
+  /** Whether each member has two-factor sign-in on (GET /api/account/members shows it to those who run the team). */
+  memberSecurity: ["read"],
   /** The security log: who did what and when. */
   activityLog: ["read"],
   /** The organization's emails and their delivery. */
@@ -91,16 +95,18 @@ const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   invitation: ["create", "cancel"],
   member: ["create", "update", "delete"],
   activityLog: ["read"],
+  memberSecurity: ["read"],
   webhook: ["manage"],
   share: ["create", "revoke"],
   branding: ["update"],
 });
 
-/** `owner` also reads the outbox, transfers ownership and deletes the organization. */
+/** `owner` also reads the outbox, transfers ownership, decides whether two-factor sign-in is required and deletes the organization. */
 const OWNER_RIGHTS = including(ADMIN_RIGHTS, {
   organization: ["delete"],
   outbox: ["read"],
   ownership: ["transfer"],
+  signInPolicy: ["update"],
 });
 
 const role = (rights: Permission) => ac.newRole(rights as Parameters<typeof ac.newRole>[0]);

@@ -7,7 +7,17 @@ import { escapeHtml } from "./html";
  */
 
 export interface EmailContent {
-  kind: "magic_link" | "password_reset" | "verify_email" | "invitation" | "alert" | "digest" | "webhook_disabled";
+  kind:
+    | "magic_link"
+    | "password_reset"
+    | "verify_email"
+    | "invitation"
+    | "alert"
+    | "digest"
+    | "webhook_disabled"
+    | "two_factor_enabled"
+    | "two_factor_disabled"
+    | "backup_code_used";
   subject: string;
   text: string;
   html: string;
@@ -23,7 +33,8 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p></div></body></html>`;
 }
 
-function email(
+/** An email of one action: paragraphs, a button (with its URL written out below it) and a footer. */
+export function email(
   kind: EmailContent["kind"],
   subject: string,
   paragraphs: string[],

@@ -17,10 +17,12 @@ import { ACCOUNT_OPERATIONS, type AccountOperation } from "./operations";
 const COMMON_ERRORS: Record<number, string> = {
   400: "INVALID_REQUEST (the message names the field), INVALID_URL, and the analyzer's errors where a page is rendered.",
   401: "UNAUTHORIZED: no valid session, or an Authorization header (account routes use the session cookie).",
-  403: "INVALID_ORIGIN (a cross-site mutation) or FORBIDDEN (the role is too low).",
+  403: "INVALID_ORIGIN (a cross-site mutation), TWO_FACTOR_REQUIRED (the organization requires two-factor sign-in and the caller has not turned it on) or FORBIDDEN (the role is too low).",
   404: "NOT_FOUND: no such id in the active organization (another organization's ids are unknown here).",
 };
 
+/** The 403 of the few operations served without two-factor sign-in (`twoFactorExempt`): never TWO_FACTOR_REQUIRED. */
+const EXEMPT_403 = "INVALID_ORIGIN (a cross-site mutation) or FORBIDDEN (the role is too low).";
 const ROLE_WORDS = {
   viewer: "any member (viewer+)",
   member: "members and up",
@@ -68,7 +70,9 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
     path: operation.path,
     operationId: operation.operationId,
     summary: operation.summary,
-    description: `Who: ${ROLE_WORDS[operation.role]}.`,
+    description: operation.twoFactorExempt
+      ? `Who: ${ROLE_WORDS[operation.role]}, also without two-factor sign-in where the organization requires it.`
+      : `Who: ${ROLE_WORDS[operation.role]}.`,
     tags: [operation.tag],
     ...(operation.deprecated ? { deprecated: true } : {}),
     security: [{ session: [] }],
@@ -86,7 +90,10 @@ function register(registry: OpenAPIRegistry, operation: AccountOperation): void 
         Object.entries({ ...COMMON_ERRORS, ...(operation.bodyType === "image" ? IMAGE_UPLOAD_ERRORS : {}) }).map(
           ([status, description]) => [
             status,
-            { description, content: { "application/json": { schema: ErrorSchema } } },
+            {
+              description: operation.twoFactorExempt && status === "403" ? EXEMPT_403 : description,
+              content: { "application/json": { schema: ErrorSchema } },
+            },
           ],
         ),
       ),

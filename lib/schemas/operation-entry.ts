@@ -31,6 +31,12 @@ export interface OperationSpec {
   readonly permission: OperationPermission;
   /** The least role allowed, as the docs say it: the role that `permission` is granted to first (a test checks). */
   readonly role: LeastRole;
+  /**
+   * Served to a member who has not turned on two-factor sign-in in an organization that requires it
+   * (docs/spec/account-api.md "Two-factor sign-in": the caller's own membership and alert emails); every
+   * other operation answers them 403 TWO_FACTOR_REQUIRED.
+   */
+  readonly twoFactorExempt?: true;
   /** The query string's strict schema; without one, the query string is not read. */
   readonly query?: z.ZodObject;
   /** The hint of a 400 about the query (default: lib/http/query.ts `QUERY_HINT`). */

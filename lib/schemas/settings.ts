@@ -42,3 +42,16 @@ export const ActivityLogItemSchema = z.strictObject({
   createdAt: isoTime,
 });
 export type ActivityLogItem = z.infer<typeof ActivityLogItemSchema>;
+
+/**
+ * POST /api/auth/two-factor/enable (Better Auth's own answer): the authenticator URI (the QR code's
+ * content) and the 10 backup codes, shown once. The rest of the answer is left out.
+ */
+export const TwoFactorEnrolmentSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
+
+/** POST /api/auth/two-factor/generate-backup-codes (Better Auth's own answer): a new set, shown once. */
+export const BackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** POST /api/auth/sign-in/email (Better Auth's own answer): whether a code is still needed. */
+export const SignInAnswerSchema = z.object({ twoFactorRedirect: z.boolean().optional() });

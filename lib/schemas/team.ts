@@ -14,15 +14,21 @@ export const inviteSchema = z.strictObject({
 export const roleChangeSchema = z.strictObject({ role: RoleSchema });
 export const transferSchema = z.strictObject({ memberId: idField });
 export const activeOrganizationSchema = z.strictObject({ organizationId: idField });
+/** PATCH /api/account/organization: what the owner may change of the organization here. */
+export const organizationPatchSchema = z.strictObject({ requireTwoFactor: z.boolean() });
 
 const OrganizationSchema = z.strictObject({ id: z.string(), name: z.string(), slug: z.string() });
 /** An organization of the user with the user's role there (also the answer of switching to it). */
 export const MembershipSchema = OrganizationSchema.extend({ role: z.string() });
 
+/** The active organization with what it asks of its members' sign-in (also the answer of PATCH /organization). */
+export const OrganizationSettingsSchema = OrganizationSchema.extend({ requireTwoFactor: z.boolean() });
+export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
+
 /** GET /api/account/me. */
 export const MeSchema = z.strictObject({
-  user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
-  organization: OrganizationSchema,
+  user: z.strictObject({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean() }),
+  organization: OrganizationSettingsSchema,
   role: RoleSchema,
   organizations: z.array(MembershipSchema),
 });
@@ -33,6 +39,8 @@ export const MemberSchema = z.strictObject({
   role: RoleSchema,
   createdAt: isoTime,
   user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
+  /** Whether the member has two-factor sign-in on: shown to admins and owners only (absent for the others). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

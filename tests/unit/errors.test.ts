@@ -11,6 +11,7 @@ describe("the error table (lib/errors.ts)", () => {
       UNAUTHORIZED: 401,
       FORBIDDEN: 403,
       INVALID_ORIGIN: 403,
+      TWO_FACTOR_REQUIRED: 403,
       BLOCKED_URL: 403,
       BLOCKED_REDIRECT: 403,
       BOT_DETECTED: 403,
@@ -32,8 +33,13 @@ describe("the error table (lib/errors.ts)", () => {
       expect(ERRORS[code].when.length, code).toBeGreaterThan(10);
     }
     // public-api.md section 7 lists UNAUTHORIZED, FORBIDDEN and INVALID_ORIGIN; only CONFLICT and
-    // UNSUPPORTED_MEDIA_TYPE (reports-and-channels.md's logo uploads, /api/auth's JSON rule) are the account API's alone.
-    expect(ERROR_CODES.filter((code) => !ERRORS[code].public).sort()).toEqual(["CONFLICT", "UNSUPPORTED_MEDIA_TYPE"]);
+    // UNSUPPORTED_MEDIA_TYPE (reports-and-channels.md's logo uploads, /api/auth's JSON rule) and TWO_FACTOR_REQUIRED
+    // are docs/spec/account-api.md's alone.
+    expect(ERROR_CODES.filter((code) => !ERRORS[code].public).sort()).toEqual([
+      "CONFLICT",
+      "TWO_FACTOR_REQUIRED",
+      "UNSUPPORTED_MEDIA_TYPE",
+    ]);
   });
 
   it("imports nothing, so every layer may use it", () => {

@@ -1,8 +1,9 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * Better Auth's core tables (user, session, account, verification), written out for drizzle-kit.
- * Column names follow Better Auth 1.7's field names so its Drizzle adapter needs no mapping.
+ * Better Auth's core tables (user, session, account, verification) and its two-factor plugin's table,
+ * written out for drizzle-kit. Column names follow Better Auth 1.7's field names so its Drizzle adapter
+ * needs no mapping.
  */
 
 export const user = pgTable("user", {
@@ -11,6 +12,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** Two-factor sign-in is on (set by the plugin once the first code was right; docs/account-api.md). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -66,4 +69,26 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * The two-factor plugin's secrets: one row per user who started enrolment. `secret` and `backupCodes` are
+ * encrypted with the auth secret; `verified` turns true at the first right code (the factor is on then).
+ * The failure counters are the plugin's own lockout, which LinkLens leaves off (lib/auth/two-factor.ts).
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  // One factor per user: two enrolments started at once cannot leave two secrets behind.
+  (table) => [uniqueIndex("two_factor_user_id_uq").on(table.userId)],
 );

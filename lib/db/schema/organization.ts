@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** Better Auth's organization plugin tables: organizations (teams), memberships with a role, invitations. */
@@ -10,6 +10,11 @@ export const organization = pgTable("organization", {
   logo: text("logo"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   metadata: text("metadata"),
+  /**
+   * Members without two-factor sign-in are refused the organization's account routes (lib/auth/guard.ts).
+   * LinkLens's own column: Better Auth's organization endpoints neither read nor change it.
+   */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
 });
 
 export const member = pgTable(

@@ -27,6 +27,7 @@ const LEAST_ROLE: Record<string, (typeof ROLES)[number]> = {
   "DELETE /api/account/invitations/{id}": "admin",
   "POST /api/account/organization/leave": "viewer",
   "POST /api/account/organization/transfer": "owner",
+  "PATCH /api/account/organization": "owner",
   "GET /api/account/audit-log": "admin",
   "GET /api/account/activity-log": "admin",
   "GET /api/account/outbox": "owner",

@@ -98,8 +98,8 @@ describe("routes and their catalog entries", () => {
 
 describe("an answer held against its entry (in tests, on every account answer)", () => {
   const me = {
-    user: { id: "u1", email: "ada@example.com", name: "Ada" },
-    organization: { id: "o1", name: "Ada's team", slug: "ada" },
+    user: { id: "u1", email: "ada@example.com", name: "Ada", twoFactorEnabled: false },
+    organization: { id: "o1", name: "Ada's team", slug: "ada", requireTwoFactor: false },
     role: "owner",
     organizations: [{ id: "o1", name: "Ada's team", slug: "ada", role: "owner" }],
   };

@@ -23,7 +23,8 @@ const NAV = [
 
 // /app/* — the signed-in frame: the site header with the account menu, then the section's page.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  const ctx = await pageContext("/app");
+  // The frame serves a member who still has to enrol: their pages send them to Settings, which it frames.
+  const ctx = await pageContext("/app", { twoFactorExempt: true });
   const me = await describeMe(ctx);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">

@@ -19,6 +19,7 @@ export default async function TeamPage() {
       <TeamPanel
         role={ctx.role}
         userId={ctx.user.id}
+        security={{ requireTwoFactor: ctx.organization.requireTwoFactor, ownTwoFactor: ctx.user.twoFactorEnabled }}
         initial={{
           members: answerOf(MEMBERS_PATH, pageOf(MemberSchema), members),
           invitations: answerOf(INVITATIONS_PATH, pageOf(InvitationSchema), invitations),

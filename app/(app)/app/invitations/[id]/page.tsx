@@ -19,8 +19,10 @@ export default async function InvitationPage({
   const { id } = await params;
   const { token } = await searchParams;
   const proof = typeof token === "string" && token !== "" ? token : undefined;
+  // Joining another team is the caller's own membership: served even where the active team requires two-factor sign-in.
   const ctx = await pageContext(
     `/app/invitations/${encodeURIComponent(id)}${proof ? `?token=${encodeURIComponent(proof)}` : ""}`,
+    { twoFactorExempt: true },
   );
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/sequencer";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +11,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
+    sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -38,7 +38,12 @@ export type ActivityAction =
   | "webhook.secret_rotated"
   | "webhook.disabled"
   | "share.created"
-  | "share.revoked";
+  | "share.revoked"
+  | "share.schedule_set"
+  | "share.schedule_removed"
+  | "share.recipient_confirmed"
+  | "share.recipient_unsubscribed"
+  | "share.test_sent";
 
 export interface ActivityEntry {
   organizationId: string;

@@ -37,8 +37,8 @@ export const statements = {
   alert: ["read"],
   /** Webhook endpoints and deliveries: `manage` creates, changes, deletes, rotates, tests and retries. */
   webhook: ["read", "manage"],
-  /** Client report links. */
-  share: ["read", "create", "revoke"],
+  /** Client report links; `schedule` sets or removes a share's scheduled report and sends its test. */
+  share: ["read", "create", "revoke", "schedule"],
 } as const;
 
 type Statements = typeof statements;
@@ -82,14 +82,14 @@ const MEMBER_RIGHTS = including(VIEWER_RIGHTS, {
   evidence: ["capture"],
 });
 
-/** `admin` also runs the team (below admin), the organization's settings, webhooks and client reports, and reads the activity log. */
+/** `admin` also runs the team (below admin), the organization's settings, webhooks and client reports (and their schedules), and reads the activity log. */
 const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   organization: ["update"],
   invitation: ["create", "cancel"],
   member: ["create", "update", "delete"],
   activityLog: ["read"],
   webhook: ["manage"],
-  share: ["create", "revoke"],
+  share: ["create", "revoke", "schedule"],
 });
 
 /** `owner` also reads the outbox, transfers ownership and deletes the organization. */

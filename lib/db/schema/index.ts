@@ -9,5 +9,6 @@ export * from "./monitors";
 export * from "./alerts";
 export * from "./webhooks";
 export * from "./shares";
+export * from "./reports";
 export * from "./history";
 export * from "./evidence";

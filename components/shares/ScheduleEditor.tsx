@@ -203,6 +203,8 @@ export function ScheduleEditor({
               Recipients (up to {MAX_RECIPIENTS} addresses, one a line)
             </label>
             <textarea
+              // After a save the box shows the addresses as stored (trimmed, lowercased, each once).
+              key={schedule?.recipients.map((recipient) => recipient.email).join("\n") ?? ""}
               id={`${id}-recipients`}
               name="recipients"
               rows={3}

@@ -92,6 +92,7 @@ test("email a report link on a schedule: recipients confirm first, their status,
   await expect(recipients.filter({ hasText: owner })).toContainText("Asked to confirm");
   // Addresses are stored lowercased.
   await expect(recipients.filter({ hasText: client })).toContainText("Asked to confirm");
+  await expect(form.getByLabel(/^Recipients/)).toHaveValue(`${client}\n${owner}`);
   await lookAt(page, shot, "pending");
 
   // Each address got one confirmation email; the owner follows the link of their own.

@@ -172,6 +172,22 @@ describe("scheduled reports on two production instances", () => {
   const ann = "ann@client.example";
   const bob = "bob@client.example";
 
+  /**
+   * The report emails of the share, sorted by recipient, once the due report is done: the schedule has moved
+   * past now with no claim left (no instance makes that report again, and one whose making was under way
+   * writes nothing: its due time is gone) and every email is delivered. A state to wait for, not a pause.
+   */
+  const settledReports = (what: string) =>
+    until(what, async () => {
+      const [schedule] = await database.db.select().from(reportSchedule).where(eq(reportSchedule.shareId, shareId));
+      if (!schedule || schedule.nextSendAt.getTime() <= Date.now() || schedule.claimedUntil !== null) return undefined;
+      const rows = await database.db
+        .select({ recipient: outbox.recipient, status: outbox.status })
+        .from(outbox)
+        .where(and(eq(outbox.about, `share:${shareId}`), eq(outbox.kind, "report")));
+      return rows.every((row) => row.status === "sent") ? rows.map((row) => row.recipient).sort() : undefined;
+    });
+
   it(
     "the confirmation page works without an account: a GET shows and changes nothing, the form confirms, once",
     {
@@ -297,15 +313,12 @@ describe("scheduled reports on two production instances", () => {
           .select()
           .from(outbox)
           .where(and(eq(outbox.about, `share:${shareId}`), eq(outbox.kind, "report")));
-        return rows.length === 2 && rows.every((row) => row.attempts > 0) ? rows : undefined;
+        return rows.length >= 2 && rows.every((row) => row.attempts > 0) ? rows : undefined;
       });
+      // One email per recipient, however many instances found the report due.
       expect(waiting.map((row) => row.recipient).sort()).toEqual([ann, bob]);
       smtp.acceptAgain();
-      await until("both reports delivered", async () =>
-        reportsTo(ann).length > 0 && reportsTo(bob).length > 0 ? true : undefined,
-      );
-      // Two schedulers and two senders keep running; give them a few more passes to send anything twice.
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(await settledReports("both reports delivered")).toEqual([ann, bob]);
       expect(reportsTo(ann)).toHaveLength(1);
       expect(reportsTo(bob)).toHaveLength(1);
       const [schedule] = await database.db.select().from(reportSchedule).where(eq(reportSchedule.shareId, shareId));
@@ -343,9 +356,9 @@ describe("scheduled reports on two production instances", () => {
         .set({ nextSendAt: new Date(Date.now() - 1000) })
         .where(eq(reportSchedule.shareId, shareId));
       await until("the second reports", async () =>
-        reportsTo(ann).length === 2 && reportsTo(bob).length === 2 ? true : undefined,
+        reportsTo(ann).length >= 2 && reportsTo(bob).length >= 2 ? true : undefined,
       );
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(await settledReports("the second reports delivered")).toEqual([ann, ann, bob, bob]);
       expect(reportsTo(ann)).toHaveLength(2);
       expect(reportsTo(bob)).toHaveLength(2);
       expect(reportsTo(ann)[1]?.text).toContain("What changed since the last report:");
@@ -386,14 +399,10 @@ describe("scheduled reports on two production instances", () => {
         .update(reportSchedule)
         .set({ nextSendAt: new Date(Date.now() - 1000) })
         .where(eq(reportSchedule.shareId, shareId));
-      await until("the third report", async () => (reportsTo(ann).length === 3 ? true : undefined));
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await until("the third report", async () => (reportsTo(ann).length >= 3 ? true : undefined));
+      expect(await settledReports("the third report delivered")).toEqual([ann, ann, ann, bob, bob]);
+      expect(reportsTo(ann)).toHaveLength(3);
       expect(reportsTo(bob)).toHaveLength(2);
-      const reports = await database.db
-        .select({ recipient: outbox.recipient })
-        .from(outbox)
-        .where(and(eq(outbox.about, `share:${shareId}`), eq(outbox.kind, "report")));
-      expect(reports.map((row) => row.recipient).sort()).toEqual([ann, ann, ann, bob, bob]);
     },
   );
 });

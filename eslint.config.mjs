@@ -48,6 +48,8 @@ const NO_ACCOUNT = [
   "mail",
   "stats",
   "shares",
+  "reports",
+  "charts",
   "mcp",
 ].map((dir) =>
   rule(
@@ -65,6 +67,7 @@ const FLOORS = [
   "api",
   "schemas",
   "verdict",
+  "charts",
   "db",
   "mail",
   "auth",
@@ -75,6 +78,7 @@ const FLOORS = [
   "monitor",
   "stats",
   "shares",
+  "reports",
   "mcp",
 ];
 const floorIndex = (dir) => FLOORS.findIndex((floor) => (Array.isArray(floor) ? floor.includes(dir) : floor === dir));
@@ -176,6 +180,13 @@ const LAYERS = [
       "lib/verdict is pure rules over the account API's shapes (lib/schemas); it never calls the analyzer (docs/architecture.md).",
     ),
   ]),
+  product("charts", [
+    NO_NEXT,
+    rule(
+      toLib("analyzer"),
+      "lib/charts is chart geometry over the account API's shapes (lib/schemas), browser-safe; it never calls the analyzer (docs/architecture.md).",
+    ),
+  ]),
   product("db", [NO_NEXT]),
   product("mail", [NO_NEXT]),
   product("auth"),
@@ -187,6 +198,7 @@ const LAYERS = [
   product("monitor", [NO_NEXT]),
   product("stats", [NO_NEXT]),
   product("shares", [NO_NEXT]),
+  product("reports", [NO_NEXT]),
   product("mcp", [NO_NEXT]),
   { files: ["lib/**"], patterns: [...FRAMEWORK, ...NO_UPWARD, NO_ANALYZER_INTERNALS] },
   {
@@ -216,12 +228,24 @@ const LAYERS = [
       rule(to("app"), NO_UPWARD[0].message),
       NO_ANALYZER_INTERNALS,
       rule(toLib("net"), "Components never import the network guard."),
-      ...["db", "mail", "auth", "webhooks", "account", "alerts", "monitor", "stats", "shares", "mcp", "ratelimit"].map(
-        (dir) =>
-          rule(
-            toLib(dir),
-            `Components run in the browser: they read the API's shapes from lib/schemas and lib/api/schemas, never lib/${dir}.`,
-          ),
+      ...[
+        "db",
+        "mail",
+        "auth",
+        "webhooks",
+        "account",
+        "alerts",
+        "monitor",
+        "stats",
+        "shares",
+        "reports",
+        "mcp",
+        "ratelimit",
+      ].map((dir) =>
+        rule(
+          toLib(dir),
+          `Components run in the browser: they read the API's shapes from lib/schemas and lib/api/schemas, never lib/${dir}.`,
+        ),
       ),
       rule(
         "^(@/lib/|(\\.\\./)+(lib/)?)branding($|/(?!colors(\\.ts)?$))",

@@ -24,6 +24,8 @@ import { prepareDatabase } from "@/lib/db/prepare";
 import { startMailDelivery } from "@/lib/mail";
 import { startWebhookDelivery } from "@/lib/webhooks";
 import { startScheduler, type Scheduler } from "@/lib/monitor/scheduler";
+import { TICK_TASKS } from "@/lib/monitor/tick-tasks";
+import { scheduledReportsTask } from "@/lib/reports/task";
 import { processRuntime } from "@/lib/db/runtime";
 import { isShareExportPath, isSharePath, reportTokenOf, SHARE_PAGE_HEADERS } from "@/lib/shares/headers";
 import { reportPageExists } from "@/lib/shares/report";
@@ -190,11 +192,17 @@ async function main(): Promise<void> {
   // Webhook deliveries: this instance's own sender loop, apart from email and checks (lib/webhooks/sender.ts).
   startWebhookDelivery(config, database.db);
   // Scheduled monitor checks and the other periodic work (lib/monitor/scheduler.ts); off on web-only instances.
+  // Scheduled reports sit on a floor above the scheduler, so their task joins the list here.
   // Public analyses in flight in this process: scheduled checks wait for them before starting.
   let publicAnalyses = 0;
   const scheduler: Scheduler | null =
     config.MONITOR_SCHEDULER === "on"
-      ? await startScheduler({ database, config, yieldTo: () => publicAnalyses > 0 })
+      ? await startScheduler({
+          database,
+          config,
+          tasks: [...TICK_TASKS, scheduledReportsTask()],
+          yieldTo: () => publicAnalyses > 0,
+        })
       : null;
 
   const app = next({ dev: false, hostname, port, dir: process.cwd() });

@@ -1,40 +1,7 @@
 import { useId } from "react";
-import type { LinkState } from "@/lib/schemas/monitors";
+import { BAR, barsOf, CHART_HEIGHT as HEIGHT, niceMax, STACK, totalOf } from "@/lib/charts/portfolio-bars";
 import type { DailyStatsDay } from "@/lib/schemas/stats";
 import { dayLabel, STATE_FILL, STATE_LABEL, STATE_SWATCH } from "./states";
-
-/** Bottom to top: the good news first, then what needs a look, then what was not checked yet. */
-export const STACK: readonly LinkState[] = ["live", "rel_mismatch", "anchor_mismatch", "broken", "missing", "pending"];
-
-const HEIGHT = 160;
-const BAR = 10;
-
-export function totalOf(day: DailyStatsDay): number {
-  return STACK.reduce((sum, state) => sum + day[state], 0);
-}
-
-/** A round top for the axis: 1, 2, 5 times a power of ten, at least the largest day. */
-export function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 5, 10].map((step) => step * power).find((step) => step >= value) ?? value;
-}
-
-/** The bars of one state, every day, stacked on the states below it: one SVG path. */
-export function barsOf(days: readonly DailyStatsDay[], state: LinkState, top: number): string {
-  const below = STACK.slice(0, STACK.indexOf(state));
-  const parts: string[] = [];
-  days.forEach((day, index) => {
-    if (day[state] <= 0) return;
-    const base = below.reduce((sum, other) => sum + day[other], 0);
-    const y = HEIGHT - ((base + day[state]) / top) * HEIGHT;
-    const height = (day[state] / top) * HEIGHT;
-    parts.push(`M${index * BAR + 1} ${round(y)}h${BAR - 2}v${round(height)}h-${BAR - 2}z`);
-  });
-  return parts.join("");
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** One day in words: its date and each non-zero state. */
 export function describeDay(day: DailyStatsDay): string {

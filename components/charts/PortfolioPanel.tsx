@@ -1,6 +1,7 @@
 import { Panel } from "@/components/analyzer/Panel";
 import type { DailyStats } from "@/lib/schemas/stats";
-import { PortfolioChart, totalOf } from "./PortfolioChart";
+import { totalOf } from "@/lib/charts/portfolio-bars";
+import { PortfolioChart } from "./PortfolioChart";
 import { WindowSwitch } from "./WindowSwitch";
 
 /** The overview's "Portfolio over time": the stacked chart and its 30/90/365-day switch (links to ?days=). */

@@ -1,18 +1,11 @@
-import type { LinkState } from "@/lib/schemas/monitors";
+import { LINK_STATE_LABELS, type LinkState } from "@/lib/schemas/monitors";
 
 /**
  * How the charts draw a tracked link's state: the same hues as the state badges (components/account/
  * monitors/Badges.tsx), as SVG fills. The words always come with the colour (tooltips, legend, text
  * alternative): colour alone never carries a state.
  */
-export const STATE_LABEL: Record<LinkState, string> = {
-  live: "Live",
-  missing: "Missing",
-  broken: "Broken",
-  rel_mismatch: "Rel mismatch",
-  anchor_mismatch: "Anchor mismatch",
-  pending: "Pending",
-};
+export const STATE_LABEL: Record<LinkState, string> = LINK_STATE_LABELS;
 
 export const STATE_FILL: Record<LinkState, string> = {
   live: "fill-emerald-500 dark:fill-emerald-400",

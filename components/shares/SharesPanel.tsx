@@ -7,8 +7,9 @@ import { Cell, ListHeader, rowClass } from "@/components/account/ListGrid";
 import { Notice, secondaryButtonClass } from "@/components/account/ui";
 import type { CreatedShare, Share, ShareChoices } from "@/lib/schemas/shares";
 import { NewShareForm } from "./NewShareForm";
+import { ScheduleEditor, ScheduleSummary } from "./ScheduleEditor";
 
-const COLUMNS = "lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.6fr)_minmax(0,1.2fr)_7rem_6rem]";
+const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.3fr)_6rem_minmax(0,9rem)]";
 
 /** Active, revoked (when), or expired (when). */
 function status(share: Share, now: number): { label: string; tone: string } {
@@ -42,6 +43,7 @@ export function SharesPanel({
   const [labels, setLabels] = useState(subjects);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
 
   function created(share: CreatedShare, subject: string) {
     const { url: _url, ...listed } = share;
@@ -56,9 +58,18 @@ export function SharesPanel({
     const result = await api("DELETE", `/api/account/shares/${share.id}`);
     if (!result.ok) return setError(result.error);
     setInfo(`Revoked “${share.title}”: its link now shows “not available”.`);
+    // Revoking ends the share's scheduled report too.
     setShares((previous) =>
-      previous.map((item) => (item.id === share.id ? { ...item, revokedAt: new Date().toISOString() } : item)),
+      previous.map((item) =>
+        item.id === share.id ? { ...item, revokedAt: new Date().toISOString(), schedule: null } : item,
+      ),
     );
+  }
+
+  function scheduleChanged(share: Share, message: string) {
+    setError(null);
+    setInfo(message);
+    setShares((previous) => previous.map((item) => (item.id === share.id ? share : item)));
   }
 
   return (
@@ -76,10 +87,13 @@ export function SharesPanel({
           </p>
         ) : (
           <div>
-            <ListHeader columns={COLUMNS} labels={["Title", "Shows", "Created", "Status", ""]} />
+            <ListHeader columns={COLUMNS} labels={["Title", "Shows", "Created", "Emailed", "Status", ""]} />
             <ul aria-label="Report links">
               {shares.map((share) => {
                 const state = status(share, now);
+                // A saved audit never changes: only a tag's or a page's active share is emailed on a schedule.
+                const schedulable = state.label === "Active" && share.scope !== "audit";
+                const expanded = open === share.id && (schedulable || share.schedule !== null);
                 return (
                   <li
                     key={share.id}
@@ -101,16 +115,43 @@ export function SharesPanel({
                         <span className="block text-slate-600 dark:text-slate-400">until {day(share.expiresAt)}</span>
                       )}
                     </Cell>
+                    <Cell label="Emailed" className="col-span-2 lg:col-span-1">
+                      <ScheduleSummary schedule={share.schedule} />
+                    </Cell>
                     <Cell label="Status">
                       <span className={`font-medium ${state.tone}`}>{state.label}</span>
                     </Cell>
-                    <span className="flex lg:justify-end">
+                    <span className="flex flex-wrap gap-2 lg:justify-end">
+                      {(share.schedule || (canManage && schedulable)) && (
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          aria-expanded={expanded}
+                          aria-controls={`schedule-panel-${share.id}`}
+                          onClick={() => setOpen(expanded ? null : share.id)}
+                        >
+                          {canManage ? "Email…" : "Recipients"}
+                          <span className="sr-only"> “{share.title}”</span>
+                        </button>
+                      )}
                       {canManage && state.label === "Active" && (
                         <button type="button" className={secondaryButtonClass} onClick={() => void revoke(share)}>
                           Revoke
                         </button>
                       )}
                     </span>
+                    {expanded && (
+                      <div
+                        id={`schedule-panel-${share.id}`}
+                        className="col-span-full mt-2 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 dark:bg-slate-950/50 dark:ring-slate-800"
+                      >
+                        <ScheduleEditor
+                          share={share}
+                          canManage={canManage && schedulable}
+                          onChanged={scheduleChanged}
+                        />
+                      </div>
+                    )}
                   </li>
                 );
               })}

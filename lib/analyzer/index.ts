@@ -8,6 +8,7 @@ import { RobotsTxtCache } from "./robots/robots-txt";
 import { roundTimings } from "./timings";
 import type { PasteBodyRules } from "./worker/paste-body";
 import type { RenderPriority } from "./render/queue";
+import type { PrintOptions } from "./render/print";
 import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker/pool";
 
@@ -288,15 +289,20 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
 }
 
 /**
- * Prints a document of ours (an evidence report: trusted markup, images as data: URLs) to a one-page A4
- * PDF in the browser URL mode already runs, scripts off and every request but data: refused.
+ * Prints a document of ours (an evidence report, a scheduled report: trusted markup, images as data: URLs)
+ * to A4 PDF in the browser URL mode already runs, scripts off and every request but data: refused: its
+ * first page, or with `pages: "all"` every page; `priority: "background"` lets interactive work go first.
  * @throws ApiError UPSTREAM_ERROR when the browser cannot print it in time.
  */
 export async function printPdf(
   html: string,
-  options: { settings: AnalyzerSettings; timeoutMs?: number },
+  options: { settings: AnalyzerSettings; timeoutMs?: number } & Pick<PrintOptions, "pages" | "priority">,
 ): Promise<Buffer> {
-  return renderer(options.settings).print(html, { timeoutMs: options.timeoutMs ?? 20_000 });
+  return renderer(options.settings).print(html, {
+    timeoutMs: options.timeoutMs ?? 20_000,
+    pages: options.pages,
+    priority: options.priority,
+  });
 }
 
 /**

@@ -45,7 +45,12 @@ export type ActivityAction =
   | "share.revoked"
   | "branding.updated"
   | "branding.logo_set"
-  | "branding.logo_removed";
+  | "branding.logo_removed"
+  | "share.schedule_set"
+  | "share.schedule_removed"
+  | "share.recipient_confirmed"
+  | "share.recipient_unsubscribed"
+  | "share.test_sent";
 
 export interface ActivityEntry {
   organizationId: string;

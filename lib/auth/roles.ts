@@ -41,8 +41,8 @@ export const statements = {
   alert: ["read"],
   /** Webhook endpoints and deliveries: `manage` creates, changes, deletes, rotates, tests and retries. */
   webhook: ["read", "manage"],
-  /** Client report links. */
-  share: ["read", "create", "revoke"],
+  /** Client report links; `schedule` sets or removes a share's scheduled report and sends its test. */
+  share: ["read", "create", "revoke", "schedule"],
   /** How the organization's reports and PDFs look: name, accent colour, footer, logo. */
   branding: ["read", "update"],
 } as const;
@@ -89,7 +89,7 @@ const MEMBER_RIGHTS = including(VIEWER_RIGHTS, {
   evidence: ["capture"],
 });
 
-/** `admin` also runs the team (below admin), the organization's settings, webhooks, client reports and branding, and reads the activity log. */
+/** `admin` also runs the team (below admin), the organization's settings, webhooks, client reports (and their schedules) and branding, and reads the activity log. */
 const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   organization: ["update"],
   invitation: ["create", "cancel"],
@@ -97,7 +97,7 @@ const ADMIN_RIGHTS = including(MEMBER_RIGHTS, {
   activityLog: ["read"],
   memberSecurity: ["read"],
   webhook: ["manage"],
-  share: ["create", "revoke"],
+  share: ["create", "revoke", "schedule"],
   branding: ["update"],
 });
 

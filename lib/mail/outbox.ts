@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { keysetPage, type PageRequest } from "../db/keyset";
 import { outbox } from "../db/schema";
@@ -19,6 +19,10 @@ export interface EnqueueInput {
   recipientUserId?: string | null;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string> | null;
+  /** A file stored with storeAttachment (./attachments.ts), sent with the email. */
+  attachmentId?: string | null;
+  /** What the email reports on, for dropQueuedEmails (e.g. `share:<id>`). */
+  about?: string | null;
 }
 
 /** Writes one email to the outbox (status pending, its subject one capped line); the sender delivers it later. Returns the row id. */
@@ -29,6 +33,8 @@ export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<str
     organizationId: input.organizationId ?? null,
     recipientUserId: input.recipientUserId ?? null,
     headers: input.headers ?? null,
+    attachmentId: input.attachmentId ?? null,
+    about: input.about ?? null,
     kind: input.content.kind,
     recipient: input.to.toLowerCase(),
     subject: subjectLine(input.content.subject),
@@ -37,6 +43,37 @@ export async function enqueueEmail(db: DbOrTx, input: EnqueueInput): Promise<str
     messageId: `<${id}@linklens.local>`,
   });
   return id;
+}
+
+/**
+ * Emails about `about` that have not gone out yet (to `recipients` only, when given) are dropped, in the
+ * caller's transaction: what they report on ended (a share revoked) or their recipient asked for no more.
+ * An email being handed to the mail server right now is not stopped. Returns how many were dropped.
+ */
+export async function dropQueuedEmails(
+  db: DbOrTx,
+  about: string,
+  reason: string,
+  recipients?: readonly string[],
+): Promise<number> {
+  if (recipients && recipients.length === 0) return 0;
+  const dropped = await db
+    .update(outbox)
+    .set({ status: "dropped", lastError: reason })
+    .where(
+      and(
+        eq(outbox.about, about),
+        eq(outbox.status, "pending"),
+        recipients
+          ? inArray(
+              outbox.recipient,
+              recipients.map((email) => email.toLowerCase()),
+            )
+          : undefined,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return dropped.length;
 }
 
 export type { OutboxItem };

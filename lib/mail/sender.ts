@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import { membershipOf } from "../db/membership";
 import { outbox } from "../db/schema";
+import { readAttachment, type Attachment } from "./attachments";
 
 /**
  * Delivers the outbox. Each pass claims due rows with `FOR UPDATE SKIP LOCKED` (so instances sharing
@@ -22,6 +23,8 @@ export interface OutgoingMessage {
   messageId: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Files sent with it (a scheduled report's PDF). */
+  attachments?: Attachment[];
 }
 
 /** Sends one message; throws on refusal. `responseCode` (SMTP) ≥ 500 is permanent. */
@@ -67,6 +70,7 @@ interface ClaimedRow {
   html: string;
   message_id: string;
   attempts: number;
+  attachment_id: string | null;
 }
 
 /** One delivery pass over due rows. */
@@ -85,7 +89,7 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
       LIMIT ${options.batchSize ?? 20}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, recipient, recipient_user_id, organization_id, headers, subject, text, html, message_id, attempts`);
+    RETURNING id, recipient, recipient_user_id, organization_id, headers, subject, text, html, message_id, attempts, attachment_id`);
   const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
   const result: PassResult = { sent: 0, retried: 0, failed: 0, dropped: 0 };
   for (const row of rows) {
@@ -108,6 +112,7 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
         typeof row.headers === "string"
           ? (JSON.parse(row.headers) as Record<string, string>)
           : (row.headers ?? undefined);
+      const attachment = row.attachment_id ? await readAttachment(options.db, row.attachment_id) : null;
       await options.transport({
         from: options.from,
         to: row.recipient,
@@ -116,6 +121,7 @@ export async function deliverDue(options: SenderOptions): Promise<PassResult> {
         html: row.html,
         messageId: row.message_id,
         headers,
+        attachments: attachment ? [attachment] : undefined,
       });
       await options.db
         .update(outbox)

@@ -17,7 +17,9 @@ export interface EmailContent {
     | "webhook_disabled"
     | "two_factor_enabled"
     | "two_factor_disabled"
-    | "backup_code_used";
+    | "backup_code_used"
+    | "report_consent"
+    | "report";
   subject: string;
   text: string;
   html: string;
@@ -111,5 +113,30 @@ export function webhookDisabledEmail(input: {
     ],
     { label: "Open the webhooks page", url: input.settingsUrl },
     "You get this email because you are an admin or owner of this LinkLens team.",
+  );
+}
+
+/**
+ * To an address an admin added to a scheduled report: nothing is sent to it until it confirms. The link
+ * is valid for 7 days and works once.
+ */
+export function reportConsentEmail(input: {
+  organizationName: string;
+  reportTitle: string;
+  cadence: "weekly" | "monthly";
+  when: string;
+  email: string;
+  url: string;
+  expiresOn: string;
+}): EmailContent {
+  return email(
+    "report_consent",
+    `${input.organizationName} wants to send you a ${input.cadence} link report — confirm`,
+    [
+      `${input.organizationName} wants to send ${input.email} a ${input.cadence} link report, "${input.reportTitle}", ${input.when}: what changed on the pages that link to them, with the full report as a PDF.`,
+      `Nothing is sent until you confirm. The link works once, until ${input.expiresOn}, and needs no account. Every report has a one-click unsubscribe link.`,
+    ],
+    { label: "Confirm the reports", url: input.url },
+    `If you do not want these reports, ignore this email: you will get none. An admin of ${input.organizationName} added your address on LinkLens.`,
   );
 }

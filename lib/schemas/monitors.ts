@@ -135,6 +135,15 @@ export const pageQuerySchema = z.strictObject(listPaging);
 /* ---- Answers (docs/spec/account-api.md "Monitored pages and tracked links"), exactly as services build them */
 
 export const LinkStateSchema = z.enum(LINK_STATES);
+/** Each state's name as people read it (badges, charts, report emails and PDFs). */
+export const LINK_STATE_LABELS: Record<(typeof LINK_STATES)[number], string> = {
+  live: "Live",
+  missing: "Missing",
+  broken: "Broken",
+  rel_mismatch: "Rel mismatch",
+  anchor_mismatch: "Anchor mismatch",
+  pending: "Pending",
+};
 export const MonitorStatusSchema = z.enum(["pending", "ok", "page_error"]);
 
 export const TrackedLinkSchema = z.strictObject({

@@ -44,6 +44,7 @@ import {
   WebhookWithSecretSchema,
 } from "./webhooks";
 import { CreatedShareSchema, createShareSchema, ShareSchema } from "./shares";
+import { scheduleBodySchema, SentTestSchema } from "./share-schedules";
 import { EvidenceCaptureSchema, evidenceListQuerySchema, EvidenceSchema } from "./evidence";
 import {
   DailyStatsSchema,
@@ -676,10 +677,42 @@ export const OPERATIONS = catalog({
     method: "DELETE",
     path: "/api/account/shares/{id}",
     tag: "Reports",
-    summary: "Revoke a share link (its page answers 404 from then on).",
+    summary: "Revoke a share link (its page answers 404 from then on; its scheduled report ends).",
     permission: { share: ["revoke"] },
     role: "admin",
     status: 204,
+  },
+  setShareSchedule: {
+    method: "PUT",
+    path: "/api/account/shares/{id}/schedule",
+    tag: "Reports",
+    summary:
+      "Set the share's scheduled report (weekly or monthly at an hour UTC, 1–10 recipients, each asked to confirm first); answers the Share. A revoked or expired share, or an audit's, is 409.",
+    permission: { share: ["schedule"] },
+    role: "admin",
+    body: scheduleBodySchema,
+    status: 200,
+    response: ShareSchema,
+  },
+  removeShareSchedule: {
+    method: "DELETE",
+    path: "/api/account/shares/{id}/schedule",
+    tag: "Reports",
+    summary: "Remove the share's scheduled report and its recipients (reports still waiting to go out are dropped).",
+    permission: { share: ["schedule"] },
+    role: "admin",
+    status: 204,
+  },
+  sendShareTest: {
+    method: "POST",
+    path: "/api/account/shares/{id}/send-test",
+    tag: "Reports",
+    summary:
+      "Send the scheduled report's email, PDF attached, now and to the caller only (409 without a schedule, for a revoked or expired share, or before the caller's address is confirmed).",
+    permission: { share: ["schedule"] },
+    role: "admin",
+    status: 200,
+    response: SentTestSchema,
   },
 
   getBranding: {

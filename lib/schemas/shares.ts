@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS, idField, isoTime } from "./common";
 import { MAX_TAG_LENGTH } from "./monitors";
+import { ShareScheduleSchema } from "./share-schedules";
 
 /**
  * Client reports (evidence-and-reports.md "Client reports (share links)"): a read-only page for people
@@ -59,7 +60,10 @@ export const createShareSchema = z
   });
 export type CreateShareInput = z.infer<typeof createShareSchema>;
 
-/** A share as listed: never its token or URL (those are shown once, when it is created). */
+/**
+ * A share as listed: never its token or URL (those are shown once, when it is created). `schedule`: its
+ * scheduled report (reports-and-channels.md), null without one.
+ */
 export const ShareSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
@@ -72,6 +76,7 @@ export const ShareSchema = z.strictObject({
   createdBy: z.strictObject({ id: z.string().nullable(), email: z.string() }),
   expiresAt: isoTime.nullable(),
   revokedAt: isoTime.nullable(),
+  schedule: ShareScheduleSchema.nullable(),
 });
 export type Share = z.infer<typeof ShareSchema>;
 
@@ -88,6 +93,7 @@ export const CreatedShareSchema = z.strictObject({
   createdBy: z.strictObject({ id: z.string().nullable(), email: z.string() }),
   expiresAt: isoTime.nullable(),
   revokedAt: isoTime.nullable(),
+  schedule: ShareScheduleSchema.nullable(),
 });
 export type CreatedShare = z.infer<typeof CreatedShareSchema>;
 

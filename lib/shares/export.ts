@@ -32,15 +32,15 @@ export interface ReportDownload {
   body: ReadableStream<Uint8Array>;
 }
 
-/** report-<title>-<date>.csv with only safe ASCII characters. */
-export function reportFilename(title: string, now: Date): string {
+/** linklens-report-<title>-<date>.csv (or .pdf, a scheduled report's) with only safe ASCII characters. */
+export function reportFilename(title: string, now: Date, extension: "csv" | "pdf" = "csv"): string {
   const slug =
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "report";
-  return `linklens-report-${slug}-${now.toISOString().slice(0, 10)}.csv`;
+  return `linklens-report-${slug}-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
 /** A pull stream: the header, then `next(batch)` until it answers fewer than BATCH rows. */

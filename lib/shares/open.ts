@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Runtime } from "../db/runtime";
 import { organization, share } from "../db/schema";
 import type { ShareRow } from "./shares";
@@ -18,6 +18,8 @@ export function isActive(row: Pick<ShareRow, "revokedAt" | "expiresAt">, now: Da
 /**
  * The share a token opens, or null for every token that opens nothing: the wrong shape (truncated,
  * extended, other characters), unknown, revoked or expired. Callers answer all of them with the same 404.
+ * A share has its own token and, once it has had a schedule, the one its report emails carry
+ * (lib/reports/report-link.ts); both open the same report.
  */
 export async function openShare(runtime: Pick<Runtime, "db" | "now">, token: string): Promise<OpenShare | null> {
   if (!isTokenShaped(token)) return null;
@@ -26,8 +28,10 @@ export async function openShare(runtime: Pick<Runtime, "db" | "now">, token: str
     .select({ share, organizationName: organization.name })
     .from(share)
     .innerJoin(organization, eq(organization.id, share.organizationId))
-    .where(eq(share.tokenHash, hash))
+    .where(or(eq(share.tokenHash, hash), eq(share.reportLinkHash, hash)))
     .limit(1);
-  if (!found || !sameHash(found.share.tokenHash, hash) || !isActive(found.share, runtime.now())) return null;
+  if (!found || !isActive(found.share, runtime.now())) return null;
+  const stored = [found.share.tokenHash, found.share.reportLinkHash];
+  if (!stored.some((candidate) => candidate !== null && sameHash(candidate, hash))) return null;
   return { share: found.share, organizationName: found.organizationName };
 }

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { audit, monitor, trackedLink } from "../db/schema";
 import { owned } from "../monitor/scope";
 import type { LinkState } from "../schemas/monitors";
-import type { Verdict } from "../schemas/verdict";
+import type { Verdict, VerdictValue } from "../schemas/verdict";
 import type { ShareRow } from "./shares";
 
 /**
@@ -19,6 +19,8 @@ export interface ScopedLink {
   state: LinkState;
   verdict: Verdict | null;
   lastCheckedAt: Date | null;
+  /** When it was tracked (a report's history counts it from then). */
+  createdAt: Date;
 }
 
 function inScope(row: ShareRow): SQL {
@@ -43,6 +45,7 @@ export async function scopedLinks(
       state: trackedLink.state,
       verdict: trackedLink.verdict,
       lastCheckedAt: monitor.lastCheckedAt,
+      createdAt: trackedLink.createdAt,
     })
     .from(trackedLink)
     .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
@@ -62,6 +65,29 @@ export async function scopedStates(db: Pick<Db, "select">, row: ShareRow): Promi
     .where(inScope(row))
     .groupBy(trackedLink.state);
   return Object.fromEntries(rows.map((entry) => [entry.state, Number(entry.n)]));
+}
+
+/** The links in scope counted by verdict value (`none`: no verdict yet). */
+export async function scopedVerdicts(
+  db: Pick<Db, "select">,
+  row: ShareRow,
+): Promise<Partial<Record<VerdictValue | "none", number>>> {
+  const rows = await db
+    .select({ value: trackedLink.verdictValue, n: count() })
+    .from(trackedLink)
+    .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
+    .where(inScope(row))
+    .groupBy(trackedLink.verdictValue);
+  return Object.fromEntries(rows.map((entry) => [entry.value ?? "none", Number(entry.n)]));
+}
+
+/** The ids of every link in scope (the report's history reads their changes). */
+export function scopedLinkIds(db: Pick<Db, "select">, row: ShareRow) {
+  return db
+    .select({ id: trackedLink.id })
+    .from(trackedLink)
+    .innerJoin(monitor, eq(monitor.id, trackedLink.monitorId))
+    .where(inScope(row));
 }
 
 /** The saved audit an audit share shows (its own columns only; never who ran it). */

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AccountContext } from "../auth/guard";
+import type { Db } from "../db/client";
 import { recordActivity } from "../auth/activity-log";
 import { findAudit } from "../account/audits";
 import { keysetPage, type PageRequest } from "../db/keyset";
-import { monitor, share } from "../db/schema";
+import { monitor, reportSchedule, share } from "../db/schema";
 import { ApiError } from "../errors";
+import { dropQueuedEmails, type DbOrTx } from "../mail/outbox";
 import { findMonitor } from "../monitor/monitors";
 import { owned } from "../monitor/scope";
+import type { ShareSchedule } from "../schemas/share-schedules";
 import type { CreatedShare, CreateShareInput, Share } from "../schemas/shares";
+import { schedulesOf } from "./schedule-view";
 import { newToken } from "./token";
 
 /**
@@ -19,7 +23,8 @@ import { newToken } from "./token";
 
 export type ShareRow = typeof share.$inferSelect;
 
-export function shareView(row: ShareRow): Share {
+/** The answer's shape; `schedule` from schedulesOf (./schedule-view.ts), null for a share without one. */
+export function shareView(row: ShareRow, schedule: ShareSchedule | null): Share {
   return {
     id: row.id,
     title: row.title,
@@ -31,13 +36,32 @@ export function shareView(row: ShareRow): Share {
     createdBy: { id: row.createdById, email: row.createdByEmail },
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    schedule,
   };
 }
 
-/** The answer of POST: the listed fields and, after auditId, the URL with the token. */
+/** The answer of POST: the listed fields and, after auditId, the URL with the token (a new share has no schedule). */
 function createdView(row: ShareRow, url: string): CreatedShare {
-  const { createdAt, createdBy, expiresAt, revokedAt, ...head } = shareView(row);
-  return { ...head, url, createdAt, createdBy, expiresAt, revokedAt };
+  const { createdAt, createdBy, expiresAt, revokedAt, schedule, ...head } = shareView(row, null);
+  return { ...head, url, createdAt, createdBy, expiresAt, revokedAt, schedule };
+}
+
+/** What the outbox's emails about a share's reports are `about` (lib/mail/outbox.ts dropQueuedEmails). */
+export function shareEmailTopic(shareId: string): string {
+  return `share:${shareId}`;
+}
+
+/**
+ * Removes a share's schedule (its recipients go with it) and drops its report emails still waiting in the
+ * outbox, in the caller's transaction. Answers whether there was a schedule.
+ */
+export async function endSchedule(tx: DbOrTx & Pick<Db, "delete">, shareId: string, reason: string): Promise<boolean> {
+  const removed = await tx
+    .delete(reportSchedule)
+    .where(eq(reportSchedule.shareId, shareId))
+    .returning({ shareId: reportSchedule.shareId });
+  await dropQueuedEmails(tx, shareEmailTopic(shareId), reason);
+  return removed.length > 0;
 }
 
 const notFound = () =>
@@ -108,14 +132,30 @@ export async function createShare(ctx: AccountContext, input: CreateShareInput, 
   return createdView(row, `${origin}/r/${token}`);
 }
 
-/** GET /shares: newest first, revoked and expired ones included (their times say so). */
+/** GET /shares: newest first, revoked and expired ones included (their times say so), each with its schedule. */
 export async function listShares(ctx: AccountContext, page: PageRequest) {
   const keys = { createdAt: share.createdAt, id: share.id };
-  return keysetPage(
+  const rows = await keysetPage(
     ctx.db.select().from(share).$dynamic(),
     { keys, direction: "desc", where: owned(share, ctx.organization.id), page },
-    shareView,
+    (row) => row,
   );
+  const schedules = await schedulesOf(
+    ctx.db,
+    ctx.organization.id,
+    rows.items.map((row) => row.id),
+  );
+  return {
+    items: rows.items.map((row) => shareView(row, schedules.get(row.id) ?? null)),
+    nextCursor: rows.nextCursor,
+  };
+}
+
+/** One share of the organization as the API answers it, schedule included (404 when it is not there). */
+export async function shareAnswer(ctx: Pick<AccountContext, "db" | "organization">, id: string): Promise<Share> {
+  const row = await findShare(ctx, id);
+  const schedules = await schedulesOf(ctx.db, ctx.organization.id, [row.id]);
+  return shareView(row, schedules.get(row.id) ?? null);
 }
 
 /** The share row of the organization, or 404. */
@@ -129,7 +169,10 @@ export async function findShare(ctx: Pick<AccountContext, "db" | "organization">
   return row;
 }
 
-/** DELETE /shares/{id}: its page answers 404 from now on. Revoking twice changes (and logs) nothing. */
+/**
+ * DELETE /shares/{id}: its page answers 404 from now on, and its scheduled report ends (reports still
+ * waiting in the outbox are dropped). Revoking twice changes (and logs) nothing.
+ */
 export async function revokeShare(ctx: AccountContext, id: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -152,5 +195,13 @@ export async function revokeShare(ctx: AccountContext, id: string): Promise<void
       target: { type: "share", id: row.id },
       details: { title: row.title, scope: row.scope },
     });
+    if (await endSchedule(tx, row.id, "The share was revoked."))
+      await recordActivity(tx, {
+        organizationId: ctx.organization.id,
+        actor: ctx.user,
+        action: "share.schedule_removed",
+        target: { type: "share", id: row.id },
+        details: { title: row.title, reason: "revoked" },
+      });
   });
 }

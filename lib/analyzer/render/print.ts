@@ -1,6 +1,7 @@
 import type { Browser, HTTPRequest } from "puppeteer-core";
 import { ApiError } from "@/lib/errors";
 import { withTimeout } from "@/lib/timeout";
+import type { RenderPriority } from "./queue";
 
 /**
  * Prints a document we wrote ourselves (an evidence report) to PDF with the warm browser the renderer
@@ -9,10 +10,14 @@ import { withTimeout } from "@/lib/timeout";
  * report embeds its screenshot as one), so nothing in it can reach the network.
  */
 
-/** Print settings: A4, backgrounds on, one page. */
+/** Print settings: A4, backgrounds on, the first page only unless `pages` is "all". */
 export interface PrintOptions {
   /** The whole print (context, content, PDF) must finish within this, ms. */
   timeoutMs: number;
+  /** "first" (an evidence report is one page) or "all" (a scheduled report lists every link). */
+  pages?: "first" | "all";
+  /** A scheduled report is background work: public analyses and renders go first. */
+  priority?: RenderPriority;
 }
 
 export async function printHtml(browser: Browser, html: string, options: PrintOptions): Promise<Buffer> {
@@ -32,7 +37,7 @@ export async function printHtml(browser: Browser, html: string, options: PrintOp
       const pdf = await page.pdf({
         format: "A4",
         printBackground: true,
-        pageRanges: "1",
+        ...(options.pages === "all" ? {} : { pageRanges: "1" }),
         preferCSSPageSize: true,
         timeout: options.timeoutMs,
       });

@@ -109,8 +109,8 @@ export interface Renderer {
   /** Renders `url`; see createRenderer for what it throws. */
   render(url: URL, options?: RenderOptions): Promise<RenderResult>;
   /**
-   * Prints a document of ours to a one-page PDF in the same browser (print.ts); waits for a render slot like an
-   * interactive render.
+   * Prints a document of ours to PDF in the same browser (print.ts); waits for a render slot like a render
+   * of the options' priority (interactive unless told).
    */
   print(html: string, options: PrintOptions): Promise<Buffer>;
   /** Closes the browser (no orphaned Chromium) and the proxy. */
@@ -291,7 +291,7 @@ class PuppeteerRenderer implements Renderer {
   }
 
   async print(html: string, options: PrintOptions): Promise<Buffer> {
-    const release = await this.queue.acquire(undefined, "interactive");
+    const release = await this.queue.acquire(undefined, options.priority ?? "interactive");
     try {
       const { browser } = await this.liveBrowser();
       return await printHtml(browser, html, options);

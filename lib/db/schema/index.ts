@@ -9,6 +9,7 @@ export * from "./monitors";
 export * from "./alerts";
 export * from "./webhooks";
 export * from "./shares";
+export * from "./reports";
 export * from "./history";
 export * from "./evidence";
 export * from "./branding";

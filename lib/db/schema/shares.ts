@@ -21,6 +21,12 @@ export const share = pgTable(
     auditId: text("audit_id").references(() => audit.id, { onDelete: "cascade" }),
     /** Lowercase hex SHA-256 of the token. */
     tokenHash: text("token_hash").notNull(),
+    /**
+     * SHA-256 of the second token that opens the same report: the one scheduled report emails carry,
+     * derived from the share's id under the auth secret (lib/reports/report-link.ts). Null until the
+     * share first gets a schedule; it lives as long as the share.
+     */
+    reportLinkHash: text("report_link_hash"),
     /** Kept as id + email so the list still reads after the user leaves (like audits). */
     createdById: text("created_by_id"),
     createdByEmail: text("created_by_email").notNull(),
@@ -30,6 +36,7 @@ export const share = pgTable(
   },
   (table) => [
     uniqueIndex("share_token_hash_uq").on(table.tokenHash),
+    uniqueIndex("share_report_link_hash_uq").on(table.reportLinkHash),
     index("share_org_created_idx").on(table.organizationId, table.createdAt, table.id),
   ],
 );

@@ -78,6 +78,9 @@ const LEAST_ROLE: Record<string, (typeof ROLES)[number]> = {
   "GET /api/account/shares": "viewer",
   "POST /api/account/shares": "admin",
   "DELETE /api/account/shares/{id}": "admin",
+  "PUT /api/account/shares/{id}/schedule": "admin",
+  "DELETE /api/account/shares/{id}/schedule": "admin",
+  "POST /api/account/shares/{id}/send-test": "admin",
 
   "GET /api/account/branding": "viewer",
   "PATCH /api/account/branding": "admin",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { barsOf, describeDay, niceMax, PortfolioChart, totalOf } from "@/components/charts/PortfolioChart";
+import { describeDay, PortfolioChart } from "@/components/charts/PortfolioChart";
+import { barsOf, niceMax, totalOf } from "@/lib/charts/portfolio-bars";
 import { runsOf } from "@/components/charts/runs";
 import { describeUptime, livePercentText, UptimeStrip } from "@/components/charts/UptimeStrip";
 import type { DailyStatsDay, Uptime } from "@/lib/schemas/stats";

@@ -73,6 +73,8 @@ for (const { width, use } of WIDTHS) {
       page,
       shot,
     }) => {
+      // Three pages, each drawn and scanned by axe at three ranges: minutes of work beside the Vitest run.
+      test.setTimeout(180_000);
       await context.addCookies(ownerState.cookies);
       {
         await page.goto(`${server.baseUrl}/app`);

@@ -14,9 +14,10 @@ import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { loadDomainGroups } from "./group-lookup";
 import { insertLinks, readSignedInLinks } from "./audit-links";
-import { pageSignals } from "../verdict";
+import { pageSignals, withGoogleView } from "../verdict";
 import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
 import { CRAWLER_AGENTS, crawlersOf } from "../schemas/crawlers";
+import { googleViewOf } from "../schemas/google-view";
 import { storableText, toStoredLink } from "../db/stored-link";
 import { spendAuditUnit } from "./audit-quota";
 
@@ -95,7 +96,9 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
     title: row.title,
     stats: row.stats,
     // jsonb keeps no key order, and audits saved before crawler access have none: the agents' order, or null.
-    page: row.page ? { ...row.page, crawlers: crawlersOf(row.page.crawlers) } : null,
+    page: row.page
+      ? { ...row.page, crawlers: crawlersOf(row.page.crawlers), googleView: googleViewOf(row.page.googleView) }
+      : null,
     links,
   };
 }
@@ -164,6 +167,7 @@ async function store(
   rerunOf: string | undefined,
 ): Promise<Audit> {
   const { analysis, page } = report;
+  const signals = withGoogleView(analysis.links, report.linkSignals, null);
   const [snapshotGzip, inputHtmlGzip] = await Promise.all([
     gzipAsync(analysis.sanitizedHtml),
     input.mode === "paste" ? gzipAsync(input.html) : Promise.resolve(null),
@@ -188,7 +192,7 @@ async function store(
       })
       .returning(columns);
     if (!inserted) throw new Error("audit insert returned nothing");
-    await insertLinks(tx, inserted.id, analysis.links, report.linkSignals);
+    await insertLinks(tx, inserted.id, analysis.links, signals);
     await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
@@ -203,7 +207,7 @@ async function store(
     row,
     analysis.links.map((link, index) => ({
       ...toStoredLink(link),
-      signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+      signals: signals[index] ?? UNKNOWN_SIGNALS,
     })),
   );
 }

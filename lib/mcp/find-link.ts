@@ -100,7 +100,7 @@ export function findLink(report: PageReport, target: LinkTarget, requestedUrl: s
   const withFollowed = (link: AnalyzedLink, index: number): FoundLink => ({
     ...link,
     followed: link.linkType !== "ignored" && !link.isNofollow && !link.isSponsored && !link.isUgc,
-    signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+    signals: { ...(report.linkSignals[index] ?? UNKNOWN_SIGNALS), inGoogleView: null },
   });
   const all = result.links.map(withFollowed);
   const matches = all.filter((link) => matchesTarget(link.href, target));

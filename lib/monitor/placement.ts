@@ -52,7 +52,7 @@ export function findPlacement(
   const links = report.analysis.links;
   const candidates = links.flatMap((link, index) => {
     if (link.linkType === "ignored" || !matchesTarget(link.href, tracked)) return [];
-    const signals = report.linkSignals[index] ?? UNKNOWN_SIGNALS;
+    const signals = { ...(report.linkSignals[index] ?? UNKNOWN_SIGNALS), inGoogleView: null };
     const observed = observe(link, tracked);
     const verdict = verdictOf({
       link: { ...link, signals },

@@ -16,3 +16,12 @@ export {
 } from "./reasons";
 export { canonicalElsewhere, redirectedAway, sameUrl } from "./url";
 export { pageSignals, type ObservedPage } from "./page";
+export {
+  compareViews,
+  googleFacts,
+  uniqueHrefs,
+  withGoogleView,
+  type GoogleFacts,
+  type GoogleReading,
+  type RenderSignals,
+} from "./google-view";

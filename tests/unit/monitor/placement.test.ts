@@ -117,11 +117,11 @@ describe("findPlacement", () => {
     const placement = place(gone);
     expect(placement).toEqual({
       seen: null,
-      signals: { inRawHtml: null, hidden: null, region: null },
+      signals: { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
       matchCount: 0,
       removedByScript: true,
     });
-    const kept = { ...link(7, "https://mysite.example/x"), signals: MAIN };
+    const kept = { ...link(7, "https://mysite.example/x"), signals: { ...MAIN, inGoogleView: null } };
     expect(currentLink(placement, kept)).toBe(kept);
     expect(place(report([], {}, null)).removedByScript).toBe(false);
     // Confirmed missing, seen before or never (placement-verdict.md): the verdict says so, with the script.

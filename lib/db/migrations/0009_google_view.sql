@@ -1,3 +1,4 @@
+ALTER TABLE "audit_link" ADD COLUMN "in_google_view" boolean;--> statement-breakpoint
 ALTER TABLE "monitor" ADD COLUMN "google_view" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "monitor" ADD COLUMN "page_google_view" jsonb;--> statement-breakpoint
 ALTER TABLE "monitor" ADD COLUMN "google_view_hrefs" jsonb;--> statement-breakpoint

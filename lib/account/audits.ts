@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { and, eq, or } from "drizzle-orm";
-import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../analyzer";
+import { inspectHtml, inspectUrl, parsePublicUrl, renderGoogleView, type PageReport } from "../analyzer";
 import type { ParsedAnalyzeRequest } from "../api/analyze-request";
 import type { Audit, AuditSummary } from "../schemas/audits";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
@@ -14,7 +14,7 @@ import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { loadDomainGroups } from "./group-lookup";
 import { insertLinks, readSignedInLinks } from "./audit-links";
-import { pageSignals, withGoogleView } from "../verdict";
+import { pageSignals, readingOf, withGoogleView, type GoogleReading } from "../verdict";
 import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
 import { CRAWLER_AGENTS, crawlersOf } from "../schemas/crawlers";
 import { googleViewOf } from "../schemas/google-view";
@@ -154,7 +154,9 @@ async function runAndStore(
       input.mode === "paste"
         ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze)
         : await inspectUrl(input.url, analyze);
-    return store(db, ctx, input, report, rerunOf);
+    // A URL audit renders Google's view once (google-view.md §2); paste mode renders nothing.
+    const google = input.mode === "url" ? readingOf(await renderGoogleView(input.url, analyze)) : null;
+    return store(db, ctx, input, report, google, rerunOf);
   });
   return { audit: result, headers };
 }
@@ -164,10 +166,11 @@ async function store(
   ctx: AccountContext,
   input: ParsedAnalyzeRequest,
   report: PageReport,
+  google: GoogleReading | null,
   rerunOf: string | undefined,
 ): Promise<Audit> {
   const { analysis, page } = report;
-  const signals = withGoogleView(analysis.links, report.linkSignals, null);
+  const signals = withGoogleView(analysis.links, report.linkSignals, google);
   const [snapshotGzip, inputHtmlGzip] = await Promise.all([
     gzipAsync(analysis.sanitizedHtml),
     input.mode === "paste" ? gzipAsync(input.html) : Promise.resolve(null),
@@ -186,7 +189,7 @@ async function store(
         domain: analysis.domain,
         title: storableText(page.title),
         stats: analysis.stats,
-        page: storedPage(pageSignals(page)),
+        page: storedPage(pageSignals(page, google?.view ?? null)),
         snapshotGzip,
         inputHtmlGzip,
       })

@@ -17,6 +17,29 @@ export interface GoogleReading {
   hrefs: readonly string[] | null;
 }
 
+/** A render of Googlebot's view as the analyzer's front door answers it (renderGoogleView), as far as it is read here. */
+export interface GoogleRenderFacts {
+  status: GoogleView["status"];
+  httpStatus: number | null;
+  finalUrl: string | null;
+  noindex: boolean | null;
+  links: readonly { href: string }[] | null;
+  renderedAt: Date;
+}
+
+/** A render as the signal the API shows and the reading the verdict uses. */
+export function readingOf(render: GoogleRenderFacts): GoogleReading {
+  const view: GoogleView = {
+    status: render.status,
+    httpStatus: render.httpStatus,
+    finalUrl: render.finalUrl,
+    noindex: render.status === "ok" ? render.noindex : null,
+    linkCount: render.links ? render.links.length : null,
+    renderedAt: render.renderedAt.toISOString(),
+  };
+  return { view, hrefs: render.status === "ok" && render.links ? uniqueHrefs(render.links) : null };
+}
+
 /** The analyzer's signals of a link (no Google view yet). */
 export type RenderSignals = Omit<LinkSignals, "inGoogleView">;
 

@@ -19,9 +19,11 @@ export { pageSignals, type ObservedPage } from "./page";
 export {
   compareViews,
   googleFacts,
+  readingOf,
   uniqueHrefs,
   withGoogleView,
   type GoogleFacts,
   type GoogleReading,
+  type GoogleRenderFacts,
   type RenderSignals,
 } from "./google-view";

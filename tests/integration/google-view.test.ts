@@ -139,7 +139,8 @@ describe.each(["pglite", "postgres"] as const)("Google's view on %s (production 
       "a link written only when the UA is not Googlebot",
       GOOGLE_PAGES.hiddenFromGooglebot,
       "live",
-      ["not_in_google_view"],
+      // Its script writes it: also script_only.
+      ["not_in_google_view", "script_only"],
       false,
     ],
     [
@@ -219,7 +220,8 @@ describe.each(["pglite", "postgres"] as const)("Google's view on %s (production 
     expect(googlebotHits(path, 1)).toBe(0);
     expect(off.page?.googleView).toBeNull();
     expect(off.googleViewComparison).toBeNull();
-    expect(off.links[0]).toMatchObject({ state: "live", verdict: { value: "counts", reasons: [] } });
+    // Its script writes it (script_only), and nothing is said of Google's view.
+    expect(off.links[0]).toMatchObject({ state: "live", verdict: { value: "at_risk", reasons: ["script_only"] } });
     expect(off.links[0]?.current?.signals.inGoogleView).toBeNull();
 
     const on = await api("PATCH", `/api/account/monitors/${created.id}`, { googleView: true });
@@ -227,13 +229,16 @@ describe.each(["pglite", "postgres"] as const)("Google's view on %s (production 
     expect((on.json as Monitor).googleView).toBe(true);
     const checked = await checkNow(created.id);
     expect(googlebotHits(path, 2)).toBe(1);
-    expect(checked.links[0]?.verdict).toEqual({ value: "does_not_count", reasons: ["not_in_google_view"] });
+    expect(checked.links[0]?.verdict).toEqual({
+      value: "does_not_count",
+      reasons: ["not_in_google_view", "script_only"],
+    });
 
     const offAgain = await api("PATCH", `/api/account/monitors/${created.id}`, { googleView: false });
     expect((offAgain.json as Monitor).page?.googleView).toBeNull();
     const unchecked = await checkNow(created.id);
     expect(googlebotHits(path, 3)).toBe(1);
-    expect(unchecked.links[0]?.verdict).toEqual({ value: "counts", reasons: [] });
+    expect(unchecked.links[0]?.verdict).toEqual({ value: "at_risk", reasons: ["script_only"] });
     const bad = await api("PATCH", `/api/account/monitors/${created.id}`, { googleView: "yes" });
     expect(bad.status, bad.text).toBe(400);
     expect(bad.text).toContain("googleView");
@@ -333,7 +338,7 @@ describe.each(["pglite", "postgres"] as const)("Google's view on %s (production 
       };
       expect(hidden.found).toBe(true);
       expect(hidden.matches[0]?.signals.inGoogleView).toBe(false);
-      expect(hidden.verdict).toMatchObject({ value: "does_not_count", reasons: ["not_in_google_view"] });
+      expect(hidden.verdict).toMatchObject({ value: "does_not_count", reasons: ["not_in_google_view", "script_only"] });
       expect(hidden.page.googleView).toMatchObject({ status: "ok", httpStatus: 200 });
       const cloaked = (
         await call({ url: site.url(`${GOOGLE_PAGES.serverCloak}?mcp`), target: site.url(GOOGLE_TARGET_PATH) })

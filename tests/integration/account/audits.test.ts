@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const HEADER =
-  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
+  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView";
 
 /** The public Link fields of signed-in links (what the public analyzer answers). */
 const publicLinks = <T extends { signals: unknown }>(links: T[]) => links.map(({ signals: _signals, ...link }) => link);

@@ -6,6 +6,8 @@ import { ORIGIN } from "./harness";
 export const MONITOR_KEYS = [
   "consecutivePageErrors",
   "createdAt",
+  "googleView",
+  "googleViewComparison",
   "id",
   "intervalMinutes",
   "lastCheckedAt",
@@ -41,6 +43,7 @@ export const PAGE_KEYS = [
   "canonicalUrl",
   "crawlers",
   "finalUrl",
+  "googleView",
   "httpStatus",
   "noindex",
   "noindexSource",

@@ -485,9 +485,9 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       });
       expect(report.links.map((link) => link.position)).toEqual([1, 2, 3]);
       expect(report.links.map((link) => link.signals)).toEqual([
-        { inRawHtml: null, hidden: null, region: null },
-        { inRawHtml: false, hidden: true, region: "footer" },
-        { inRawHtml: null, hidden: null, region: null },
+        { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
+        { inRawHtml: false, hidden: true, region: "footer", inGoogleView: null },
+        { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
       ]);
       expect(JSON.stringify(report)).not.toContain("auditor@example.com");
       expect(JSON.stringify(report)).not.toContain("sanitizedHtml");

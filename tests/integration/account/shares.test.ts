@@ -550,7 +550,7 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       expect(auditCsv).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
       expect(auditCsv).toContain(",'-2+3,");
       expect(auditCsv.split("\r\n")[0]).toBe(
-        "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region",
+        "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView",
       );
     });
 

@@ -171,7 +171,7 @@ describe.each(["pglite", "postgres"] as const)("Google's view on %s (production 
       const monitor = await checkNow((await watch(path)).id);
       expect(monitor.status).toBe("ok");
       expect(monitor.page?.googleView).toMatchObject({ status: "ok", httpStatus: 200, finalUrl: site.url(path) });
-      expect(monitor.page?.googleView?.noindex).toBe(reasons.includes("page_noindex"));
+      expect(monitor.page?.googleView?.noindex).toBe((reasons as readonly string[]).includes("page_noindex"));
       // The visitor's page itself says nothing of noindex: only Googlebot's render does.
       expect(monitor.page?.noindex).toBe(false);
       const link = monitor.links[0];

@@ -121,6 +121,17 @@ describe("renderGoogleView: Googlebot Smartphone", () => {
     expect(await render("/google/down")).toMatchObject({ status: "unavailable", httpStatus: 503, links: null });
   }, 60_000);
 
+  it("a fresh context: no cookie of the visitor's render reaches Googlebot's", async () => {
+    site.setPage("/google/cookie-set", {
+      body: "<!doctype html><title>c</title><a href='/about'>a</a>",
+      headers: { "set-cookie": "visitor=1; Path=/; Max-Age=3600" },
+    });
+    site.setPage("/google/cookie-read", { body: "<!doctype html><title>c</title><a href='/about'>a</a>" });
+    await inspectUrl(new URL(site.url("/google/cookie-set")), { settings });
+    expect((await render("/google/cookie-read")).status).toBe("ok");
+    expect(site.headersOf("/google/cookie-read")?.cookie).toBeUndefined();
+  }, 60_000);
+
   it("renderedAt reads the injected clock", async () => {
     const at = new Date("2031-02-03T04:05:06.000Z");
     expect(

@@ -140,6 +140,11 @@ export const configSchema = z.object({
   AUTH_IP_RATE_LIMIT_PER_15_MIN: positiveInt(100),
   /** Signed-in audits one organization may run per UTC day (docs/spec/account-api.md); past it 429. */
   ORG_AUDITS_PER_DAY: positiveInt(500),
+  /**
+   * google-view.md §2: a monitor's Googlebot render runs at most once per this many hours, besides its
+   * first check, checks that would change a state or verdict, "Check now" and evidence captures.
+   */
+  GOOGLE_VIEW_INTERVAL_HOURS: positiveInt(24),
   /** Consecutive checks that must see a tracked link missing or broken before its state says so. */
   MONITOR_CONFIRM_CHECKS: positiveInt(2),
   /**

@@ -31,6 +31,7 @@ export const EXPORT_CSV_COLUMNS = [
   "inRawHtml",
   "hidden",
   "region",
+  "inGoogleView",
 ] as const;
 
 /** One CSV record of a link: its public fields, then its signals, in EXPORT_CSV_COLUMNS' order. */

@@ -30,7 +30,14 @@ export async function insertLinks(
     await tx.insert(auditLink).values(
       links.slice(start, start + INSERT_BATCH).map((link, index) => {
         const own = signals[start + index] ?? UNKNOWN_SIGNALS;
-        return { auditId, ...toStoredLink(link), inRawHtml: own.inRawHtml, hidden: own.hidden, region: own.region };
+        return {
+          auditId,
+          ...toStoredLink(link),
+          inRawHtml: own.inRawHtml,
+          hidden: own.hidden,
+          region: own.region,
+          inGoogleView: own.inGoogleView,
+        };
       }),
     );
   }
@@ -42,7 +49,12 @@ export const linkOf = (row: LinkRow): Link => toStoredLink(row);
 /** A row as a signed-in link: the public fields, then its signals (null in rows older than signals). */
 export const signedInLinkOf = (row: LinkRow): SignedInLink => ({
   ...toStoredLink(row),
-  signals: { inRawHtml: row.inRawHtml ?? null, hidden: row.hidden ?? null, region: row.region ?? null },
+  signals: {
+    inRawHtml: row.inRawHtml ?? null,
+    hidden: row.hidden ?? null,
+    region: row.region ?? null,
+    inGoogleView: row.inGoogleView ?? null,
+  },
 });
 
 /** Up to `limit` links after `afterPosition`, in position order (keyset on the primary key). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { and, eq, or } from "drizzle-orm";
-import { inspectHtml, inspectUrl, parsePublicUrl, type PageReport } from "../analyzer";
+import { inspectHtml, inspectUrl, parsePublicUrl, renderGoogleView, type PageReport } from "../analyzer";
 import type { ParsedAnalyzeRequest } from "../api/analyze-request";
 import type { Audit, AuditSummary } from "../schemas/audits";
 import type { AccountContext, OrganizationScope } from "../auth/guard";
@@ -14,9 +14,10 @@ import { audit } from "../db/schema";
 import { ApiError } from "../errors";
 import { loadDomainGroups } from "./group-lookup";
 import { insertLinks, readSignedInLinks } from "./audit-links";
-import { pageSignals } from "../verdict";
+import { pageSignals, readingOf, withGoogleView, type GoogleReading } from "../verdict";
 import { UNKNOWN_SIGNALS, type PageSignals } from "../schemas/verdict";
 import { CRAWLER_AGENTS, crawlersOf } from "../schemas/crawlers";
+import { googleViewOf } from "../schemas/google-view";
 import { storableText, toStoredLink } from "../db/stored-link";
 import { spendAuditUnit } from "./audit-quota";
 
@@ -95,7 +96,9 @@ export function auditOf(row: AuditRow, links: Audit["links"]): Audit {
     title: row.title,
     stats: row.stats,
     // jsonb keeps no key order, and audits saved before crawler access have none: the agents' order, or null.
-    page: row.page ? { ...row.page, crawlers: crawlersOf(row.page.crawlers) } : null,
+    page: row.page
+      ? { ...row.page, crawlers: crawlersOf(row.page.crawlers), googleView: googleViewOf(row.page.googleView) }
+      : null,
     links,
   };
 }
@@ -151,7 +154,9 @@ async function runAndStore(
       input.mode === "paste"
         ? await inspectHtml({ html: input.html, pageUrl: `https://${input.domain}/` }, analyze)
         : await inspectUrl(input.url, analyze);
-    return store(db, ctx, input, report, rerunOf);
+    // A URL audit renders Google's view once (google-view.md §2); paste mode renders nothing.
+    const google = input.mode === "url" ? readingOf(await renderGoogleView(input.url, analyze)) : null;
+    return store(db, ctx, input, report, google, rerunOf);
   });
   return { audit: result, headers };
 }
@@ -161,9 +166,11 @@ async function store(
   ctx: AccountContext,
   input: ParsedAnalyzeRequest,
   report: PageReport,
+  google: GoogleReading | null,
   rerunOf: string | undefined,
 ): Promise<Audit> {
   const { analysis, page } = report;
+  const signals = withGoogleView(analysis.links, report.linkSignals, google);
   const [snapshotGzip, inputHtmlGzip] = await Promise.all([
     gzipAsync(analysis.sanitizedHtml),
     input.mode === "paste" ? gzipAsync(input.html) : Promise.resolve(null),
@@ -182,13 +189,13 @@ async function store(
         domain: analysis.domain,
         title: storableText(page.title),
         stats: analysis.stats,
-        page: storedPage(pageSignals(page)),
+        page: storedPage(pageSignals(page, google?.view ?? null)),
         snapshotGzip,
         inputHtmlGzip,
       })
       .returning(columns);
     if (!inserted) throw new Error("audit insert returned nothing");
-    await insertLinks(tx, inserted.id, analysis.links, report.linkSignals);
+    await insertLinks(tx, inserted.id, analysis.links, signals);
     await recordActivity(tx, {
       organizationId: ctx.organization.id,
       actor: ctx.user,
@@ -203,7 +210,7 @@ async function store(
     row,
     analysis.links.map((link, index) => ({
       ...toStoredLink(link),
-      signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+      signals: signals[index] ?? UNKNOWN_SIGNALS,
     })),
   );
 }

@@ -176,6 +176,8 @@ const NEWS: Record<VerdictReason, string> = {
   hidden: "Link hidden by CSS",
   page_noindex: "Page now set to noindex",
   robots_disallowed: "Page now blocked by robots.txt",
+  not_in_google_view: "Link no longer in Googlebot's view of the page",
+  shown_only_to_googlebot: "Link now shown only to Googlebot (cloaking)",
   script_only: "Link only present after JavaScript",
   canonical_elsewhere: "Page's canonical now points to another URL",
   page_redirected: "Page now redirects to another URL",

@@ -9,7 +9,8 @@ import { roundTimings } from "./timings";
 import type { PasteBodyRules } from "./worker/paste-body";
 import type { RenderPriority } from "./render/queue";
 import type { PrintOptions } from "./render/print";
-import type { AnalysisResult, AnalyzedLink, DomainGroups, LinkStats, PageReport } from "./types";
+import type { AnalysisResult, AnalyzedLink, DomainGroups, GoogleRender, LinkStats, PageReport } from "./types";
+import { runGoogleView } from "./google-view";
 import { AnalyzerPool, poolOptionsFrom, type JobTiming } from "./worker/pool";
 
 /**
@@ -23,6 +24,7 @@ export type {
   AnalysisResult,
   AnalyzedLink,
   DomainGroups,
+  GoogleRender,
   LinkSignals,
   LinkStats,
   LinkType,
@@ -285,6 +287,38 @@ export async function inspectUrl(url: URL, options: InspectOptions): Promise<Pag
     signals: options.signals ? { robots: robotsCache(options.settings), crawlers: options.crawlers } : undefined,
     priority: options.priority,
     evidence: options.evidence,
+  });
+}
+
+/** Options of renderGoogleView: who asks, the render's place in line, and whether to keep its page for evidence. */
+export interface GoogleViewOptions extends AnalyzeOptions {
+  priority?: RenderPriority;
+  /** Keep Googlebot's page open and hand back its camera (GoogleRender.camera); the caller must release() it. */
+  evidence?: boolean;
+  /** The clock renderedAt reads (tests inject time). */
+  now?: () => Date;
+}
+
+/**
+ * Google's view (google-view.md §2): renders `url` (accepted by parsePublicUrl) as Googlebot Smartphone —
+ * its User-Agent in the header and navigator.userAgent, no HeadlessChrome in any header or hint, a 412×915
+ * phone at DPR 2.625 with touch, grown to the document — in a fresh context behind the same network guard,
+ * through the same render queue, and reads its links like every render's. Never throws for the page: a
+ * refusal, a challenge, a page that is not HTML or a failed render is `unavailable`. Throws only when
+ * `signal` aborts.
+ */
+export async function renderGoogleView(url: URL, options: GoogleViewOptions): Promise<GoogleRender> {
+  options.signal?.throwIfAborted();
+  return runGoogleView(url, {
+    pool: pool(options.settings),
+    renderer: renderer(options.settings),
+    settings: options.settings,
+    requestId: options.requestId,
+    clientKey: options.clientKey,
+    signal: options.signal,
+    priority: options.priority,
+    evidence: options.evidence,
+    now: options.now,
   });
 }
 

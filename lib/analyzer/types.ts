@@ -155,3 +155,26 @@ export interface DocumentReport {
   /** One per link of `analysis.links`, in the same order (inRawHtml null: the raw body is another job; hidden null unless marked). */
   linkSignals: LinkSignals[];
 }
+
+/**
+ * Google's view (google-view.md §2): the page as Googlebot Smartphone rendered it (the front door's
+ * renderGoogleView). `unavailable` when that render answered a non-2xx status, a bot challenge or not HTML,
+ * or failed: a refusal of Googlebot says nothing about Google.
+ */
+export interface GoogleRender {
+  status: "ok" | "unavailable";
+  /** The status Googlebot's render got (also when refused); null when no HTTP answer came. */
+  httpStatus: number | null;
+  /** Where it ended after redirects; null when it did not load. */
+  finalUrl: string | null;
+  /** meta robots/googlebot or X-Robots-Tag (for Googlebot) say noindex; null when unavailable. */
+  noindex: boolean | null;
+  /** Its links, captured like every render's (shadow DOM flattened, positions in its own order); null when unavailable. */
+  links: AnalyzedLink[] | null;
+  renderedAt: Date;
+  /**
+   * With `evidence` and `ok`: the camera of Googlebot's page, still open (screenshots/camera.ts; positions are
+   * those of `links`). The caller must release() it; null otherwise.
+   */
+  camera: EvidenceCamera | null;
+}

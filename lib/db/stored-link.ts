@@ -28,9 +28,12 @@ export function toStoredLink(link: AnalyzedLink): AnalyzedLink {
   };
 }
 
-/** A stored link with the signals kept beside it (a tracked link's `current`, evidence) as the API shows it: unknown signals for rows stored before signals. */
+/**
+ * A stored link with the signals kept beside it (a tracked link's `current`, evidence) as the API shows it:
+ * unknown signals for rows stored before signals, and an unknown Google view for rows stored before it.
+ */
 export function signedInLinkView(
-  link: (AnalyzedLink & { signals?: SignedInLink["signals"] }) | null,
+  link: (AnalyzedLink & { signals?: Partial<SignedInLink["signals"]> }) | null,
 ): SignedInLink | null {
-  return link ? { ...toStoredLink(link), signals: link.signals ?? UNKNOWN_SIGNALS } : null;
+  return link ? { ...toStoredLink(link), signals: { ...UNKNOWN_SIGNALS, ...link.signals } } : null;
 }

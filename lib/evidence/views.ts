@@ -28,6 +28,9 @@ export const EVIDENCE_FIELDS = {
   screenshotHeight: evidence.screenshotHeight,
   screenshotBytes: evidence.screenshotBytes,
   linkBox: evidence.linkBox,
+  googleScreenshotWidth: evidence.googleScreenshotWidth,
+  googleScreenshotHeight: evidence.googleScreenshotHeight,
+  googleScreenshotBytes: evidence.googleScreenshotBytes,
 };
 
 export type EvidenceMeta = {
@@ -51,5 +54,12 @@ export function evidenceView(row: EvidenceMeta): Evidence {
     verdict: row.verdict ?? null,
     screenshot: width !== null && height !== null && bytes !== null ? { width, height, bytes } : null,
     linkBox: row.linkBox ?? null,
+    googleScreenshot: googleShotOf(row),
   };
+}
+
+/** Googlebot's PNG (google-view.md §2), kept only when the verdict says the two views differ. */
+function googleShotOf(row: EvidenceMeta): Evidence["googleScreenshot"] {
+  const { googleScreenshotWidth: width, googleScreenshotHeight: height, googleScreenshotBytes: bytes } = row;
+  return width !== null && height !== null && bytes !== null ? { width, height, bytes } : null;
 }

@@ -1,7 +1,8 @@
 import { parseAnalyzeRequest } from "../api/analyze-request";
 import { runInspection } from "../api/analyze-service";
 import { ApiError } from "../errors";
-import type { AnalysisResult, AnalyzedLink, LinkStats, PageReport } from "../analyzer";
+import { renderGoogleView, type AnalysisResult, type AnalyzedLink, type LinkStats, type PageReport } from "../analyzer";
+import { readingOf, type GoogleReading } from "../verdict";
 import { getConfig } from "../config";
 import { CRAWLER_AGENTS } from "../schemas/crawlers";
 import { checkRequestLimit, rateLimitHeaders } from "../ratelimit";
@@ -63,6 +64,25 @@ export async function inspectForTool(
     // find_link's page carries crawler access (google-view.md §3), from the same robots.txt reading.
     crawlers: signals ? CRAWLER_AGENTS : undefined,
   });
+}
+
+/**
+ * find_link's page: the analysis with its signals and, with url, Google's view (google-view.md §2), rendered
+ * once after the visitor's render (the request was accepted and counted once, by inspectForTool).
+ */
+export async function inspectForFindLink(
+  body: Record<string, unknown>,
+  context: McpCallContext,
+): Promise<{ report: PageReport; google: GoogleReading | null }> {
+  const report = await inspectForTool(body, context, true);
+  if (typeof body.url !== "string") return { report, google: null };
+  const google = await renderGoogleView(new URL(body.url), {
+    settings: getConfig(),
+    requestId: context.requestId,
+    clientKey: context.clientKey,
+    signal: context.signal,
+  });
+  return { report, google: readingOf(google) };
 }
 
 /** Drops the snapshot unless asked for: it is most of the answer's size and rarely what a model needs. */

@@ -9,7 +9,16 @@ import {
   type PageSignals,
   type Verdict,
 } from "../schemas/verdict";
-import { bestMatch, pageSignals, redirectedAway, verdictOf, type PageFacts } from "../verdict";
+import {
+  bestMatch,
+  googleFacts,
+  pageSignals,
+  redirectedAway,
+  verdictOf,
+  withGoogleView,
+  type GoogleReading,
+  type PageFacts,
+} from "../verdict";
 import type { MatchMode } from "./schemas";
 
 /**
@@ -28,7 +37,7 @@ export interface LinkTarget {
 export interface FoundLink extends AnalyzedLink {
   /** Internal or external with none of nofollow, sponsored, ugc: the link passes ranking signals. */
   followed: boolean;
-  /** inRawHtml, hidden (URL mode; null with html) and region. */
+  /** inRawHtml, hidden (URL mode; null with html), region, and inGoogleView (url only; google-view.md §2). */
   signals: LinkSignals;
 }
 
@@ -95,16 +104,23 @@ export function parseTarget(target: string, match: MatchMode | undefined): LinkT
  * The links of `report` that point at `target`, with the best match's verdict and a one-line summary.
  * `requestedUrl` (URL mode) is the page asked for: ending elsewhere is `page_redirected`.
  */
-export function findLink(report: PageReport, target: LinkTarget, requestedUrl: string | null = null): FindLinkResult {
+export function findLink(
+  report: PageReport,
+  target: LinkTarget,
+  requestedUrl: string | null = null,
+  google: GoogleReading | null = null,
+): FindLinkResult {
   const result = report.analysis;
+  const signals = withGoogleView(result.links, report.linkSignals, google);
   const withFollowed = (link: AnalyzedLink, index: number): FoundLink => ({
     ...link,
     followed: link.linkType !== "ignored" && !link.isNofollow && !link.isSponsored && !link.isUgc,
-    signals: report.linkSignals[index] ?? UNKNOWN_SIGNALS,
+    signals: signals[index] ?? UNKNOWN_SIGNALS,
   });
   const all = result.links.map(withFollowed);
   const matches = all.filter((link) => matchesTarget(link.href, target));
-  const page = pageSignals(report.page);
+  const page = pageSignals(report.page, google?.view ?? null);
+  const googleSays = googleFacts(google, (href) => matchesTarget(href, target));
   const facts: PageFacts = {
     noindex: page.noindex === true,
     robotsTxt: page.robotsTxt,
@@ -114,7 +130,13 @@ export function findLink(report: PageReport, target: LinkTarget, requestedUrl: s
   const best = bestMatch(
     matches.map((link) => ({
       link,
-      verdict: verdictOf({ link, broken: isBrokenStatus(link.httpStatus), removedByScript: false, page: facts }),
+      verdict: verdictOf({
+        link,
+        broken: isBrokenStatus(link.httpStatus),
+        removedByScript: false,
+        page: facts,
+        google: googleSays,
+      }),
       meetsExpectations: true,
     })),
   );
@@ -141,10 +163,14 @@ export function findLink(report: PageReport, target: LinkTarget, requestedUrl: s
     sameHost.length > 0
       ? ` ${sameHost.length} link(s) do point to ${hostKey(target.url)}; see sameHostLinks (or retry with match "domain").`
       : "";
+  // Cloaking (google-view.md §2): visitors never see it, Googlebot's render has it.
+  const cloaked = googleSays?.hasMatch
+    ? " Googlebot's render of the page has it: the page shows it only to Googlebot (cloaking, which Google treats as spam)."
+    : "";
   return {
     ...base,
     sameHostLinks: sameHost.slice(0, NEAR_MISSES),
-    summary: `Not found: none of the ${result.stats.total} links on ${result.url} matches ${target.url.href} (${target.match} match).${nearMiss}`,
+    summary: `Not found: none of the ${result.stats.total} links on ${result.url} matches ${target.url.href} (${target.match} match).${nearMiss}${cloaked}`,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ApiError } from "../errors";
 import type { Config } from "../config";
-import { analyzeForTool, compactAnalysis, describeAnalysis, inspectForTool } from "./analyze";
+import { analyzeForTool, compactAnalysis, describeAnalysis, inspectForFindLink } from "./analyze";
 import type { McpCallContext } from "./context";
 import { findLink, parseTarget } from "./find-link";
 import { toolError, toolSuccess } from "./results";
@@ -76,8 +76,9 @@ export function registerTools(server: McpServer, context: McpCallContext, config
       description: [
         ...urlModeOff,
         'Answers "is my link on this page, and is it followed?" in one call: give the page (url, or its html) and the target (your URL or domain).',
-        "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies), HTTP status and signals (inRawHtml: in the HTML the server sent, false when only scripts add it; hidden: cannot be seen in the rendered page; region: main, header, nav, aside or footer; with html, inRawHtml and hidden are null); when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
-        'verdict answers "does it still pass value?" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page\'s noindex, canonical and, with url, robots.txt for Googlebot and the final URL.',
+        "Returns found, and each matching link with position, anchor text, nofollow/sponsored/ugc flags, followed (true when none of them applies), HTTP status and signals (inRawHtml: in the HTML the server sent, false when only scripts add it; hidden: cannot be seen in the rendered page; region: main, header, nav, aside or footer; inGoogleView: the link is also in Googlebot's render of the page; with html, inRawHtml, hidden and inGoogleView are null); when nothing matches, found is false and sameHostLinks lists links to the target's host that did not match exactly.",
+        'verdict answers "does it still pass value?" for the best match (the first that counts, else the first at risk): value counts, at_risk or does_not_count, and reasons in order (does_not_count: broken_target, nofollow, sponsored, ugc, hidden, page_noindex, robots_disallowed, not_in_google_view; at_risk: script_only, canonical_elsewhere, page_redirected, boilerplate_region). page has the page\'s noindex, canonical and, with url, robots.txt for Googlebot and the final URL.',
+        "With url, the page is also rendered as Googlebot Smartphone (its user agent, a phone viewport): page.googleView is {status: ok or unavailable, httpStatus, finalUrl, noindex, linkCount, renderedAt}; unavailable (the page refused Googlebot's user agent, a bot challenge, not HTML, or the render failed) says nothing about Google and gives no reason. not_in_google_view: the link is there for visitors but not in Googlebot's render; page_noindex also when only Googlebot's render is noindex; when nothing matches for visitors but Googlebot's render has the link, the summary says the page shows it only to Googlebot (cloaking).",
         `With url, page.crawlers says for each of ${CRAWLER_AGENTS.join(", ")} whether robots.txt lets it crawl the page: allowed, disallowed, or unavailable when robots.txt could not be read (AI crawlers blocked do not change the verdict, which is about Google); with html it is null.`,
         `Cost: with url, ${renderCost} With html: ${pasteCost} ${perMinute}`,
       ].join(" "),
@@ -94,7 +95,8 @@ export function registerTools(server: McpServer, context: McpCallContext, config
         const body = Object.fromEntries(
           Object.entries({ url, html, domain }).filter(([, value]) => value !== undefined),
         );
-        const result = findLink(await inspectForTool(body, context, true), wanted, url ?? null);
+        const { report, google } = await inspectForFindLink(body, context);
+        const result = findLink(report, wanted, url ?? null, google);
         return toolSuccess(result, result.summary);
       } catch (error) {
         return toolError(error, context);

@@ -6,6 +6,7 @@ import { pageProof, type PageProof } from "../evidence/record";
 import { mayNeedEvidence } from "../evidence/reason";
 import { judgeLink, pageFacts, shotPosition } from "./placement";
 import type { MonitorRow, TrackedLinkRow } from "./views";
+import type { GoogleViewOutcome } from "./google-view";
 
 /**
  * A check's evidence (evidence-and-reports.md), the part before its transaction: while the rendered page
@@ -26,10 +27,11 @@ export async function shootChanges(
   row: MonitorRow,
   checked: readonly TrackedLinkRow[],
   report: PageReport,
+  google: GoogleViewOutcome,
 ): Promise<CheckEvidence | null> {
   const facts = pageFacts(report, row.url);
   const moving = checked.flatMap((link) => {
-    const judged = judgeLink(link, report, facts, confirmChecks);
+    const judged = judgeLink(link, report, facts, confirmChecks, google.reading);
     const step = {
       stateBefore: link.state,
       stateAfter: judged.next.state,

@@ -13,6 +13,7 @@ import { findMonitor } from "./monitors";
 import type { MonitorRow } from "./views";
 import { currentLink, judgeLink, pageFacts, shotPosition } from "./placement";
 import { owned } from "./scope";
+import { googleViewFor, NO_GOOGLE_VIEW, type GoogleViewOutcome } from "./google-view";
 
 /**
  * POST /api/account/monitors/{id}/evidence (member+): renders the page now and keeps one `manual` record
@@ -54,6 +55,7 @@ async function capture(
     await monitoredRenderOptions(ctx.db, ctx.settings, row, links, "interactive", signal),
   );
   const records: EvidenceRecord[] = [];
+  let google: GoogleViewOutcome = NO_GOOGLE_VIEW;
   try {
     if (notThePage(report)) {
       const status = report.page.httpStatus;
@@ -65,10 +67,20 @@ async function capture(
         hint: "Nothing was stored. Try again later.",
       });
     }
+    // An evidence capture renders Google's view now (google-view.md §2); Googlebot's page stays open for
+    // the screenshots of links whose verdict names it. It is not a check: the monitor keeps its own view.
+    google = await googleViewFor(row, true, {
+      settings: ctx.settings,
+      clientKey: `monitor:${organizationId}`,
+      priority: "interactive",
+      signal,
+      evidence: true,
+      now: ctx.now,
+    });
     const facts = pageFacts(report, row.url);
     const capturedAt = ctx.now();
     for (const link of links) {
-      const { placement, verdict } = judgeLink(link, report, facts, 1);
+      const { placement, verdict } = judgeLink(link, report, facts, 1, google.reading);
       records.push({
         organizationId,
         monitorId: row.id,
@@ -84,7 +96,7 @@ async function capture(
       });
     }
   } finally {
-    await report.camera?.release();
+    await Promise.all([report.camera?.release(), google.fresh?.camera?.release()]);
   }
   signal?.throwIfAborted();
   const proof = await proofOf(row, report);

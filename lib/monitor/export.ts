@@ -10,7 +10,7 @@ import { knownAgents } from "../schemas/crawlers";
 
 /**
  * GET /api/account/links/export?format=csv|json: the import's columns plus state, first_seen_at,
- * last_seen_at, verdict, verdict_reasons and blocked_crawlers (the page's), one row per tracked link (the
+ * last_seen_at, verdict, verdict_reasons, in_google_view and blocked_crawlers (the page's), one row per tracked link (the
  * list's filters apply), ordered by page then creation. The
  * CSV is RFC 4180, UTF-8, formula-injection safe, and imports back as all `unchanged`; tags are joined
  * with `|`. JSON is an array of objects with the same keys.
@@ -23,9 +23,10 @@ export const EXPORT_COLUMNS = [
   "last_seen_at",
   "verdict",
   "verdict_reasons",
+  "in_google_view",
   "blocked_crawlers",
 ] as const;
-type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | boolean | null>;
 
 export interface ExportFile {
   body: string;
@@ -63,6 +64,7 @@ export async function exportLinks(
     // placement-verdict.md: the value, and the reasons joined by ";" (in both formats).
     verdict: link.verdict?.value ?? null,
     verdict_reasons: link.verdict ? link.verdict.reasons.join(";") : null,
+    in_google_view: inGoogleView(link),
     // google-view.md §3: the page's disallowed crawlers as last known (an unreadable robots.txt keeps
     // them), joined by ";" in the agents' order; "" when none, null before robots.txt was read.
     blocked_crawlers: blockedCrawlers ? knownAgents(blockedCrawlers).join(";") : null,
@@ -84,4 +86,15 @@ export async function exportLinks(
     };
   const body = toCsv([EXPORT_COLUMNS, ...items.map((item) => EXPORT_COLUMNS.map((column) => item[column]))]);
   return { body, contentType: "text/csv; charset=utf-8", filename: `linklens-links-${stamp}.csv` };
+}
+
+/**
+ * google-view.md §4: is the tracked link in Googlebot's render? The current link's signal while it is on
+ * the page; true for a link shown only to Googlebot (missing for visitors, present for Googlebot); null
+ * when not known (not seen yet, missing, Google's view off, unavailable or not rendered).
+ */
+function inGoogleView(link: typeof trackedLink.$inferSelect): boolean | null {
+  if (link.verdict?.reasons.includes("shown_only_to_googlebot")) return true;
+  if (link.state === "pending" || link.state === "missing") return null;
+  return link.current?.signals?.inGoogleView ?? null;
 }

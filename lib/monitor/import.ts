@@ -54,6 +54,7 @@ const READ_ONLY_COLUMNS = [
   "last_seen_at",
   "verdict",
   "verdict_reasons",
+  "in_google_view",
   "blocked_crawlers",
 ] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];

@@ -14,7 +14,7 @@ import { assertInterval, monitorUrlFor, targetFor } from "./targets";
 import { monitorView, type MonitorRow, type MonitorView, type TrackedLinkRow } from "./views";
 
 /**
- * Monitored pages: create (due at once), list, read, change (interval, pause, tags) and delete. Every query
+ * Monitored pages: create (due at once), list, read, change (interval, pause, tags, Google view) and delete. Every query
  * is scoped to the caller's organization (scope.ts); a monitor comes back with all its tracked links.
  */
 
@@ -167,6 +167,7 @@ export async function createMonitor(ctx: AccountContext, input: NewMonitorInput)
           url,
           intervalMinutes,
           tags: input.tags ?? [],
+          googleView: input.googleView ?? true,
           nextCheckAt: now,
           createdById: ctx.user.id,
           createdAt: now,
@@ -208,6 +209,9 @@ export async function updateMonitor(
     const changes: Partial<typeof monitor.$inferInsert> = { updatedAt: now };
     if (patch.tags !== undefined) changes.tags = patch.tags;
     if (patch.paused !== undefined) changes.paused = patch.paused;
+    // Off: the next check renders no Google view and gives no reason of its own; on again: the last one
+    // stands until a render is due (google-view.md §2).
+    if (patch.googleView !== undefined) changes.googleView = patch.googleView;
     if (patch.intervalMinutes !== undefined && patch.intervalMinutes !== row.intervalMinutes) {
       changes.intervalMinutes = patch.intervalMinutes;
       const [awaiting] = await tx

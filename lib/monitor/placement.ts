@@ -5,9 +5,13 @@ import { UNKNOWN_SIGNALS, type LinkSignals, type Verdict } from "../schemas/verd
 import {
   bestMatch,
   canonicalElsewhere,
+  googleFacts,
   nextVerdict,
   redirectedAway,
   verdictOf,
+  withGoogleView,
+  type GoogleFacts,
+  type GoogleReading,
   type PageFacts,
   type VerdictMove,
 } from "../verdict";
@@ -42,23 +46,33 @@ export interface Placement {
   matchCount: number;
   /** No link matches, and one that matched was in the HTML as the server sent it. */
   removedByScript: boolean;
+  /** What Google's view says of this tracked link (google-view.md §2); null when off, not rendered or unavailable. */
+  google: GoogleFacts | null;
 }
 
+/**
+ * `google` is the Google view that stands for this check (a fresh render or the last one kept with the
+ * monitor); null when the monitor's switch is off or none was rendered: then no link is in or out of it.
+ */
 export function findPlacement(
   report: PageReport,
   tracked: TrackedTarget & LinkExpectations,
   facts: PageFacts,
+  google: GoogleReading | null = null,
 ): Placement {
   const links = report.analysis.links;
+  const signalsOf = withGoogleView(links, report.linkSignals, google);
+  const googleSays = googleFacts(google, (href) => matchesTarget(href, tracked));
   const candidates = links.flatMap((link, index) => {
     if (link.linkType === "ignored" || !matchesTarget(link.href, tracked)) return [];
-    const signals = report.linkSignals[index] ?? UNKNOWN_SIGNALS;
+    const signals = signalsOf[index] ?? UNKNOWN_SIGNALS;
     const observed = observe(link, tracked);
     const verdict = verdictOf({
       link: { ...link, signals },
       broken: observed === "broken",
       removedByScript: false,
       page: facts,
+      google: googleSays,
     });
     return [{ link: { link, signals }, verdict, meetsExpectations: observed === "live" }];
   });
@@ -68,6 +82,7 @@ export function findPlacement(
     signals: best?.link.signals ?? UNKNOWN_SIGNALS,
     matchCount: candidates.length,
     removedByScript: best === null && (report.removedByScript ?? []).some((href) => matchesTarget(href, tracked)),
+    google: googleSays,
   };
 }
 
@@ -91,6 +106,7 @@ export function verdictAfter(
       broken: false,
       removedByScript: placement.removedByScript,
       page: facts,
+      google: placement.google,
     },
   });
 }
@@ -108,6 +124,7 @@ export function judgeLink(
   report: PageReport,
   facts: PageFacts,
   confirmChecks: number,
+  google: GoogleReading | null = null,
 ): LinkJudgement {
   const placement = findPlacement(
     report,
@@ -118,6 +135,7 @@ export function judgeLink(
       expectedAnchor: link.expectedAnchor,
     },
     facts,
+    google,
   );
   const kept = link.current ? toStoredLink(link.current) : null;
   const next = nextLinkState(

@@ -7,7 +7,7 @@ import { linkObservation, linkTransition, trackedLink } from "../db/schema";
 import { toStoredLink } from "../db/stored-link";
 import { evidenceReason } from "../evidence/reason";
 import type { EvidenceRecord } from "../evidence/record";
-import { verdictEventDue } from "../verdict";
+import { verdictEventDue, type GoogleReading } from "../verdict";
 import { wasLive, type CheckEvidence } from "./check-evidence";
 import { currentLink, judgeLink, pageFacts, type LinkJudgement } from "./placement";
 import { owned } from "./scope";
@@ -49,6 +49,7 @@ export async function recordLinkResults(
   report: PageReport,
   shots: CheckEvidence | null,
   confirmChecks: number,
+  google: GoogleReading | null,
 ): Promise<LinkResults> {
   const results: LinkResults = { events: [], proofs: [], awaitingConfirmation: false };
   const facts = pageFacts(report, write.row.url);
@@ -60,7 +61,7 @@ export async function recordLinkResults(
       results.awaitingConfirmation = true;
       continue;
     }
-    const judged = judgeLink(link, report, facts, confirmChecks);
+    const judged = judgeLink(link, report, facts, confirmChecks, google);
     if (judged.next.needsConfirmation) results.awaitingConfirmation = true;
     const proof = await evidenceToKeep(write, link, judged, shots);
     if (proof) results.proofs.push(proof);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { inspectUrl, type AnalyzerSettings, type PageReport } from "../analyzer";
+import { inspectUrl, type AnalyzerSettings, type PageReport, type renderGoogleView } from "../analyzer";
 import { shootChanges, type CheckEvidence } from "./check-evidence";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -9,6 +9,7 @@ import { ApiError, type ErrorCode } from "../errors";
 import { monitoredRenderOptions, notThePage } from "./monitored-render";
 import { notFound, owned } from "./scope";
 import { storeCheck } from "./store-check";
+import { googleViewDue, googleViewFor, NO_GOOGLE_VIEW, type GoogleViewOutcome } from "./google-view";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 
 /**
@@ -26,7 +27,13 @@ import type { MonitorRow, TrackedLinkRow } from "./views";
  */
 
 export type CheckSettings = AnalyzerSettings &
-  Pick<Config, "MONITOR_CONFIRM_CHECKS" | "MONITOR_PAGE_ERROR_ALERT_AFTER" | "MONITOR_CONFIRM_DELAY_MINUTES">;
+  Pick<
+    Config,
+    | "MONITOR_CONFIRM_CHECKS"
+    | "MONITOR_PAGE_ERROR_ALERT_AFTER"
+    | "MONITOR_CONFIRM_DELAY_MINUTES"
+    | "GOOGLE_VIEW_INTERVAL_HOURS"
+  >;
 
 export interface CheckDeps {
   db: Db;
@@ -39,6 +46,8 @@ export interface CheckDeps {
   leaseMs: number;
   /** The render (the analyzer's front door); replaceable only so a benchmark can count calls. */
   inspect?: typeof inspectUrl;
+  /** Googlebot's render (google-view.md §2), likewise. */
+  renderGoogle?: typeof renderGoogleView;
 }
 
 /** What a check needs besides the runtime: Math.random's jitter and the lease of a claimed monitor. */
@@ -176,6 +185,36 @@ async function loadPage(
 }
 
 /**
+ * Google's view for a check whose page loaded (google-view.md §2, lib/monitor/google-view.ts): rendered now
+ * when due (first check, Check now, a pending change of a state or verdict, the interval), before anything
+ * is stored; else the one kept with the monitor.
+ */
+async function checkGoogleView(
+  deps: CheckDeps,
+  row: MonitorRow,
+  checked: readonly TrackedLinkRow[],
+  report: PageReport,
+  trigger: CheckTrigger,
+  signal: AbortSignal | undefined,
+): Promise<GoogleViewOutcome> {
+  const due = googleViewDue(row, checked, report, trigger.kind === "manual" ? "asked" : "schedule", {
+    now: deps.now(),
+    intervalHours: deps.settings.GOOGLE_VIEW_INTERVAL_HOURS,
+    confirmChecks: deps.settings.MONITOR_CONFIRM_CHECKS,
+  });
+  return googleViewFor(row, due, {
+    render: deps.renderGoogle,
+    settings: deps.settings,
+    clientKey: `monitor:${row.organizationId}`,
+    priority: trigger.kind === "manual" ? "interactive" : "background",
+    signal,
+    // Googlebot's page stays open for the screenshots of links whose verdict names Google's view.
+    evidence: true,
+    now: deps.now,
+  });
+}
+
+/**
  * Runs one check of a monitor of `organizationId`.
  * @throws ApiError NOT_FOUND / CONFLICT (manual), MonitorBusyError (scheduled, someone else holds it),
  *   ApiError RATE_LIMITED and any unexpected error (nothing stored; the caller retries).
@@ -200,14 +239,19 @@ export async function runCheck(
       .where(owned(trackedLink, organizationId, eq(trackedLink.monitorId, row.id)));
     const page = await loadPage(deps, row, checked, trigger, signal);
     let shots: CheckEvidence | null;
+    let google: GoogleViewOutcome = NO_GOOGLE_VIEW;
     try {
+      google = page.report ? await checkGoogleView(deps, row, checked, page.report, trigger, signal) : NO_GOOGLE_VIEW;
       signal?.throwIfAborted();
-      shots = page.report ? await shootChanges(deps.settings.MONITOR_CONFIRM_CHECKS, row, checked, page.report) : null;
+      shots = page.report
+        ? await shootChanges(deps.settings.MONITOR_CONFIRM_CHECKS, row, checked, page.report, google)
+        : null;
     } finally {
-      // The page's context closes while the check writes (never rejects): the check does not wait for it.
+      // The pages' contexts close while the check writes (never rejects): the check does not wait for them.
       void page.report?.camera?.release();
+      void google.fresh?.camera?.release();
     }
-    const result = await storeCheck(deps, { row, checked, page, trigger, startedAt, leaseUntil, shots });
+    const result = await storeCheck(deps, { row, checked, page, trigger, startedAt, leaseUntil, shots, google });
     applied = result.status === "applied";
     return result;
   } finally {

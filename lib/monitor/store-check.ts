@@ -13,6 +13,8 @@ import type { CheckDeps, CheckResult, CheckTrigger, PageOutcome } from "./run-ch
 import { nextCheckAt } from "./schedule";
 import { notFound, owned } from "./scope";
 import type { MonitorRow, TrackedLinkRow } from "./views";
+import { googleViewColumns, type GoogleViewOutcome } from "./google-view";
+import { compareViews } from "../verdict";
 
 /**
  * Everything one check learned, stored in ONE transaction, as steps in this order:
@@ -37,6 +39,8 @@ export interface FinishedCheck {
   startedAt: Date;
   leaseUntil: Date;
   shots: CheckEvidence | null;
+  /** The Google view that stands for this check (google-view.md §2), and its fresh render if it made one. */
+  google: GoogleViewOutcome;
 }
 
 class Superseded extends Error {}
@@ -53,7 +57,14 @@ export async function storeCheck(deps: CheckDeps, check: FinishedCheck): Promise
       const write: CheckWrite = { tx, row, checkId, finishedAt };
       await recordCheck(write, check);
       const links = page.report
-        ? await recordLinkResults(write, check.checked, page.report, check.shots, settings.MONITOR_CONFIRM_CHECKS)
+        ? await recordLinkResults(
+            write,
+            check.checked,
+            page.report,
+            check.shots,
+            settings.MONITOR_CONFIRM_CHECKS,
+            check.google.reading,
+          )
         : NO_LINK_RESULTS;
       const errors = page.outcome === "page_error" ? row.consecutivePageErrors + 1 : 0;
       const crawlers = page.report ? crawlerAccessAfter(row, page.report.page) : null;
@@ -161,7 +172,7 @@ function crawlerEvents({ row, checkId }: CheckWrite, move: CrawlerAccessMove | n
  */
 async function updateMonitor(
   { tx, row, finishedAt }: CheckWrite,
-  { page, leaseUntil }: FinishedCheck,
+  { page, leaseUntil, google }: FinishedCheck,
   errors: number,
   due: Date,
   crawlerColumns: CrawlerAccessMove["columns"],
@@ -175,6 +186,9 @@ async function updateMonitor(
         pageFinalUrl: page.report.page.finalUrl,
         pageNoindexSource: page.report.page.noindexSource,
         pageRobotsTxt: page.report.page.robotsTxt,
+        // Google's view: a fresh render replaces the kept one; the panel's comparison is this check's.
+        ...googleViewColumns(google),
+        googleViewComparison: compareViews(page.report.analysis.links, google.reading),
       }
     : { pageHttpStatus: page.pageStatus };
   const [updated] = await tx

@@ -4,6 +4,7 @@ import { linkTransition, monitor, monitorCheck, trackedLink } from "../db/schema
 import { signedInLinkView, toStoredLink } from "../db/stored-link";
 import { canonicalElsewhere } from "../verdict";
 import { crawlersOf } from "../schemas/crawlers";
+import { googleViewOf } from "../schemas/google-view";
 
 /**
  * The exact JSON shapes of docs/spec/account-api.md "Monitored pages and tracked links" (no extra fields): rows in,
@@ -75,8 +76,12 @@ export function monitorView(row: MonitorRow, links: readonly TrackedLinkRow[]): 
           canonicalElsewhere: canonicalElsewhere(row.pageCanonicalUrl, row.pageFinalUrl),
           robotsTxt: row.pageRobotsTxt ?? null,
           crawlers: crawlersOf(row.pageCrawlers),
+          // Off: no Google view (google-view.md §2); between renders the last one stands.
+          googleView: row.googleView ? googleViewOf(row.pageGoogleView) : null,
         }
       : null,
+    googleView: row.googleView,
+    googleViewComparison: row.googleView ? (row.googleViewComparison ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     links: links.map(trackedLinkView),
   };

@@ -62,6 +62,14 @@ export const EvidenceSchema = z
       .nullable(),
     /** The link's box in the PNG's pixels; null for the top of the page (link missing or hidden). */
     linkBox: LinkBoxSchema.nullable(),
+    /**
+     * A PNG of Googlebot's render (google-view.md §2), kept when the verdict carries `not_in_google_view`
+     * or `shown_only_to_googlebot` (the link outlined when present); downloaded from
+     * /api/account/evidence/{id}/google.png. null otherwise.
+     */
+    googleScreenshot: z
+      .strictObject({ width: z.number().int(), height: z.number().int(), bytes: z.number().int() })
+      .nullable(),
   })
   .meta({ id: "Evidence" });
 export type Evidence = z.infer<typeof EvidenceSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LinkSchema } from "../api/schemas";
 import { MAX_URL_LENGTH } from "../limits";
 import { isoTime, listPaging } from "./common";
+import { GoogleViewComparisonSchema } from "./google-view";
 import { PageSignalsSchema, SignedInLinkSchema, VERDICT_VALUES, VerdictSchema } from "./verdict";
 
 /**
@@ -95,10 +96,16 @@ export const linkPatchSchema = z.strictObject({
 });
 export type LinkPatchInput = z.infer<typeof linkPatchSchema>;
 
+/** google-view.md §2: render the page as Googlebot too (default true); off: no second render, no reason of its own. */
+const googleViewSwitch = z.boolean().meta({
+  description: "Also render the page as Googlebot Smartphone (google-view.md); default true.",
+});
+
 export const newMonitorSchema = z.strictObject({
   url: z.string().min(1).max(MAX_URL_LENGTH),
   intervalMinutes: interval.optional(),
   tags: tagsSchema.optional(),
+  googleView: googleViewSwitch.optional(),
   links: z
     .array(newLinkSchema)
     .max(MAX_LINKS_PER_REQUEST, `at most ${MAX_LINKS_PER_REQUEST} links; import a CSV for more`)
@@ -110,6 +117,7 @@ export const monitorPatchSchema = z.strictObject({
   intervalMinutes: interval.optional(),
   paused: z.boolean().optional(),
   tags: tagsSchema.optional(),
+  googleView: googleViewSwitch.optional(),
 });
 export type MonitorPatchInput = z.infer<typeof monitorPatchSchema>;
 
@@ -186,6 +194,10 @@ export const MonitorSchema = z.strictObject({
   nextCheckAt: isoTime,
   consecutivePageErrors: z.number().int(),
   page: MonitorPageSchema.nullable(),
+  /** The off switch of Google's view (google-view.md §2); `page.googleView` is the last one rendered. */
+  googleView: z.boolean(),
+  /** The links only one of the two renders has (the "Google's view" panel); null before a check compared them. */
+  googleViewComparison: GoogleViewComparisonSchema.nullable(),
   createdAt: isoTime,
   links: z.array(TrackedLinkSchema),
 });

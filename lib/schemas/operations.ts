@@ -416,7 +416,7 @@ export const OPERATIONS = catalog({
     method: "PATCH",
     path: "/api/account/monitors/{id}",
     tag: "Monitoring",
-    summary: "Change the interval, pause, or the tags.",
+    summary: "Change the interval, pause, the tags, or the Google view switch.",
     permission: { monitor: ["update"] },
     role: "member",
     body: monitorPatchSchema,

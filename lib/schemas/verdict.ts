@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LinkSchema } from "../api/schemas";
 import { CRAWLER_ACCESS, CrawlersSchema } from "./crawlers";
+import { GoogleViewSchema } from "./google-view";
 
 /**
  * Placement verdict (placement-verdict.md): the link and page signals of a signed-in analysis and the
@@ -28,12 +29,16 @@ export const LinkSignalsSchema = z
       .enum(REGIONS)
       .nullable()
       .meta({ description: "The nearest ancestor landmark (main, header, nav, aside, footer), or null." }),
+    inGoogleView: z.boolean().nullable().meta({
+      description:
+        "A link with the same resolved href is in Googlebot's render (google-view.md); null when Google's view is unavailable, off or not rendered (paste mode: null).",
+    }),
   })
   .meta({ id: "LinkSignals" });
 export type LinkSignals = z.infer<typeof LinkSignalsSchema>;
 
 /** Signals of a link analysed before signals existed: nothing known. */
-export const UNKNOWN_SIGNALS: LinkSignals = { inRawHtml: null, hidden: null, region: null };
+export const UNKNOWN_SIGNALS: LinkSignals = { inRawHtml: null, hidden: null, region: null, inGoogleView: null };
 
 /** A link of a signed-in analysis: the public Link fields, then its signals. */
 export const SignedInLinkSchema = LinkSchema.extend({ signals: LinkSignalsSchema }).meta({ id: "SignedInLink" });
@@ -65,6 +70,10 @@ export const PageSignalsSchema = z
       description: "robots.txt for Googlebot and the final URL; unavailable: 5xx, timeout or a blocked address.",
     }),
     crawlers: CrawlersSchema.nullable(),
+    googleView: GoogleViewSchema.nullable().meta({
+      description:
+        "The page as Googlebot Smartphone renders it (google-view.md); null before the first one, when off, and in paste mode.",
+    }),
   })
   .meta({ id: "PageSignals" });
 export type PageSignals = z.infer<typeof PageSignalsSchema>;
@@ -83,6 +92,8 @@ export const DOES_NOT_COUNT_REASONS = [
   "hidden",
   "page_noindex",
   "robots_disallowed",
+  "not_in_google_view",
+  "shown_only_to_googlebot",
 ] as const;
 /** Any of these (and none of the first list) makes it `at_risk`, in this order. */
 export const AT_RISK_REASONS = ["script_only", "canonical_elsewhere", "page_redirected", "boilerplate_region"] as const;
@@ -118,6 +129,8 @@ export const REASON_WORDS: Record<VerdictReason, string> = {
   hidden: "Link hidden by CSS",
   page_noindex: "Page is set to noindex",
   robots_disallowed: "Page blocked by robots.txt",
+  not_in_google_view: "Link not in Googlebot's view of the page (hidden from its user agent or its phone layout)",
+  shown_only_to_googlebot: "Link shown only to Googlebot, not to visitors (cloaking)",
   script_only: "Link only present after JavaScript",
   canonical_elsewhere: "Page's canonical points to another URL",
   page_redirected: "Page redirects to another URL",

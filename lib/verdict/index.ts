@@ -16,3 +16,14 @@ export {
 } from "./reasons";
 export { canonicalElsewhere, redirectedAway, sameUrl } from "./url";
 export { pageSignals, type ObservedPage } from "./page";
+export {
+  compareViews,
+  googleFacts,
+  readingOf,
+  uniqueHrefs,
+  withGoogleView,
+  type GoogleFacts,
+  type GoogleReading,
+  type GoogleRenderFacts,
+  type RenderSignals,
+} from "./google-view";

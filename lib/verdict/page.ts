@@ -1,4 +1,5 @@
 import { crawlersOf } from "../schemas/crawlers";
+import type { GoogleView } from "../schemas/google-view";
 import type { PageSignals } from "../schemas/verdict";
 import { canonicalElsewhere } from "./url";
 
@@ -18,7 +19,7 @@ export interface ObservedPage {
  * Audit.page and the page part of Monitor.page (placement-verdict.md "Page signals"). Paste mode has no
  * final URL: then only noindex, noindexSource and canonicalUrl are known, the rest is null.
  */
-export function pageSignals(page: ObservedPage): PageSignals {
+export function pageSignals(page: ObservedPage, googleView: GoogleView | null = null): PageSignals {
   const url = page.finalUrl !== null;
   return {
     httpStatus: url ? page.httpStatus : null,
@@ -29,5 +30,6 @@ export function pageSignals(page: ObservedPage): PageSignals {
     canonicalElsewhere: canonicalElsewhere(page.canonicalUrl, page.finalUrl),
     robotsTxt: url ? page.robotsTxt : null,
     crawlers: url ? crawlersOf(page.crawlers) : null,
+    googleView: url ? googleView : null,
   };
 }

@@ -7,6 +7,7 @@ import {
   type VerdictReason,
   type VerdictValue,
 } from "../schemas/verdict";
+import type { GoogleFacts } from "./google-view";
 
 /**
  * The verdict of a tracked link (placement-verdict.md "Verdict of a tracked link"), as a pure function:
@@ -39,6 +40,12 @@ export interface VerdictInput {
   /** Missing, and a matching link was in the raw HTML (the page's scripts took it out). */
   removedByScript: boolean;
   page: PageFacts;
+  /**
+   * Google's view (google-view.md §2): Googlebot's render is noindex, and whether it has a link matching
+   * the tracked one; null when off, not rendered or unavailable (no reason from Google's view then).
+   * Absent: null.
+   */
+  google?: GoogleFacts | null;
 }
 
 const DOES_NOT_COUNT: ReadonlySet<VerdictReason> = new Set(DOES_NOT_COUNT_REASONS);
@@ -46,6 +53,7 @@ const DOES_NOT_COUNT: ReadonlySet<VerdictReason> = new Set(DOES_NOT_COUNT_REASON
 /** Every reason that applies, in the spec's order. */
 export function reasonsOf(input: VerdictInput): VerdictReason[] {
   const { link, page } = input;
+  const google = input.google ?? null;
   const applies: Record<VerdictReason, boolean> = {
     missing: link === null,
     removed_by_script: link === null && input.removedByScript,
@@ -54,8 +62,11 @@ export function reasonsOf(input: VerdictInput): VerdictReason[] {
     sponsored: link?.isSponsored === true,
     ugc: link?.isUgc === true,
     hidden: link?.signals.hidden === true,
-    page_noindex: page.noindex,
+    page_noindex: page.noindex || google?.noindex === true,
     robots_disallowed: page.robotsTxt === "disallowed",
+    // The link's own signal says it; off or unavailable, it is null and nothing is said.
+    not_in_google_view: google !== null && link?.signals.inGoogleView === false,
+    shown_only_to_googlebot: link === null && google?.hasMatch === true,
     script_only: link?.signals.inRawHtml === false,
     canonical_elsewhere: page.canonicalElsewhere,
     page_redirected: page.redirected,

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { SITE_ROBOTS_TXT, VERDICT_PAGES } from "./fixture-verdict";
 import { capturePageRoutes } from "./capture-pages";
+import { googleViewRoutes } from "./google-view-pages";
 import { lateLinkRoutes } from "./late-links";
 
 /**
@@ -284,7 +285,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
       .writeHead(200, { "content-type": "text/css" })
       .end("body{font:17px/1.6 Georgia,serif;max-width:42rem;margin:auto} nav a{margin-right:1rem}");
 
-  Object.assign(routes, lateLinkRoutes(), capturePageRoutes());
+  Object.assign(routes, lateLinkRoutes(), capturePageRoutes(), googleViewRoutes());
 
   // Render isolation (tests/integration/url-mode/isolation.test.ts): /isolation/write leaves every kind
   // of state a page can leave (cookie, localStorage, sessionStorage, IndexedDB, Cache Storage, HTTP

@@ -13,7 +13,7 @@ import { APP_ORIGIN } from "./ports";
  */
 
 const CSV_HEADER =
-  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
+  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView";
 
 const FIRST = `<!doctype html><html><head><title>Guest post on mine</title></head><body>
 <p><a href="/about">About</a></p>

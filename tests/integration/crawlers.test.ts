@@ -144,7 +144,7 @@ describe.each(["pglite", "postgres"] as const)("crawler access on %s (production
     const csv = await api("GET", "/api/account/links/export?format=csv");
     expect(csv.status, csv.text).toBe(200);
     const [header, ...rows] = parseStrictCsv(csv.text);
-    expect(header?.slice(-3)).toEqual(["verdict", "verdict_reasons", "blocked_crawlers"]);
+    expect(header?.slice(-4)).toEqual(["verdict", "verdict_reasons", "in_google_view", "blocked_crawlers"]);
     const cellOf = (pageUrl: string) => rows.find((row) => row[0] === pageUrl)?.at(-1);
     expect(cellOf(site.url(AI_BLOCKED_PATH))).toBe("GPTBot;CCBot");
     expect(cellOf(site.url("/verdict/robots-disallowed"))).toBe("Googlebot");
@@ -154,7 +154,12 @@ describe.each(["pglite", "postgres"] as const)("crawler access on %s (production
 
     const json = await api("GET", "/api/account/links/export?format=json");
     const items = json.json as Array<Record<string, unknown>>;
-    expect(Object.keys(items[0] ?? {}).slice(-3)).toEqual(["verdict", "verdict_reasons", "blocked_crawlers"]);
+    expect(Object.keys(items[0] ?? {}).slice(-4)).toEqual([
+      "verdict",
+      "verdict_reasons",
+      "in_google_view",
+      "blocked_crawlers",
+    ]);
     const itemOf = (pageUrl: string) => items.find((item) => item.page_url === pageUrl);
     expect(itemOf(site.url(AI_BLOCKED_PATH))?.blocked_crawlers).toBe("GPTBot;CCBot");
     expect(itemOf(site.url("/verdict/counts"))?.blocked_crawlers).toBe("");
@@ -178,7 +183,7 @@ describe.each(["pglite", "postgres"] as const)("crawler access on %s (production
     expect(Object.keys(exported.page.crawlers ?? {})).toEqual([...CRAWLER_AGENTS]);
     const [header] = parseStrictCsv((await api("GET", `/api/account/audits/${audit.id}/export?format=csv`)).text);
     expect(header?.join(",")).toBe(
-      "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region",
+      "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView",
     );
 
     const unread = (await api("POST", "/api/account/audits", { url: unreadable.url("/verdict/counts") })).json as {

@@ -134,7 +134,7 @@ interface Analysis {
 }
 interface FoundLink extends Link {
   followed: boolean;
-  signals: { inRawHtml: boolean | null; hidden: boolean | null; region: string | null };
+  signals: { inRawHtml: boolean | null; hidden: boolean | null; region: string | null; inGoogleView: boolean | null };
 }
 interface FindLinkResult {
   found: boolean;
@@ -364,7 +364,10 @@ describe("MCP endpoint: tools, results and errors", () => {
     );
     // Added by script into the footer, nofollow, on a noindex page.
     expect(many.matches).toEqual([
-      expect.objectContaining({ isNofollow: true, signals: { inRawHtml: false, hidden: false, region: "footer" } }),
+      expect.objectContaining({
+        isNofollow: true,
+        signals: { inRawHtml: false, hidden: false, region: "footer", inGoogleView: true },
+      }),
     ]);
     expect(many.verdict).toEqual({
       position: many.matches[0]?.position,
@@ -410,7 +413,7 @@ describe("MCP endpoint: tools, results and errors", () => {
         target: "mysite.example",
       }),
     );
-    expect(pasted.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "footer" });
+    expect(pasted.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: "footer", inGoogleView: null });
     expect(pasted.verdict).toEqual({ position: 1, value: "at_risk", reasons: ["boilerplate_region"] });
     expect(pasted.page).toMatchObject({ finalUrl: null, robotsTxt: null });
   });

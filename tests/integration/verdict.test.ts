@@ -233,6 +233,8 @@ describe("the page's signals on the monitor", () => {
       canonicalElsewhere: false,
       robotsTxt: "allowed",
       crawlers: ALL_ALLOWED,
+      // Googlebot followed the same redirect (google-view.md §2).
+      googleView: expect.objectContaining({ status: "ok", finalUrl: site.url("/verdict/redirected-here") }),
     });
     expect((await watch(site.url("/verdict/noindex/both"))).page).toMatchObject({
       noindex: true,
@@ -288,24 +290,26 @@ describe("filters and exports", () => {
     const csv = await api("GET", "/api/account/links/export?format=csv&verdict=does_not_count");
     expect(csv.status, csv.text).toBe(200);
     const [header, ...rows] = parseStrictCsv(csv.text);
-    expect(header?.slice(-6)).toEqual([
+    expect(header?.slice(-7)).toEqual([
       "state",
       "first_seen_at",
       "last_seen_at",
       "verdict",
       "verdict_reasons",
+      "in_google_view",
       "blocked_crawlers",
     ]);
-    expect(rows.every((row) => row.at(-3) === "does_not_count")).toBe(true);
-    expect(rows.map((row) => row.at(-2))).toContain("nofollow;page_noindex;script_only;boilerplate_region");
+    expect(rows.every((row) => row.at(-4) === "does_not_count")).toBe(true);
+    expect(rows.map((row) => row.at(-3))).toContain("nofollow;page_noindex;script_only;boilerplate_region");
     const json = await api("GET", "/api/account/links/export?format=json&verdict=at_risk");
     const items = json.json as Array<Record<string, unknown>>;
-    expect(Object.keys(items[0] ?? {}).slice(-6)).toEqual([
+    expect(Object.keys(items[0] ?? {}).slice(-7)).toEqual([
       "state",
       "first_seen_at",
       "last_seen_at",
       "verdict",
       "verdict_reasons",
+      "in_google_view",
       "blocked_crawlers",
     ]);
     expect(items.map((item) => item.verdict_reasons)).toContain("script_only");
@@ -330,19 +334,22 @@ describe("a saved audit carries the same signals", () => {
       canonicalElsewhere: false,
       robotsTxt: "allowed",
       crawlers: ALL_ALLOWED,
+      googleView: expect.objectContaining({ status: "ok", noindex: true }),
     });
     expect(audit.links.find((link) => link.href === site.url(VERDICT_TARGET_PATH))?.signals).toEqual({
       inRawHtml: false,
       hidden: false,
       region: "footer",
+      inGoogleView: true,
     });
     const csv = await api("GET", `/api/account/audits/${audit.id}/export?format=csv`);
     const [header, ...rows] = parseStrictCsv(csv.text);
-    expect(header?.slice(-4)).toEqual(["matchedGroupName", "inRawHtml", "hidden", "region"]);
-    expect(rows.find((row) => row[1] === site.url(VERDICT_TARGET_PATH))?.slice(-3)).toEqual([
+    expect(header?.slice(-5)).toEqual(["matchedGroupName", "inRawHtml", "hidden", "region", "inGoogleView"]);
+    expect(rows.find((row) => row[1] === site.url(VERDICT_TARGET_PATH))?.slice(-4)).toEqual([
       "false",
       "false",
       "footer",
+      "true",
     ]);
 
     const hidden = await api("POST", "/api/account/audits", { url: site.url("/verdict/hidden/display-none") });
@@ -351,6 +358,8 @@ describe("a saved audit carries the same signals", () => {
       inRawHtml: true,
       hidden: true,
       region: "main",
+      // Hidden by CSS is still in the DOM Googlebot reads.
+      inGoogleView: true,
     });
 
     const pasted = await api("POST", "/api/account/audits", {
@@ -366,11 +375,13 @@ describe("a saved audit carries the same signals", () => {
       canonicalElsewhere: null,
       robotsTxt: null,
       crawlers: null,
+      googleView: null,
     });
     expect((pasted.json as { links: Array<{ signals: unknown }> }).links[0]?.signals).toEqual({
       inRawHtml: null,
       hidden: null,
       region: "nav",
+      inGoogleView: null,
     });
   });
 });

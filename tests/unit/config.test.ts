@@ -64,6 +64,13 @@ describe("parseConfig", () => {
       expect(() => parseConfig({ EVIDENCE_RETENTION_DAYS: value })).toThrow(/EVIDENCE_RETENTION_DAYS/);
   });
 
+  it("GOOGLE_VIEW_INTERVAL_HOURS: 24 unset (google-view.md §2), whole hours, anything else stops the start", () => {
+    expect(parseConfig({}).GOOGLE_VIEW_INTERVAL_HOURS).toBe(24);
+    expect(parseConfig({ GOOGLE_VIEW_INTERVAL_HOURS: "6" }).GOOGLE_VIEW_INTERVAL_HOURS).toBe(6);
+    for (const value of ["0", "-1", "2.5", "daily"])
+      expect(() => parseConfig({ GOOGLE_VIEW_INTERVAL_HOURS: value })).toThrow(/GOOGLE_VIEW_INTERVAL_HOURS/);
+  });
+
   it("parses DENY_HOSTS into normalised host names", () => {
     expect(parseConfig({}).DENY_HOSTS).toEqual([]);
     expect(parseConfig({ DENY_HOSTS: " Example.COM, blog.example.org. ,bücher.example,[::1] " }).DENY_HOSTS).toEqual([

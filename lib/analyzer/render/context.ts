@@ -7,6 +7,7 @@ import { installActivityTracker, trackNetwork, type NetworkTracker } from "@/lib
 import { pageScript } from "@/lib/analyzer/render/page-script";
 import { SHADOW_KEEPER_KEY, shadowRootKeeper, type ShadowKeeperAccess } from "@/lib/analyzer/render/shadow-roots";
 import { browserUserAgent } from "@/lib/analyzer/user-agent";
+import { emulateGooglebot, type RenderAgent } from "@/lib/analyzer/render/googlebot";
 import type { FilteringProxy, ProxyListener } from "@/lib/net/filtering-proxy";
 import type { Resolver } from "@/lib/net/resolve";
 import { withTimeout } from "@/lib/timeout";
@@ -112,8 +113,11 @@ export class PageFactory {
     }
   }
 
-  /** Opens the context's page and installs the guard, the trackers and our User-Agent (once per prepared context). */
-  async preparePage(prepared: PreparedPage): Promise<PreparedPageReady> {
+  /**
+   * Opens the context's page and installs the guard, the trackers and who it is (once per prepared context):
+   * our User-Agent for a visitor's render, Googlebot Smartphone's User-Agent and phone for Google's view.
+   */
+  async preparePage(prepared: PreparedPage, agent: RenderAgent = "visitor"): Promise<PreparedPageReady> {
     if (prepared.page) return prepared as PreparedPageReady;
     const context = prepared.context;
     // Popups (window.open, target=_blank) are closed as soon as they appear; only our page lives here.
@@ -127,7 +131,8 @@ export class PageFactory {
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.dismiss().catch(() => undefined));
     await page.setBypassServiceWorker(true);
-    await page.setUserAgent(await this.renderUserAgent(page));
+    if (agent === "googlebot") await emulateGooglebot(page, await page.browser().userAgent());
+    else await page.setUserAgent(await this.renderUserAgent(page));
 
     const network = trackNetwork(page);
     await installActivityTracker(page);

@@ -15,6 +15,7 @@ import { effectivePort } from "@/lib/net/url-policy";
 import { withTimeout } from "@/lib/timeout";
 import { Stopwatch, type StageTimings } from "@/lib/analyzer/timings";
 import { DESKTOP_VIEWPORT } from "@/lib/analyzer/render/viewport";
+import { GOOGLEBOT_VIEWPORT, type RenderAgent } from "@/lib/analyzer/render/googlebot";
 
 /**
  * URL mode's renderer: loads a public page in a fresh incognito context of the warm browser, lets
@@ -64,6 +65,11 @@ export interface RenderOptions {
    * render's slot and proxy session end with the render as always, so the kept page reaches nothing.
    */
   keepPage?: boolean;
+  /**
+   * Who renders (render/googlebot.ts): a desktop visitor (default) or Googlebot Smartphone (google-view.md §2),
+   * in a fresh context of its own (never a spare made ready as a visitor), behind the same guard and limits.
+   */
+  agent?: RenderAgent;
 }
 
 /** The settings a renderer needs, picked from Config once by the caller (never read from the environment here). */
@@ -224,7 +230,9 @@ class PuppeteerRenderer implements Renderer {
     const { started } = await this.liveBrowser();
     handle.clock.lap("browserStart");
     // Like the launch, waiting for a spare being made is before the page's clock starts (spare.ts).
-    let prepared: PreparedPage | null = await this.spares.take();
+    // Spares are visitors' pages: Googlebot's render makes its own context and page.
+    const agent = options.agent ?? "visitor";
+    let prepared: PreparedPage | null = agent === "visitor" ? await this.spares.take() : null;
     try {
       prepared ??= await this.pages.prepareContext(started);
       prepared.bindResolver(resolver);
@@ -241,12 +249,12 @@ class PuppeteerRenderer implements Renderer {
       handle.ready?.();
       let lease: PageLease | null = null;
       try {
-        const ready = await this.pages.preparePage(prepared);
+        const ready = await this.pages.preparePage(prepared, agent);
         const captured = await loadAndCapture(ready, url, deadline, handle.clock, {
           maxHtmlBytes: this.options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES,
           settleQuietMs: this.options.settleQuietMs ?? 500,
           settleMaxMs: this.options.settleMaxMs ?? 5_000,
-          viewport: DESKTOP_VIEWPORT,
+          viewport: agent === "googlebot" ? GOOGLEBOT_VIEWPORT : DESKTOP_VIEWPORT,
           signals: options.signals === true,
           onRawBody: options.onRawBody,
         });

@@ -68,6 +68,8 @@ export const auditLink = pgTable(
     inRawHtml: boolean("in_raw_html"),
     hidden: boolean("hidden"),
     region: text("region").$type<Region>(),
+    /** google-view.md §2: the link is in Googlebot's render; null when unavailable, paste mode, or older rows. */
+    inGoogleView: boolean("in_google_view"),
   },
   (table) => [primaryKey({ columns: [table.auditId, table.position] })],
 );

@@ -43,6 +43,13 @@ export const evidence = pgTable(
     screenshotHeight: integer("screenshot_height"),
     screenshotBytes: integer("screenshot_bytes"),
     linkBox: jsonb("link_box").$type<LinkBox>(),
+    /** Googlebot's render (google-view.md §2), kept when the verdict says the two views differ; null otherwise. */
+    googleScreenshotPng: bytea("google_screenshot_png"),
+    googleScreenshotWidth: integer("google_screenshot_width"),
+    googleScreenshotHeight: integer("google_screenshot_height"),
+    googleScreenshotBytes: integer("google_screenshot_bytes"),
+    /** The link's box in Googlebot's PNG, when present there. */
+    googleLinkBox: jsonb("google_link_box").$type<LinkBox>(),
   },
   (table) => [
     // GET /links/{id}/evidence, newest first.

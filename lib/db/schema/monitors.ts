@@ -12,13 +12,17 @@ import { organizationRef, time } from "./columns";
 /** The public Link fields of a tracked link as last observed (TrackedLink.current), group rules applied. */
 export type StoredLink = AnalyzedLink;
 
-/** TrackedLink.current as stored since signals exist: the public Link fields and the link's signals (older rows have none). */
+/**
+ * TrackedLink.current as stored since signals exist: the public Link fields and the link's signals (older
+ * rows have none, or none of inGoogleView: read them through signedInLinkView).
+ */
 export type StoredCurrentLink = StoredLink & { signals?: LinkSignals };
 
 export type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkState, MonitorStatus } from "../../schemas/monitors";
 import type { LinkSignals, NOINDEX_SOURCES, RobotsTxtAnswer, Verdict, VerdictValue } from "../../schemas/verdict";
 import type { CrawlerAgent, Crawlers } from "../../schemas/crawlers";
+import type { GoogleView, GoogleViewComparison } from "../../schemas/google-view";
 
 export const monitor = pgTable(
   "monitor",
@@ -54,6 +58,17 @@ export const monitor = pgTable(
      * them), in the agents' order; null before one. What `crawler_access_changed` compares with.
      */
     blockedCrawlers: text("blocked_crawlers").array().$type<CrawlerAgent[]>(),
+    /** google-view.md §2: the off switch of the Googlebot render (default on). */
+    googleView: boolean("google_view").notNull().default(true),
+    /**
+     * The last Google view rendered (Monitor.page.googleView), and the unique resolved hrefs of its links
+     * in page order (null when unavailable): between renders it stands, so every check reads inGoogleView
+     * and `shown_only_to_googlebot` from it. Null before the first render.
+     */
+    pageGoogleView: jsonb("page_google_view").$type<GoogleView>(),
+    googleViewHrefs: jsonb("google_view_hrefs").$type<string[]>(),
+    /** The latest check's comparison of the two renders (the "Google's view" panel); null before one. */
+    googleViewComparison: jsonb("google_view_comparison").$type<GoogleViewComparison>(),
     /**
      * A check in progress holds the monitor until this time (a scheduled check and "Check now" never run
      * at once; a crashed instance's hold simply runs out).

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const HEADER =
-  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region";
+  "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView";
 
 /** The public Link fields of signed-in links (what the public analyzer answers). */
 const publicLinks = <T extends { signals: unknown }>(links: T[]) => links.map(({ signals: _signals, ...link }) => link);
@@ -188,6 +188,7 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
         canonicalElsewhere: null,
         robotsTxt: null,
         crawlers: null,
+        googleView: null,
       });
       expect(audit.stats).toEqual(plain.stats);
       expect(result.headers.get("x-ratelimit-limit")).toBe("500");
@@ -242,11 +243,13 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
         inRawHtml: false,
         hidden: false,
         region: null,
+        inGoogleView: true,
       });
       expect(audit.links.find((link) => link.href.endsWith("/shop/about"))?.signals).toEqual({
         inRawHtml: true,
         hidden: false,
         region: "nav",
+        inGoogleView: true,
       });
       expect(audit.page).toEqual({
         httpStatus: 200,
@@ -258,6 +261,8 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
         robotsTxt: "allowed",
         // The fixture site's robots.txt keeps no crawler out of /shop (google-view.md §3).
         crawlers: Object.fromEntries(CRAWLER_AGENTS.map((agent) => [agent, "allowed"])),
+        // Googlebot's render of the same page (google-view.md §2): every link the visitor has.
+        googleView: expect.objectContaining({ status: "ok", httpStatus: 200, linkCount: audit.stats.total }),
       });
       expect(audit.stats).toEqual(plain.stats);
       expect(audit.links.find((l) => l.href.endsWith("/shop/missing"))?.httpStatus).toBe(404);
@@ -446,7 +451,8 @@ describe.each(BACKENDS)("saved audits (%s)", (backend) => {
       const hits = site.hits("/chain/1");
       const result = await call(rerun, "POST", "/x", { cookie: team.member.cookie, params: { id: first.id } });
       expect(result.status, result.text).toBe(201);
-      expect(site.hits("/chain/1")).toBe(hits + 1);
+      // The visitor's render and Googlebot's (google-view.md §2: a URL audit renders Google's view once).
+      expect(site.hits("/chain/1")).toBe(hits + 2);
       expect(AuditSchema.parse(result.json)).toMatchObject({
         requestedUrl: first.requestedUrl,
         url: first.url,
@@ -598,6 +604,7 @@ line two</a><a href="/tab">\tTabbed</a>`;
             l.signals.inRawHtml,
             l.signals.hidden,
             l.signals.region,
+            l.signals.inGoogleView,
           ].map(cell),
         ),
       );

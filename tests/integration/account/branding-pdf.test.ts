@@ -100,7 +100,7 @@ describe.each(BACKENDS)("the evidence PDF, branded (%s)", (backend) => {
         isImage: false,
         httpStatus: 200,
         matchedGroupName: null,
-        signals: { inRawHtml: false, hidden: true, region: "footer" },
+        signals: { inRawHtml: false, hidden: true, region: "footer", inGoogleView: null },
       },
       verdict: {
         value: "does_not_count",

@@ -57,6 +57,7 @@ const EVIDENCE_KEYS = [
   "capturedAt",
   "checkId",
   "finalUrl",
+  "googleScreenshot",
   "htmlBytes",
   "htmlSha256",
   "httpStatus",

@@ -317,7 +317,8 @@ describe.each(BACKENDS)("monitor checks (%s)", (backend) => {
     expect(String(b.json?.hint)).toMatch(/retry/i);
     const checks = await database.db.select().from(monitorCheck).where(eq(monitorCheck.monitorId, created.id));
     expect(checks).toHaveLength(1);
-    expect(site.hits(page)).toBe(1);
+    // One check ran: the visitor's render and Googlebot's (google-view.md §2: Check now renders it).
+    expect(site.hits(page)).toBe(2);
     // The hold is released: the next "Check now" runs.
     site.setPage(page, { body: htmlPage(`<a href="${site.url("/p/x")}">x</a>`) });
     expect(

@@ -6,6 +6,8 @@ import { ORIGIN } from "./harness";
 export const MONITOR_KEYS = [
   "consecutivePageErrors",
   "createdAt",
+  "googleView",
+  "googleViewComparison",
   "id",
   "intervalMinutes",
   "lastCheckedAt",
@@ -41,6 +43,7 @@ export const PAGE_KEYS = [
   "canonicalUrl",
   "crawlers",
   "finalUrl",
+  "googleView",
   "httpStatus",
   "noindex",
   "noindexSource",
@@ -118,7 +121,7 @@ export function expectLinkShape(value: unknown): asserts value is TrackedLinkJso
   if (link.current) {
     const { signals, ...fields } = link.current as Record<string, unknown>;
     expect(Object.keys(fields).sort()).toEqual(PUBLIC_LINK_KEYS);
-    expect(Object.keys(signals as object).sort()).toEqual(["hidden", "inRawHtml", "region"]);
+    expect(Object.keys(signals as object).sort()).toEqual(["hidden", "inGoogleView", "inRawHtml", "region"]);
   }
 }
 

@@ -1045,13 +1045,13 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
       );
       const lines = csv.text.split("\r\n");
       expect(lines[0]).toBe(
-        "page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes,state,first_seen_at,last_seen_at,verdict,verdict_reasons,blocked_crawlers",
+        "page_url,target_url,match,expected_anchor,expected_rel,tags,expires_on,cost,notes,state,first_seen_at,last_seen_at,verdict,verdict_reasons,in_google_view,blocked_crawlers",
       );
       expect(lines[1]).toBe(
-        `https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,,,,`,
+        `https://export-${backend}.example/post,https://mysite.example/e1,exact,'=cmd|' /C calc'!A0,,exp|2026,,9.99,"'+1 ""quoted"", comma",pending,,,,,,`,
       );
       expect(lines[2]).toBe(
-        `https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,,,,`,
+        `https://export-${backend}.example/post,https://mysite.example/e2,exact,'@handle,,exp|2026,2026-12-31,,,pending,,,,,,`,
       );
       expect(lines[3]).toBe("");
       const back = await upload(csv.text);
@@ -1078,6 +1078,7 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
           last_seen_at: null,
           verdict: null,
           verdict_reasons: null,
+          in_google_view: null,
           blocked_crawlers: null,
         },
         {
@@ -1095,6 +1096,7 @@ describe.each(BACKENDS)("monitors and tracked links (%s)", (backend) => {
           last_seen_at: null,
           verdict: null,
           verdict_reasons: null,
+          in_google_view: null,
           blocked_crawlers: null,
         },
       ]);

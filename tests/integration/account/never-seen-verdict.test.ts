@@ -187,14 +187,14 @@ describe.each(BACKENDS)("a link never seen (%s)", (backend) => {
     const [header, ...rows] = parseStrictCsv(csv.text);
     const column = (name: string) => header?.indexOf(name) ?? -1;
     const rowOf = (linkTarget: string) => rows.find((row) => row[column("target_url")] === linkTarget);
-    expect(rowOf(scripted.target)?.slice(column("state"), column("blocked_crawlers"))).toEqual([
+    expect(rowOf(scripted.target)?.slice(column("state"), column("in_google_view"))).toEqual([
       "missing",
       "",
       "",
       "does_not_count",
       "missing;removed_by_script",
     ]);
-    expect(rowOf(absent.target)?.slice(column("state"), column("blocked_crawlers"))).toEqual([
+    expect(rowOf(absent.target)?.slice(column("state"), column("in_google_view"))).toEqual([
       "missing",
       "",
       "",

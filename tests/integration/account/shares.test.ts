@@ -485,9 +485,9 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       });
       expect(report.links.map((link) => link.position)).toEqual([1, 2, 3]);
       expect(report.links.map((link) => link.signals)).toEqual([
-        { inRawHtml: null, hidden: null, region: null },
-        { inRawHtml: false, hidden: true, region: "footer" },
-        { inRawHtml: null, hidden: null, region: null },
+        { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
+        { inRawHtml: false, hidden: true, region: "footer", inGoogleView: null },
+        { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
       ]);
       expect(JSON.stringify(report)).not.toContain("auditor@example.com");
       expect(JSON.stringify(report)).not.toContain("sanitizedHtml");
@@ -550,7 +550,7 @@ describe.each(BACKENDS)("share links (%s)", (backend) => {
       expect(auditCsv).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
       expect(auditCsv).toContain(",'-2+3,");
       expect(auditCsv.split("\r\n")[0]).toBe(
-        "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region",
+        "position,href,linkType,anchorText,isNofollow,isSponsored,isUgc,isImage,httpStatus,matchedGroupName,inRawHtml,hidden,region,inGoogleView",
       );
     });
 

@@ -23,6 +23,7 @@ const page = (value: Crawlers | null): PageSignals => ({
   canonicalElsewhere: false,
   robotsTxt: "allowed",
   crawlers: value,
+  googleView: null,
 });
 
 /** The crawler row's <dd>, its text without the folded list, and whether it is marked as trouble. */

@@ -32,13 +32,16 @@ const record = (over: Partial<EvidenceMeta> = {}): EvidenceMeta => ({
     isImage: false,
     httpStatus: 404,
     matchedGroupName: null,
-    signals: { inRawHtml: false, hidden: true, region: "footer" },
+    signals: { inRawHtml: false, hidden: true, region: "footer", inGoogleView: null },
   },
   verdict: { value: "does_not_count", reasons: ["broken_target", "nofollow", "hidden"] },
   screenshotWidth: 1280,
   screenshotHeight: 800,
   screenshotBytes: 10,
   linkBox: null,
+  googleScreenshotWidth: null,
+  googleScreenshotHeight: null,
+  googleScreenshotBytes: null,
   ...over,
 });
 

@@ -148,7 +148,7 @@ describe("findLink", () => {
     );
     // The best match is the first that counts; every match carries its signals.
     expect(result.verdict).toEqual({ position: 2, value: "counts", reasons: [] });
-    expect(result.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: null });
+    expect(result.matches[0]?.signals).toEqual({ inRawHtml: null, hidden: null, region: null, inGoogleView: null });
     expect(result.sameHostLinks).toBeUndefined();
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AnalyzedLink, LinkSignals, PageReport } from "@/lib/analyzer";
-import { currentLink, findPlacement, pageFacts, verdictAfter } from "@/lib/monitor/placement";
+import { currentLink, findPlacement, judgeLink, pageFacts, verdictAfter } from "@/lib/monitor/placement";
+import type { TrackedLinkRow } from "@/lib/monitor/views";
+import type { GoogleReading } from "@/lib/verdict";
 
 /** A check's placement of a tracked link (lib/monitor/placement.ts): matches, best match, removed by script, page facts. */
 
@@ -84,9 +86,10 @@ describe("findPlacement", () => {
     ]);
     expect(place(given)).toEqual({
       seen: given.analysis.links[2],
-      signals: MAIN,
+      signals: { ...MAIN, inGoogleView: null },
       matchCount: 3,
       removedByScript: false,
+      google: null,
     });
   });
 
@@ -117,11 +120,12 @@ describe("findPlacement", () => {
     const placement = place(gone);
     expect(placement).toEqual({
       seen: null,
-      signals: { inRawHtml: null, hidden: null, region: null },
+      signals: { inRawHtml: null, hidden: null, region: null, inGoogleView: null },
       matchCount: 0,
       removedByScript: true,
+      google: null,
     });
-    const kept = { ...link(7, "https://mysite.example/x"), signals: MAIN };
+    const kept = { ...link(7, "https://mysite.example/x"), signals: { ...MAIN, inGoogleView: null } };
     expect(currentLink(placement, kept)).toBe(kept);
     expect(place(report([], {}, null)).removedByScript).toBe(false);
     // Confirmed missing, seen before or never (placement-verdict.md): the verdict says so, with the script.
@@ -151,5 +155,65 @@ describe("pageFacts", () => {
     expect(
       pageFacts(report([], { canonicalUrl: "https://blog.example/post/" }), "https://blog.example/post#x"),
     ).toEqual({ noindex: false, robotsTxt: "allowed", canonicalElsewhere: false, redirected: false });
+  });
+});
+
+describe("findPlacement with Google's view (google-view.md §2)", () => {
+  const view = (hrefs: string[] | null, over: Partial<GoogleReading["view"]> = {}): GoogleReading => ({
+    view: {
+      status: hrefs ? "ok" : "unavailable",
+      httpStatus: hrefs ? 200 : 403,
+      finalUrl: "https://blog.example/post",
+      noindex: hrefs ? false : null,
+      linkCount: hrefs ? hrefs.length : null,
+      renderedAt: "2030-01-01T00:00:00.000Z",
+      ...over,
+    },
+    hrefs,
+  });
+  const given = report([[link(1, "https://mysite.example/a"), MAIN]]);
+  const facts = pageFacts(given, "https://blog.example/post");
+  const placeWith = (reading: GoogleReading | null, on = given) => findPlacement(on, tracked(), facts, reading);
+
+  it.each([
+    ["in Googlebot's render", view(["https://mysite.example/a"]), true, []],
+    ["absent from it", view(["https://other.example/"]), false, ["not_in_google_view"]],
+    ["unavailable (a 403 for Googlebot)", view(null), null, []],
+    ["off or not rendered", null, null, []],
+    ["noindex for Googlebot only", view(["https://mysite.example/a"], { noindex: true }), true, ["page_noindex"]],
+  ] as const)("present for a visitor, %s", (_name, reading, inGoogleView, reasons) => {
+    const placement = placeWith(reading);
+    expect(placement.signals.inGoogleView).toBe(inGoogleView);
+    expect(verdictAfter(placement, facts, null, "live").verdict).toEqual({
+      value: reasons.length > 0 ? "does_not_count" : "counts",
+      reasons,
+    });
+  });
+
+  it("missing for a visitor, a match in Googlebot's render: shown_only_to_googlebot once the loss is confirmed", () => {
+    const gone = report([[link(1, "https://other.example/"), MAIN]]);
+    const placement = placeWith(view(["https://mysite.example/pricing"]), gone);
+    expect(placement.google).toEqual({ noindex: false, hasMatch: true });
+    expect(verdictAfter(placement, facts, null, "missing").verdict).toEqual({
+      value: "does_not_count",
+      reasons: ["missing", "shown_only_to_googlebot"],
+    });
+    expect(verdictAfter(placeWith(view(null), gone), facts, null, "missing").verdict?.reasons).toEqual(["missing"]);
+  });
+
+  it("judgeLink reads the Google view it is given", () => {
+    const row = {
+      target: "https://mysite.example/",
+      match: "domain",
+      expectedRel: null,
+      expectedAnchor: null,
+      state: "live",
+      pendingState: null,
+      pendingCount: 0,
+      current: null,
+      verdict: null,
+    } as unknown as TrackedLinkRow;
+    expect(judgeLink(row, given, facts, 2, view([])).verdict.verdict?.reasons).toEqual(["not_in_google_view"]);
+    expect(judgeLink(row, given, facts, 2, null).verdict.verdict?.reasons).toEqual([]);
   });
 });

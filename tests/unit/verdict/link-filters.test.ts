@@ -15,7 +15,7 @@ const link = (position: number, signals?: Partial<LinkSignals>): ViewLink => ({
   isImage: false,
   httpStatus: null,
   matchedGroupName: null,
-  ...(signals ? { signals: { inRawHtml: true, hidden: false, region: null, ...signals } } : {}),
+  ...(signals ? { signals: { inRawHtml: true, hidden: false, region: null, inGoogleView: null, ...signals } } : {}),
 });
 
 const LINKS = [

@@ -20,6 +20,7 @@ import {
   valueOf,
   verdictEventDue,
   verdictOf,
+  type GoogleFacts,
   type PageFacts,
   type PresentLink,
   type VerdictInput,
@@ -27,7 +28,7 @@ import {
 
 /** Every rule of lib/verdict, one table each (placement-verdict.md "Verdict of a tracked link"). */
 
-const SIGNALS: LinkSignals = { inRawHtml: true, hidden: false, region: "main" };
+const SIGNALS: LinkSignals = { inRawHtml: true, hidden: false, region: "main", inGoogleView: null };
 const PAGE: PageFacts = { noindex: false, robotsTxt: "allowed", canonicalElsewhere: false, redirected: false };
 const LINK: PresentLink = { isNofollow: false, isSponsored: false, isUgc: false, signals: SIGNALS };
 
@@ -38,6 +39,7 @@ function input(
     page?: Partial<PageFacts>;
     broken?: boolean;
     removedByScript?: boolean;
+    google?: GoogleFacts | null;
   } = {},
 ): VerdictInput {
   const link =
@@ -47,6 +49,7 @@ function input(
     broken: overrides.broken ?? false,
     removedByScript: overrides.removedByScript ?? false,
     page: { ...PAGE, ...overrides.page },
+    google: overrides.google ?? null,
   };
 }
 
@@ -94,12 +97,15 @@ describe("reasonsOf: every reason at once, in the spec's order", () => {
   it("a present link with every link and page reason lists them in order", () => {
     const all = input({
       link: { isNofollow: true, isSponsored: true, isUgc: true },
-      signals: { hidden: true, inRawHtml: false, region: "footer" },
+      signals: { hidden: true, inRawHtml: false, region: "footer", inGoogleView: false },
       broken: true,
       page: { noindex: true, robotsTxt: "disallowed", canonicalElsewhere: true, redirected: true },
+      google: { noindex: true, hasMatch: true },
     });
     expect(reasonsOf(all)).toEqual(
-      VERDICT_REASONS.filter((reason) => reason !== "missing" && reason !== "removed_by_script"),
+      VERDICT_REASONS.filter(
+        (reason) => reason !== "missing" && reason !== "removed_by_script" && reason !== "shown_only_to_googlebot",
+      ),
     );
   });
 
@@ -118,6 +124,70 @@ describe("reasonsOf: every reason at once, in the spec's order", () => {
       "canonical_elsewhere",
       "page_redirected",
     ]);
+  });
+});
+
+describe("Google's view (google-view.md §2): each rule", () => {
+  const OK: GoogleFacts = { noindex: false, hasMatch: false };
+  const rows: [string, VerdictReason[], VerdictInput][] = [
+    ["present, in Googlebot's render: nothing", [], input({ signals: { inGoogleView: true }, google: OK })],
+    [
+      "present for a visitor, absent from Googlebot's render: not_in_google_view (does not count)",
+      ["not_in_google_view"],
+      input({ signals: { inGoogleView: false }, google: OK }),
+    ],
+    [
+      "inGoogleView false but no usable Google view (off, unavailable): nothing",
+      [],
+      input({ signals: { inGoogleView: false }, google: null }),
+    ],
+    ["inGoogleView null (not rendered): nothing", [], input({ signals: { inGoogleView: null }, google: OK })],
+    [
+      "missing for a visitor, Googlebot's render has a match: shown_only_to_googlebot",
+      ["missing", "shown_only_to_googlebot"],
+      input({ link: null, google: { noindex: false, hasMatch: true } }),
+    ],
+    ["missing for both: only missing", ["missing"], input({ link: null, google: OK })],
+    ["missing, Google view unavailable or off: only missing", ["missing"], input({ link: null, google: null })],
+    [
+      "present for a visitor and a match for Googlebot: never cloaking",
+      [],
+      input({ signals: { inGoogleView: true }, google: { noindex: false, hasMatch: true } }),
+    ],
+    [
+      "only Googlebot's render is noindex: page_noindex",
+      ["page_noindex"],
+      input({ signals: { inGoogleView: true }, google: { noindex: true, hasMatch: true } }),
+    ],
+    [
+      "both noindex: page_noindex once",
+      ["page_noindex"],
+      input({ page: { noindex: true }, signals: { inGoogleView: true }, google: { noindex: true, hasMatch: true } }),
+    ],
+    [
+      "in the order of the first list: after robots_disallowed",
+      ["page_noindex", "robots_disallowed", "not_in_google_view"],
+      input({
+        page: { robotsTxt: "disallowed" },
+        signals: { inGoogleView: false },
+        google: { noindex: true, hasMatch: false },
+      }),
+    ],
+    [
+      "missing, removed by script and cloaked: in that order",
+      ["missing", "removed_by_script", "shown_only_to_googlebot"],
+      input({ link: null, removedByScript: true, google: { noindex: false, hasMatch: true } }),
+    ],
+  ];
+  it.each(rows)("%s", (_name, expected, given) => {
+    expect(reasonsOf(given)).toEqual(expected);
+  });
+  it("both new reasons make a link does_not_count, right after robots_disallowed", () => {
+    expect(valueOf(["not_in_google_view"])).toBe("does_not_count");
+    expect(valueOf(["shown_only_to_googlebot"])).toBe("does_not_count");
+    const order = [...VERDICT_REASONS];
+    expect(order.indexOf("not_in_google_view")).toBe(order.indexOf("robots_disallowed") + 1);
+    expect(order.indexOf("shown_only_to_googlebot")).toBe(order.indexOf("robots_disallowed") + 2);
   });
 });
 
@@ -207,6 +277,7 @@ describe("pageSignals", () => {
       canonicalElsewhere: true,
       robotsTxt: "disallowed",
       crawlers: SCRAMBLED_CRAWLERS,
+      googleView: null,
     });
     expect(
       pageSignals({
@@ -256,6 +327,7 @@ describe("pageSignals", () => {
       canonicalElsewhere: null,
       robotsTxt: null,
       crawlers: null,
+      googleView: null,
     });
   });
 });

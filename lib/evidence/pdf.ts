@@ -12,7 +12,7 @@ export async function evidenceReport(
   ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">,
   id: string,
 ): Promise<Buffer> {
-  const { record, png } = await evidenceForReport(ctx, id);
-  const html = reportHtml({ record, organizationName: ctx.organization.name, png, printedAt: ctx.now() });
+  const { record, png, google } = await evidenceForReport(ctx, id);
+  const html = reportHtml({ record, organizationName: ctx.organization.name, png, google, printedAt: ctx.now() });
   return printPdf(html, { settings: ctx.settings });
 }

@@ -57,6 +57,7 @@ const EVIDENCE_KEYS = [
   "capturedAt",
   "checkId",
   "finalUrl",
+  "googleScreenshot",
   "htmlBytes",
   "htmlSha256",
   "httpStatus",
@@ -528,6 +529,7 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       link: null,
       verdict: null,
       shot: null,
+      googleShot: null,
     });
     const [expired, kept] = await insertEvidence(database.db, proof, [record(401), record(399)]);
     const withoutScreenshot = await download(getScreenshot, kept ?? "");

@@ -106,7 +106,8 @@ export function GoogleViewPanel({ enabled, view, comparison, onToggle, disabled 
       )}
       {!enabled && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Only a visitor&apos;s desktop render is read: no link is judged by what Googlebot gets.
+          Only a visitor&apos;s desktop render is read: from the next check on, no link is judged by what Googlebot
+          gets.
         </p>
       )}
     </Panel>

@@ -13,8 +13,11 @@
  *  2. fairness: BENCH_FAIR_BACKLOG (2,000) monitors of one organization due a minute ago, then one
  *     monitor of another organization falls due: how late its check starts.
  *  3. public analyses during that backlog: URL-mode latency against the same requests on the idle pair.
+ *  4. Google's view (google-view.md §5; lib/google-view-cost.ts): the real pages' checks with the monitors'
+ *     switch on (each first check renders Googlebot's view) against off, alternately: checks per hour
+ *     (≥ 85 %) and CPU per check (≤ 2.1×).
  *
- * BENCH_MONITOR_ROWS=real,fairness picks rows; BENCH_MONITOR_CONCURRENCY sets MONITOR_CONCURRENCY on both.
+ * BENCH_MONITOR_ROWS=real,fairness,google picks rows (default: all three); BENCH_MONITOR_CONCURRENCY sets MONITOR_CONCURRENCY on both.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -39,13 +42,14 @@ import {
   type NewMonitor,
 } from "./lib/monitor-fleet";
 import { startPostgres, type PostgresServer } from "./lib/postgres";
+import { googleViewCostRows } from "./lib/google-view-cost";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
 
 const PAGES = Number(process.env.BENCH_MONITOR_PAGES ?? 60);
 const BACKLOG = Number(process.env.BENCH_FAIR_BACKLOG ?? 2_000);
 const PUBLIC_SAMPLES = Number(process.env.BENCH_PUBLIC_SAMPLES ?? 10);
-const ROWS = new Set((process.env.BENCH_MONITOR_ROWS ?? "real,fairness").split(",").map((row) => row.trim()));
+const ROWS = new Set((process.env.BENCH_MONITOR_ROWS ?? "real,fairness,google").split(",").map((row) => row.trim()));
 const EXECUTABLE = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
 const MAX_PAGE_BYTES = 2_097_152;
 /** Seconds of the idle pair's CPU measured before the real-pages row. */
@@ -290,7 +294,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadAverage();
   const postgres = await startPostgres();
   const site = await startFixtureSite();
-  const corpus = ROWS.has("real") ? await corpusPages() : { sites: [], pages: [] };
+  const corpus = ROWS.has("real") || ROWS.has("google") ? await corpusPages() : { sites: [], pages: [] };
   const url = await postgres.createDatabase();
   const db = new Client({ connectionString: url });
   const servers: RunningServer[] = [];
@@ -315,6 +319,15 @@ async function main(): Promise<void> {
     await publicLatencies(servers, site, 2, "warm");
     if (ROWS.has("real")) rows.push(await realPagesRow(context, corpus.pages));
     if (ROWS.has("fairness")) rows.push(...(await fairnessRows(context)));
+    if (ROWS.has("google")) {
+      const cpu = () =>
+        [...servers.map((server) => server.process.pid ?? 0), postgres.pid].reduce(
+          (sum, pid) => sum + treeCpuSeconds(pid),
+          0,
+        );
+      const monitors = corpus.pages.map((page) => ({ url: page.site.url(page.file), target: trackedTarget(page) }));
+      rows.push(...(await googleViewCostRows({ db, servers, cpu }, monitors)));
+    }
   } finally {
     console.log("\nMonitor rows (each against its baseline measured in this run; load average before → after):");
     console.table(rows);

@@ -45,16 +45,19 @@ function Select<T extends string>({
 
 /**
  * Type, rel, status-class and free-text filters of the links table; with `withSignals` (a signed-in
- * audit, whose links carry signals) also visibility, script-only and region.
+ * audit, whose links carry signals) also visibility, script-only and region; with `withGoogleView` (a URL
+ * audit whose Google view rendered) also whether Googlebot's render has the link.
  */
 export function LinkFilters({
   filters,
   onChange,
   withSignals = false,
+  withGoogleView = false,
 }: {
   filters: Filters;
   onChange: (filters: Filters) => void;
   withSignals?: boolean;
+  withGoogleView?: boolean;
 }) {
   const searchId = useId();
   const active = (Object.keys(NO_FILTERS) as (keyof Filters)[]).some((key) => filters[key] !== NO_FILTERS[key]);
@@ -142,6 +145,18 @@ export function LinkFilters({
             ]}
           />
         </>
+      )}
+      {withGoogleView && (
+        <Select
+          label="Google's view"
+          value={filters.googleView}
+          onChange={(googleView) => onChange({ ...filters, googleView })}
+          options={[
+            { value: "all", label: "Either" },
+            { value: "not_in_google_view", label: "Not in Google's view" },
+            { value: "in_google_view", label: "In Google's view" },
+          ]}
+        />
       )}
       {active && (
         <button

@@ -36,6 +36,11 @@ export function LinksTable({
   const deferredFilters = useDeferredValue(filters);
   // A signed-in audit's links carry signals: their filters join the table's.
   const withSignals = useMemo(() => links.some((link) => link.signals !== undefined), [links]);
+  // A URL audit whose Google view rendered: every link is in it or not (null otherwise: no filter to offer).
+  const withGoogleView = useMemo(
+    () => links.some((link) => link.signals?.inGoogleView !== null && link.signals?.inGoogleView !== undefined),
+    [links],
+  );
 
   const rows = useMemo(() => sortLinks(filterLinks(links, deferredFilters), sort), [links, deferredFilters, sort]);
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -60,7 +65,7 @@ export function LinksTable({
   const header = { sort, onSort };
   return (
     <div className="space-y-3">
-      <LinkFilters filters={filters} onChange={onFilters} withSignals={withSignals} />
+      <LinkFilters filters={filters} onChange={onFilters} withSignals={withSignals} withGoogleView={withGoogleView} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p
           aria-live="polite"

@@ -33,6 +33,7 @@ export function ResultView({
   title = "Results",
   titleLevel = "h2",
   subtitle,
+  details,
   actions,
 }: {
   data: ResultData;
@@ -40,6 +41,8 @@ export function ResultView({
   /** h1 where the result is the page's subject (a saved audit); h2 under the landing page's own heading. */
   titleLevel?: "h1" | "h2";
   subtitle?: React.ReactNode;
+  /** Lines under the subtitle (a saved audit's Google view). */
+  details?: React.ReactNode;
   actions?: React.ReactNode;
 }) {
   const Title = titleLevel;
@@ -63,6 +66,7 @@ export function ResultView({
             <span className="font-mono break-all">{data.url}</span>
             {subtitle && <span className="text-slate-500 dark:text-slate-400"> · {subtitle}</span>}
           </p>
+          {details}
         </div>
         {actions}
       </div>

@@ -1,11 +1,12 @@
 import type { Link } from "@/lib/api/schemas";
+import { GOOGLE_VIEW_BADGES } from "@/lib/schemas/google-view";
 import type { LinkSignals } from "@/lib/schemas/verdict";
 import { isAccessWall, isBrokenStatus } from "@/lib/link-status";
 import { relKindsOf, type LinkType, type RelKind } from "./link-model";
 
 /**
  * The colour language of the whole page: green = followed / OK, amber = nofollow or an access wall,
- * violet = sponsored, sky = ugc, red = broken. Every badge also says it in words.
+ * violet = sponsored, sky = ugc, red = broken, fuchsia = Google's view. Every badge also says it in words.
  */
 const base = "inline-flex items-center rounded px-1.5 py-0.5 text-[11px] font-semibold leading-none whitespace-nowrap";
 
@@ -102,11 +103,18 @@ const REGION_WORDS: Record<NonNullable<LinkSignals["region"]>, string> = {
 
 /**
  * A signed-in link's signals (placement-verdict.md): `hidden` (red: it cannot be seen), `script only`
- * (amber: only present after JavaScript), and its region. Nothing for what is not known (paste mode,
+ * (amber: only present after JavaScript), not in Google's view (fuchsia: Googlebot's render has no such
+ * link, google-view.md §4), and its region. Nothing for what is not known (paste mode,
  * older analyses) or fine; the public answer has no signals, so the landing page never shows these.
  */
 export function SignalBadges({ signals }: { signals: LinkSignals }) {
-  if (signals.hidden !== true && signals.inRawHtml !== false && signals.region === null) return null;
+  if (
+    signals.hidden !== true &&
+    signals.inRawHtml !== false &&
+    signals.region === null &&
+    signals.inGoogleView !== false
+  )
+    return null;
   return (
     <span className="flex flex-wrap gap-1" data-testid="signal-badges">
       {signals.hidden === true && (
@@ -125,6 +133,15 @@ export function SignalBadges({ signals }: { signals: LinkSignals }) {
           data-signal="script-only"
         >
           script only
+        </span>
+      )}
+      {signals.inGoogleView === false && (
+        <span
+          className={`${base} bg-fuchsia-100 text-fuchsia-900 dark:bg-fuchsia-900/60 dark:text-fuchsia-100`}
+          title="Googlebot's render of the page does not have this link (kept from its user agent or its phone layout)"
+          data-signal="not-in-google-view"
+        >
+          {GOOGLE_VIEW_BADGES.notInGoogleView}
         </span>
       )}
       {signals.region !== null && (

@@ -59,6 +59,8 @@ export interface LinkFilters {
   source: "all" | "script_only" | "in_html";
   /** Signed-in audits only: the nearest landmark, or none. */
   region: "all" | "none" | Region;
+  /** URL audits with Google's view (google-view.md §4): absent from / present in Googlebot's render. */
+  googleView: "all" | "not_in_google_view" | "in_google_view";
 }
 
 export const NO_FILTERS: LinkFilters = {
@@ -69,6 +71,7 @@ export const NO_FILTERS: LinkFilters = {
   visibility: "all",
   source: "all",
   region: "all",
+  googleView: "all",
 };
 
 /** Whether a link passes the signal filters (a link without signals passes only "all"). */
@@ -81,6 +84,7 @@ function signalsPass(link: ViewLink, filters: LinkFilters): boolean {
     (signals === undefined || signals.region !== (filters.region === "none" ? null : filters.region))
   )
     return false;
+  if (filters.googleView !== "all" && signals?.inGoogleView !== (filters.googleView === "in_google_view")) return false;
   return true;
 }
 

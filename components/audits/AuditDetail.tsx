@@ -7,6 +7,7 @@ import type { Audit, AuditSummary } from "@/lib/schemas/audits";
 import { AuditActions } from "./AuditActions";
 import { AuditCompare } from "./AuditCompare";
 import { utcTime } from "./AuditsTable";
+import { AuditGoogleView } from "./AuditGoogleView";
 
 /**
  * A saved audit: the landing page's result view, with the audit's own actions and the comparison with
@@ -37,6 +38,7 @@ export function AuditDetail({
             {grouped > 0 && ` · ${grouped} ${grouped === 1 ? "link" : "links"} internal through domain groups`}
           </>
         }
+        details={<AuditGoogleView audit={audit} />}
         actions={canEdit ? <AuditActions auditId={audit.id} /> : undefined}
       />
       <AuditCompare audit={audit} initial={samePage} />

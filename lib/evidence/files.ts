@@ -1,7 +1,7 @@
 import type { AccountContext } from "../auth/guard";
 import { ApiError } from "../errors";
 import { evidenceReport } from "./pdf";
-import { evidenceHtml, evidenceScreenshot } from "./read";
+import { evidenceGoogleScreenshot, evidenceHtml, evidenceScreenshot } from "./read";
 
 /**
  * The downloads of an evidence record as HTTP answers. The kept HTML is hostile until proven otherwise:
@@ -19,10 +19,11 @@ function fileName(id: string, suffix: string): string {
   return `evidence-${id.replace(/[^A-Za-z0-9-]/g, "")}${suffix}`;
 }
 
-function missing(what: string): ApiError {
-  return new ApiError("NOT_FOUND", `This evidence has no ${what}.`, {
-    hint: "The page could not be read or photographed when it was captured; its other files are there.",
-  });
+function missing(
+  what: string,
+  hint = "The page could not be read or photographed when it was captured; its other files are there.",
+): ApiError {
+  return new ApiError("NOT_FOUND", `This evidence has no ${what}.`, { hint });
 }
 
 /** A file as an answer: its bytes, type and disposition, never sniffed. */
@@ -48,6 +49,21 @@ export async function screenshotResponse(ctx: Scope, id: string): Promise<Respon
   return fileResponse(png, {
     type: "image/png",
     disposition: `inline; filename="${fileName(id, ".png")}"`,
+    cache: FILE_CACHE,
+  });
+}
+
+/** Googlebot's render: kept only when the record's verdict says the two views differ (google-view.md §2). */
+export async function googleScreenshotResponse(ctx: Scope, id: string): Promise<Response> {
+  const png = await evidenceGoogleScreenshot(ctx, id);
+  if (!png)
+    throw missing(
+      "screenshot of Googlebot's view",
+      "Googlebot's render is kept only when the verdict says a link is not in Google's view or shown only to Googlebot.",
+    );
+  return fileResponse(png, {
+    type: "image/png",
+    disposition: `inline; filename="${fileName(id, "-google.png")}"`,
     cache: FILE_CACHE,
   });
 }

@@ -13,8 +13,8 @@ export async function evidenceReport(
   ctx: Pick<AccountContext, "db" | "organization" | "settings" | "now">,
   id: string,
 ): Promise<Buffer> {
-  const { record, png } = await evidenceForReport(ctx, id);
+  const { record, png, google } = await evidenceForReport(ctx, id);
   const branding = await resolveBranding(ctx.db, ctx.organization.id);
-  const html = reportHtml({ record, branding, png, printedAt: ctx.now() });
+  const html = reportHtml({ record, branding, png, google, printedAt: ctx.now() });
   return printPdf(html, { settings: ctx.settings });
 }

@@ -69,26 +69,40 @@ export async function getEvidence(ctx: OrganizationScope, id: string): Promise<E
   return evidenceView(await findEvidence(ctx, id));
 }
 
-/** What the report prints: the record's fields as stored (more than the API shows) and its PNG, in one read, or 404. */
-export async function evidenceForReport(
-  ctx: OrganizationScope,
-  id: string,
-): Promise<{ record: EvidenceMeta; png: Buffer | null }> {
+/** What the report prints of a record, read at once: its fields as stored (more than the API shows) and its PNGs. */
+export interface ReportRecord {
+  record: EvidenceMeta;
+  png: Buffer | null;
+  /** Googlebot's render (google-view.md §2), and whether the link is outlined in it; null when none was kept. */
+  google: { png: Buffer; linkOutlined: boolean } | null;
+}
+
+/** The record as the report prints it, or 404. */
+export async function evidenceForReport(ctx: OrganizationScope, id: string): Promise<ReportRecord> {
   const [row] = await ctx.db
-    .select({ ...EVIDENCE_FIELDS, png: evidence.screenshotPng })
+    .select({
+      ...EVIDENCE_FIELDS,
+      png: evidence.screenshotPng,
+      googlePng: evidence.googleScreenshotPng,
+      googleLinkBox: evidence.googleLinkBox,
+    })
     .from(evidence)
     .where(recordOf(ctx, id))
     .limit(1);
   if (!row) throw notFound("evidence");
-  const { png, ...record } = row;
-  return { record, png: png ?? null };
+  const { png, googlePng, googleLinkBox, ...record } = row;
+  return {
+    record,
+    png: png ?? null,
+    google: googlePng ? { png: googlePng, linkOutlined: googleLinkBox !== null } : null,
+  };
 }
 
 /** One of a record's files as stored, or null when it has none (404 for an unknown id). */
 async function storedFile(
   ctx: OrganizationScope,
   id: string,
-  column: typeof evidence.screenshotPng | typeof evidence.htmlGzip,
+  column: typeof evidence.screenshotPng | typeof evidence.googleScreenshotPng | typeof evidence.htmlGzip,
 ): Promise<Buffer | null> {
   const [row] = await ctx.db.select({ file: column }).from(evidence).where(recordOf(ctx, id)).limit(1);
   if (!row) throw notFound("evidence");
@@ -98,6 +112,11 @@ async function storedFile(
 /** The PNG of a record, or null when it has none (404 for an unknown id). */
 export function evidenceScreenshot(ctx: OrganizationScope, id: string): Promise<Buffer | null> {
   return storedFile(ctx, id, evidence.screenshotPng);
+}
+
+/** Googlebot's PNG of a record (google-view.md §2), or null when it has none (404 for an unknown id). */
+export function evidenceGoogleScreenshot(ctx: OrganizationScope, id: string): Promise<Buffer | null> {
+  return storedFile(ctx, id, evidence.googleScreenshotPng);
 }
 
 /** The kept HTML bytes of a record, decompressed, or null when the body could not be read (404 for an unknown id). */

@@ -45,7 +45,10 @@ export async function pageProof(page: {
   };
 }
 
-/** One record: the tracked link as it stood, and the screenshot taken for it. */
+/**
+ * One record: the tracked link as it stood, and the screenshots taken for it: the visitor's render's, and
+ * Googlebot's when the verdict says the two views differ (google-view.md §2; lib/evidence/google-shot.ts).
+ */
 export interface EvidenceRecord {
   organizationId: string;
   monitorId: string;
@@ -58,6 +61,7 @@ export interface EvidenceRecord {
   link: StoredCurrentLink | null;
   verdict: Verdict | null;
   shot: EvidenceShot | null;
+  googleShot: EvidenceShot | null;
 }
 
 /** Inserts the records (in the caller's transaction); answers their ids in order. */
@@ -90,6 +94,11 @@ export async function insertEvidence(
     screenshotHeight: record.shot?.height ?? null,
     screenshotBytes: record.shot?.png.length ?? null,
     linkBox: record.shot?.linkBox ?? null,
+    googleScreenshotPng: record.googleShot?.png ?? null,
+    googleScreenshotWidth: record.googleShot?.width ?? null,
+    googleScreenshotHeight: record.googleShot?.height ?? null,
+    googleScreenshotBytes: record.googleShot?.png.length ?? null,
+    googleLinkBox: record.googleShot?.linkBox ?? null,
   }));
   await tx.insert(evidence).values(rows);
   return rows.map((row) => row.id);

@@ -18,6 +18,8 @@ export interface ReportInput {
   record: EvidenceMeta;
   branding: ResolvedBranding;
   png: Buffer | null;
+  /** Googlebot's render (google-view.md §2), printed beside the visitor's; null when the record kept none. */
+  google?: { png: Buffer; linkOutlined: boolean } | null;
   /** When the PDF is made (printed in the footer). */
   printedAt: Date;
 }
@@ -56,6 +58,10 @@ function linkRows(link: SignedInLink | null): string {
     row("In the HTML as sent", yesNo(link.signals.inRawHtml, "yes", "no, added by JavaScript")),
     row("Visible", yesNo(link.signals.hidden === null ? null : !link.signals.hidden, "yes", "no, hidden by CSS")),
     row("Page region", link.signals.region ?? "none"),
+    row(
+      "In Googlebot's view",
+      yesNo(link.signals.inGoogleView, "yes", "no, Googlebot's render of the page does not have it"),
+    ),
   ].join("");
 }
 
@@ -70,6 +76,12 @@ function verdictRows(record: EvidenceMeta): string {
   );
 }
 
+/** A screenshot with its caption (and, when two are printed side by side, which view it is). */
+function figure(png: Buffer, alt: string, caption: string, title: string | null): string {
+  const heading = title ? `<h3>${escapeHtml(title)}</h3>` : "";
+  return `<figure>${heading}<img src="data:image/png;base64,${png.toString("base64")}" alt="${escapeHtml(alt)}"><figcaption>${escapeHtml(caption)}</figcaption></figure>`;
+}
+
 /** URLs up to this long are printed on one line (pdftotext and a reader can copy them whole). */
 const ONE_LINE_URL = 110;
 
@@ -78,14 +90,28 @@ export function reportHtml(input: ReportInput): string {
   const link = signedInLinkView(record.link ?? null);
   const longestUrl = Math.max(record.pageUrl.length, record.finalUrl?.length ?? 0, link?.href.length ?? 0);
   const urlSize = longestUrl <= 80 ? 9 : longestUrl <= ONE_LINE_URL ? 7 : 6.5;
-  const image = input.png
-    ? `<figure><img src="data:image/png;base64,${input.png.toString("base64")}" alt="Screenshot of the page at ${escapeHtml(utcTime(record.capturedAt))}"><figcaption>${escapeHtml(
+  const visitorShot = input.png
+    ? figure(
+        input.png,
+        `Screenshot of the page at ${utcTime(record.capturedAt)}`,
         record.linkBox
           ? "Screenshot of the rendered page, 1280 px wide, scrolled to the link; the link is outlined in red."
           : "Screenshot of the top of the rendered page, 1280 px wide (the link was not visible on the page).",
-      )}</figcaption></figure>`
+        input.google ? "A visitor's view (desktop)" : null,
+      )
     : `<p class="note">No screenshot could be taken of this render.</p>`;
   const { accent } = accentColors(input.branding.accentColor);
+  const googleShot = input.google
+    ? figure(
+        input.google.png,
+        `Screenshot of the page as Googlebot rendered it at ${utcTime(record.capturedAt)}`,
+        input.google.linkOutlined
+          ? "The page as Googlebot Smartphone rendered it (412 px wide phone), scrolled to the link; the link is outlined in red."
+          : "The top of the page as Googlebot Smartphone rendered it (412 px wide phone); the link is not in Googlebot's view.",
+        "Googlebot's view (phone)",
+      )
+    : "";
+  const image = googleShot ? `<div class="shots">${visitorShot}${googleShot}</div>` : visitorShot;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
@@ -110,6 +136,12 @@ td.pre { white-space: pre-line; }
 h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.4mm solid ${accent}; }
 figure { margin: 0; }
 figure img { display: block; flex: 0 1 auto; min-height: 0; align-self: flex-start; max-width: 100%; max-height: 92mm; object-fit: contain; object-position: left top; border: 0.3mm solid #94a3b8; }
+body > .shots { flex: 0 1 auto; min-height: 0; display: flex; gap: 4mm; align-items: flex-start; }
+.shots figure { display: flex; flex-direction: column; min-height: 0; }
+.shots figure:first-child { flex: 1 1 auto; min-width: 0; }
+.shots figure:last-child { flex: 0 0 48mm; }
+.shots img { max-height: 86mm; }
+figure h3 { font-size: 9pt; margin: 0 0 1mm; }
 figcaption, .note, footer { color: #475569; font-size: 8pt; margin-top: 1mm; }
 </style></head>
 <body>

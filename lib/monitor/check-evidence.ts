@@ -7,6 +7,7 @@ import { mayNeedEvidence } from "../evidence/reason";
 import { judgeLink, pageFacts, shotPosition } from "./placement";
 import type { MonitorRow, TrackedLinkRow } from "./views";
 import type { GoogleViewOutcome } from "./google-view";
+import { shootGoogleView } from "./google-evidence";
 
 /**
  * A check's evidence (evidence-and-reports.md), the part before its transaction: while the rendered page
@@ -19,6 +20,8 @@ export interface CheckEvidence {
   proof: PageProof;
   /** By tracked-link id; null: the page could not be photographed. */
   shots: Map<string, EvidenceShot | null>;
+  /** Googlebot's, for the links whose verdict says the two views differ (google-evidence.ts); else absent. */
+  googleShots: Map<string, EvidenceShot | null>;
 }
 
 /** The screenshots of the links this check moves; null (no screenshot, nothing hashed) when it moves none. */
@@ -38,12 +41,18 @@ export async function shootChanges(
       verdictBefore: link.verdict ?? null,
       verdictAfter: judged.verdict.verdict,
     };
-    return mayNeedEvidence(step) ? [{ link, position: shotPosition(judged.placement) }] : [];
+    return mayNeedEvidence(step)
+      ? [{ link, position: shotPosition(judged.placement), verdict: judged.verdict.verdict }]
+      : [];
   });
   if (moving.length === 0) return null;
   const shots = new Map<string, EvidenceShot | null>();
-  for (const { link, position } of moving) shots.set(link.id, (await report.camera?.shoot(position)) ?? null);
-  return { proof: await proofOf(row, report), shots };
+  const googleShots = new Map<string, EvidenceShot | null>();
+  for (const { link, position, verdict } of moving) {
+    shots.set(link.id, (await report.camera?.shoot(position)) ?? null);
+    googleShots.set(link.id, await shootGoogleView(google, link, verdict));
+  }
+  return { proof: await proofOf(row, report), shots, googleShots };
 }
 
 /** The page's part of every record of this render: its final URL, status, and sent HTML hashed and compressed. */

@@ -14,6 +14,7 @@ import type { MonitorRow } from "./views";
 import { currentLink, judgeLink, pageFacts, shotPosition } from "./placement";
 import { owned } from "./scope";
 import { googleViewFor, NO_GOOGLE_VIEW, type GoogleViewOutcome } from "./google-view";
+import { shootGoogleView } from "./google-evidence";
 
 /**
  * POST /api/account/monitors/{id}/evidence (member+): renders the page now and keeps one `manual` record
@@ -93,6 +94,7 @@ async function capture(
         link: currentLink(placement, null),
         verdict: verdict.verdict,
         shot: (await report.camera?.shoot(shotPosition(placement))) ?? null,
+        googleShot: await shootGoogleView(google, link, verdict.verdict),
       });
     }
   } finally {

@@ -123,6 +123,7 @@ async function evidenceToKeep(
     verdict: verdict.verdict,
     // Not photographed before the transaction only if the link changed meanwhile (edited during the render).
     shot: shots?.shots.get(link.id) ?? null,
+    googleShot: shots?.googleShots.get(link.id) ?? null,
   };
 }
 

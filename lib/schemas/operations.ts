@@ -564,6 +564,17 @@ export const OPERATIONS = catalog({
     status: 200,
     download: ["image/png"],
   },
+  getEvidenceGoogleScreenshot: {
+    method: "GET",
+    path: "/api/account/evidence/{id}/google.png",
+    tag: "Evidence",
+    summary:
+      "Googlebot's render of the page (a 412 px phone at 2.625), the link outlined when present; kept only when the verdict carries not_in_google_view or shown_only_to_googlebot (404 otherwise).",
+    permission: { evidence: ["read"] },
+    role: "viewer",
+    status: 200,
+    download: ["image/png"],
+  },
   getEvidencePageHtml: {
     method: "GET",
     path: "/api/account/evidence/{id}/page.html",

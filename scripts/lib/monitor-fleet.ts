@@ -36,21 +36,27 @@ export interface NewMonitor {
   target?: string;
 }
 
-/** Inserts monitors of one organization, all due at `dueAt`, 500 per statement; answers their ids. */
+/**
+ * Inserts monitors of one organization, all due at `dueAt`, 500 per statement; answers their ids.
+ * `googleView` is the monitors' switch of Google's view (google-view.md §2; the column's default: on).
+ */
 export async function insertDueMonitors(
   db: Client,
   organizationId: string,
   monitors: readonly NewMonitor[],
   dueAt: Date,
+  { googleView = true }: { googleView?: boolean } = {},
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < monitors.length; start += 500) {
     const chunk = monitors.slice(start, start + 500).map((monitor) => ({ ...monitor, id: randomUUID() }));
     ids.push(...chunk.map((monitor) => monitor.id));
-    const values = chunk.flatMap((monitor) => [monitor.id, organizationId, monitor.url, 1440, dueAt]);
-    const rows = chunk.map((_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`);
+    const values = chunk.flatMap((monitor) => [monitor.id, organizationId, monitor.url, 1440, dueAt, googleView]);
+    const rows = chunk.map(
+      (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`,
+    );
     await db.query(
-      `INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at) VALUES ${rows.join(", ")}`,
+      `INSERT INTO monitor (id, organization_id, url, interval_minutes, next_check_at, google_view) VALUES ${rows.join(", ")}`,
       values,
     );
     const tracked = chunk.filter((monitor) => monitor.target !== undefined);

@@ -18,6 +18,7 @@ import { CapturedEvidence } from "./CapturedEvidence";
 import { MonitorTimeline, timelineOf } from "./MonitorTimeline";
 import { TrackedLinks } from "./TrackedLinks";
 import { PageSignalsList } from "./Verdict";
+import { GoogleViewPanel } from "../google-view/GoogleViewPanel";
 import { INTERVALS, intervalLabel, type Check, type Monitor, type Transition } from "./types";
 
 const CheckPageSchema = pageOf(CheckSchema);
@@ -198,6 +199,24 @@ export function MonitorDetail({ id, canEdit, initial }: { id: string; canEdit: b
           <PageSignalsList page={monitor.page} monitoredUrl={monitor.url} />
         </Panel>
       )}
+
+      <GoogleViewPanel
+        enabled={monitor.googleView}
+        view={monitor.page?.googleView ?? null}
+        comparison={monitor.googleViewComparison}
+        disabled={controlsOff}
+        onToggle={
+          canEdit
+            ? (next) =>
+                void change(
+                  { googleView: next },
+                  next
+                    ? "Google's view on: the page is rendered as Googlebot at the next check."
+                    : "Google's view off: no link is judged by it any more.",
+                )
+            : null
+        }
+      />
 
       <Panel id="links" title={`Tracked links (${monitor.links.length})`}>
         {monitor.links.length === 0 ? (

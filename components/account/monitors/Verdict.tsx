@@ -3,6 +3,7 @@ import { REASON_WORDS, VERDICT_LABELS, type PageSignals, type Verdict, type Verd
 import { redirectedAway } from "@/lib/verdict/url";
 import { crawlersInWords, disallowedCrawlers, SEARCH_CRAWLERS } from "@/lib/schemas/crawlers";
 import { CrawlerList } from "./CrawlerList";
+import { GOOGLE_VIEW_BADGE_REASON, googleViewBadgesOf, GoogleViewReason } from "../google-view/GoogleViewBadge";
 
 /**
  * Does a tracked link still pass value (placement-verdict.md)? The verdict as a labelled badge with its
@@ -38,14 +39,23 @@ export function VerdictBadge({ verdict }: { verdict: Verdict | null }) {
   );
 }
 
-/** The badge, then every reason in words (none for a link that counts). */
+/**
+ * The badge, then every reason in words (none for a link that counts). The reasons from Google's view
+ * (google-view.md §4) stand out as their own badges, each with its words.
+ */
 export function VerdictSummary({ verdict, matchCount }: { verdict: Verdict | null; matchCount?: number | null }) {
+  const google = verdict ? googleViewBadgesOf(verdict.reasons) : [];
+  const googleReasons = new Set(google.map((kind) => GOOGLE_VIEW_BADGE_REASON[kind]));
+  const others = verdict ? verdict.reasons.filter((reason) => !googleReasons.has(reason)) : [];
   return (
     <span className="flex flex-col items-start gap-1">
       <VerdictBadge verdict={verdict} />
-      {verdict && verdict.reasons.length > 0 && (
+      {google.map((kind) => (
+        <GoogleViewReason key={kind} kind={kind} />
+      ))}
+      {others.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-4 text-xs text-slate-700 dark:text-slate-300" aria-label="Why">
-          {verdict.reasons.map((reason) => (
+          {others.map((reason) => (
             <li key={reason} data-reason={reason}>
               {REASON_WORDS[reason]}
             </li>

@@ -529,6 +529,7 @@ describe.each(BACKENDS)("evidence (%s)", (backend) => {
       link: null,
       verdict: null,
       shot: null,
+      googleShot: null,
     });
     const [expired, kept] = await insertEvidence(database.db, proof, [record(401), record(399)]);
     const withoutScreenshot = await download(getScreenshot, kept ?? "");

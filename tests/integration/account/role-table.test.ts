@@ -71,6 +71,7 @@ const LEAST_ROLE: Record<string, (typeof ROLES)[number]> = {
 
   "GET /api/account/evidence/{id}": "viewer",
   "GET /api/account/evidence/{id}/screenshot.png": "viewer",
+  "GET /api/account/evidence/{id}/google.png": "viewer",
   "GET /api/account/evidence/{id}/page.html": "viewer",
   "GET /api/account/evidence/{id}/report.pdf": "viewer",
   "GET /api/account/stats/daily": "viewer",

@@ -139,6 +139,7 @@ beforeAll(async () => {
   ids.links = String((monitor.links as Array<{ id: string }>)[0]?.id);
   ids.webhooks = String((await create("/api/account/webhooks", { url: "https://hooks.example/deep" })).id);
   ids.audits = String((await create("/api/account/audits", { html: '<a href="https://example.org/">x</a>' })).id);
+  ids.shares = String((await create("/api/account/shares", { title: "Deep", scope: "audit", auditId: ids.audits })).id);
   const members = await fetch(`${server.baseUrl}/api/account/members`, { headers: { cookie } });
   ids.members = String(((await members.json()) as { items: Array<{ id: string }> }).items[0]?.id);
 });

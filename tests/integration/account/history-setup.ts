@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { linkObservation, linkTransition, monitor, monitorCheck, trackedLink } from "@/lib/db/schema";
 import type { LinkState } from "@/lib/schemas/monitors";
@@ -11,6 +12,20 @@ import type { LinkState } from "@/lib/schemas/monitors";
  */
 
 export const DAY = 86_400_000;
+
+/**
+ * INSERT of the given columns only. Drizzle's own insert names every column of today's schema, which a
+ * database migrated only part of the way (the migration suites) does not have yet.
+ */
+async function insertGiven<T extends Table>(database: Database, table: T, values: T["$inferInsert"]): Promise<void> {
+  const columns = getTableColumns(table);
+  const given = Object.entries(values as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
+  const params = given.map(([key, value]) => sql.param(value, columns[key]));
+  await database.db.execute(
+    sql`INSERT INTO ${table} (${sql.join(names, sql`, `)}) VALUES (${sql.join(params, sql`, `)})`,
+  );
+}
 
 /** `hours` after the start (00:00Z) of the UTC day `daysAgo` days before today. */
 export function at(daysAgo: number, hours = 12): Date {
@@ -25,7 +40,7 @@ export async function insertMonitor(
 ): Promise<string> {
   const id = randomUUID();
   const createdAt = options.createdAt ?? at(400);
-  await database.db.insert(monitor).values({
+  await insertGiven(database, monitor, {
     id,
     organizationId,
     url: options.url ?? `https://placements.example/${id}`,
@@ -59,7 +74,7 @@ export async function insertLinkWithHistory(
 ): Promise<string> {
   const id = randomUUID();
   const state = steps.at(-1)?.to ?? "pending";
-  await database.db.insert(trackedLink).values({
+  await insertGiven(database, trackedLink, {
     id,
     organizationId,
     monitorId,
@@ -74,7 +89,7 @@ export async function insertLinkWithHistory(
   let before: LinkState = "pending";
   for (const step of steps) {
     const checkId = randomUUID();
-    await database.db.insert(monitorCheck).values({
+    await insertGiven(database, monitorCheck, {
       id: checkId,
       organizationId,
       monitorId,
@@ -86,7 +101,7 @@ export async function insertLinkWithHistory(
       linksFound: 1,
       createdAt: step.at,
     });
-    await database.db.insert(linkObservation).values({
+    await insertGiven(database, linkObservation, {
       id: randomUUID(),
       organizationId,
       checkId,
@@ -97,7 +112,7 @@ export async function insertLinkWithHistory(
       stateAfter: step.to,
       createdAt: step.at,
     });
-    await database.db.insert(linkTransition).values({
+    await insertGiven(database, linkTransition, {
       id: randomUUID(),
       organizationId,
       trackedLinkId: id,

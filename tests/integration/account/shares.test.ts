@@ -46,6 +46,7 @@ const SHARE_KEYS = [
   "createdBy",
   "expiresAt",
   "revokedAt",
+  "schedule",
 ];
 const CREATED_KEYS = [
   "id",
@@ -59,6 +60,7 @@ const CREATED_KEYS = [
   "createdBy",
   "expiresAt",
   "revokedAt",
+  "schedule",
 ];
 const BULK = 5_000;
 

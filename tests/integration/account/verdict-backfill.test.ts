@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { MIGRATIONS_FOLDER, type Database } from "@/lib/db";
-import { linkObservation, monitorCheck, organization, trackedLink, verdictTransition } from "@/lib/db/schema";
+import { linkObservation, monitorCheck, trackedLink, verdictTransition } from "@/lib/db/schema";
 import type { DailyStats } from "@/lib/schemas/stats";
 import { dailyStats } from "@/lib/stats/daily-query";
 import { BACKENDS, closeAll, useFreshDatabase } from "./harness";
@@ -49,9 +49,10 @@ describe.each(BACKENDS)("verdict history backfill (%s)", (backend) => {
 
   beforeAll(async () => {
     database = await useFreshDatabase(backend, { migrations: before });
-    await database.db
-      .insert(organization)
-      .values({ id: organizationId, name: "Backfill", slug: organizationId, createdAt: at(30) });
+    // Raw SQL: the schema of today has columns a database at 0006 does not.
+    await database.db.execute(
+      sql`INSERT INTO "organization" ("id", "name", "slug", "created_at") VALUES (${organizationId}, 'Backfill', ${organizationId}, ${at(30).toISOString()})`,
+    );
     const page = await insertMonitor(database, organizationId, { createdAt: at(20) });
     // Checked 10 and 4 days ago; counts since (its last check, 4 days ago, is what is known).
     ids.counted = await insertLinkWithHistory(database, organizationId, page, at(10, 0), [{ at: at(10), to: "live" }], {

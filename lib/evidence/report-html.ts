@@ -136,11 +136,14 @@ td.pre { white-space: pre-line; }
 h2 { font-size: 10.5pt; margin: 2mm 0 1mm; border-bottom: 0.4mm solid ${accent}; }
 figure { margin: 0; }
 figure img { display: block; flex: 0 1 auto; min-height: 0; align-self: flex-start; max-width: 100%; max-height: 92mm; object-fit: contain; object-position: left top; border: 0.3mm solid #94a3b8; }
-body > .shots { flex: 0 1 auto; min-height: 0; display: flex; gap: 4mm; align-items: flex-start; }
+/* Two shots side by side share what is left the same way: each figure is as tall as the row, its image
+   shrinks and its caption keeps its lines. */
+body > .shots { flex: 0 1 auto; min-height: 0; display: flex; gap: 4mm; align-items: stretch; }
 .shots figure { display: flex; flex-direction: column; min-height: 0; }
+.shots figcaption, .shots h3 { flex: none; }
 .shots figure:first-child { flex: 1 1 auto; min-width: 0; }
-.shots figure:last-child { flex: 0 0 48mm; }
-.shots img { max-height: 86mm; }
+.shots figure:last-child { flex: 0 0 62mm; }
+.shots img { max-height: 80mm; }
 figure h3 { font-size: 9pt; margin: 0 0 1mm; }
 figcaption, .note, footer { color: #475569; font-size: 8pt; margin-top: 1mm; }
 </style></head>

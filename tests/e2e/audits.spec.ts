@@ -122,7 +122,9 @@ test("group, audit with the group badge, export, compare, re-run and delete", as
   const lines = csvText.split("\r\n");
   expect(lines[0]).toBe(CSV_HEADER);
   // Paste mode: no inRawHtml, hidden or Google's view, and this link is in no landmark (four empty signal cells).
-  expect(lines[2]).toBe("2,https://shop.sister.example/deal,internal,'=Sister deal,false,true,false,false,,Network,,,,");
+  expect(lines[2]).toBe(
+    "2,https://shop.sister.example/deal,internal,'=Sister deal,false,true,false,false,,Network,,,,",
+  );
   expect(lines).toHaveLength(6); // header, four links, and the empty string after the last CRLF
 
   const jsonDownload = page.waitForEvent("download");

@@ -20,10 +20,19 @@ const COMMANDS = {
 };
 
 const timings = [];
+// The tail of each failed step, replayed after every lane has finished: when two lanes interleave,
+// a failure printed early is otherwise buried under the other lane's output.
+const FAILURE_TAIL_LINES = 80;
+const failureTails = [];
 
 function runStep(name) {
   const [command, args] = COMMANDS[name];
   const started = Date.now();
+  const tail = [];
+  const keep = (line) => {
+    tail.push(line);
+    if (tail.length > FAILURE_TAIL_LINES) tail.shift();
+  };
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
     const prefix = `[${name}] `;
@@ -33,12 +42,20 @@ function runStep(name) {
         pending += chunk.toString();
         const lines = pending.split("\n");
         pending = lines.pop() ?? "";
-        for (const line of lines) process.stdout.write(prefix + line + "\n");
+        for (const line of lines) {
+          keep(line);
+          process.stdout.write(prefix + line + "\n");
+        }
       });
-      stream.on("end", () => pending && process.stdout.write(prefix + pending + "\n"));
+      stream.on("end", () => {
+        if (!pending) return;
+        keep(pending);
+        process.stdout.write(prefix + pending + "\n");
+      });
     }
     child.on("close", (code) => {
       timings.push({ name, seconds: (Date.now() - started) / 1000, ok: code === 0 });
+      if (code !== 0) failureTails.push({ name, lines: tail });
       resolve(code === 0);
     });
   });
@@ -59,6 +76,10 @@ for (const lanes of STAGES) {
   }
 }
 const total = (Date.now() - started) / 1000;
+for (const { name, lines } of failureTails) {
+  console.log(`\n── ${name} failed; its last ${lines.length} lines ──`);
+  for (const line of lines) console.log(line);
+}
 console.log("\nstep          time      result");
 for (const { name, seconds, ok: passed } of timings)
   console.log(

@@ -1,4 +1,4 @@
-import { asc, gte, inArray } from "drizzle-orm";
+import { asc, gte, inArray, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { linkTransition, monitor, verdictTransition } from "../db/schema";
 import { owned } from "../monitor/scope";
@@ -70,44 +70,42 @@ export async function gatherReport(db: Pick<Db, "select">, input: ReportInput): 
   const days = chartDays(period);
   const since = new Date(Math.min(period.start.getTime(), nextDayStart(days[0] as string).getTime()));
   const ids = scopedLinkIds(db, row);
-  const states: StateChange[] = (
-    await db
-      .select({
-        trackedLinkId: linkTransition.trackedLinkId,
-        fromState: linkTransition.fromState,
-        toState: linkTransition.toState,
-        at: linkTransition.createdAt,
-      })
-      .from(linkTransition)
-      .where(
-        owned(
-          linkTransition,
-          row.organizationId,
-          inArray(linkTransition.trackedLinkId, ids),
-          gte(linkTransition.createdAt, since),
-        ),
-      )
-      .orderBy(asc(linkTransition.createdAt), asc(linkTransition.id))
-  ).filter((change) => change.at <= period.end);
-  const verdicts: VerdictChange[] = (
-    await db
-      .select({
-        trackedLinkId: verdictTransition.trackedLinkId,
-        fromValue: verdictTransition.fromValue,
-        toValue: verdictTransition.toValue,
-        at: verdictTransition.createdAt,
-      })
-      .from(verdictTransition)
-      .where(
-        owned(
-          verdictTransition,
-          row.organizationId,
-          inArray(verdictTransition.trackedLinkId, ids),
-          gte(verdictTransition.createdAt, since),
-        ),
-      )
-      .orderBy(asc(verdictTransition.createdAt), asc(verdictTransition.id))
-  ).filter((change) => change.at <= period.end);
+  const states: StateChange[] = await db
+    .select({
+      trackedLinkId: linkTransition.trackedLinkId,
+      fromState: linkTransition.fromState,
+      toState: linkTransition.toState,
+      at: linkTransition.createdAt,
+    })
+    .from(linkTransition)
+    .where(
+      owned(
+        linkTransition,
+        row.organizationId,
+        inArray(linkTransition.trackedLinkId, ids),
+        gte(linkTransition.createdAt, since),
+        lte(linkTransition.createdAt, period.end),
+      ),
+    )
+    .orderBy(asc(linkTransition.createdAt), asc(linkTransition.id));
+  const verdicts: VerdictChange[] = await db
+    .select({
+      trackedLinkId: verdictTransition.trackedLinkId,
+      fromValue: verdictTransition.fromValue,
+      toValue: verdictTransition.toValue,
+      at: verdictTransition.createdAt,
+    })
+    .from(verdictTransition)
+    .where(
+      owned(
+        verdictTransition,
+        row.organizationId,
+        inArray(verdictTransition.trackedLinkId, ids),
+        gte(verdictTransition.createdAt, since),
+        lte(verdictTransition.createdAt, period.end),
+      ),
+    )
+    .orderBy(asc(verdictTransition.createdAt), asc(verdictTransition.id));
   const places = links.map((link) => ({
     id: link.id,
     pageUrl: link.pageUrl,

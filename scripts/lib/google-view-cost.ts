@@ -6,11 +6,14 @@ import type { RunningServer } from "./server-process";
 /**
  * What Google's view costs a monitor (google-view.md §5), for `npm run bench:monitor` (row `google`):
  * the same real pages checked by fleets of fresh monitors with the switch off and on, alternately (off,
- * on, off, on), on the same two production instances. A monitor's first check renders Google's view when
- * the switch is on, so every check of an "on" fleet is one that renders it; an "off" fleet is the check as
- * it was before this work (no second render). Printed: checks per hour of each arm (first start → last
- * end, the database's own times) and CPU seconds per check (both servers' process trees with Chromium,
- * and PostgreSQL), and how many "on" checks got an `ok` or `unavailable` view.
+ * on, off, on), on the same two production instances. Each fleet is checked twice: its first checks (with
+ * the switch on, every one renders Googlebot's view: a fresh import, the worst case) and then a second
+ * round on the same unchanged pages (the steady state of a monitor checked hourly: Google's view stands
+ * for GOOGLE_VIEW_INTERVAL_HOURS, so none is rendered). An "off" fleet is the check as it was before this
+ * work. Printed per round: checks per hour (first start → last end, the database's own times), CPU
+ * seconds per check (both servers' process trees with Chromium, and PostgreSQL), and how many checks
+ * rendered Google's view. The spec's setting — checks hourly, default settings — is a day of one
+ * rendering check and 23 standing ones per monitor; that row is computed from the two measured rounds.
  */
 
 export interface GoogleCostContext {
@@ -36,26 +39,58 @@ interface Arm {
   cpu: number;
 }
 
-async function fleet(context: GoogleCostContext, monitors: readonly NewMonitor[], googleView: boolean): Promise<Arm> {
-  const { db, servers } = context;
-  const organization = await newOrganization(servers[0] as RunningServer, `google-${googleView ? "on" : "off"}`);
+interface FleetArms {
+  first: Arm;
+  steady: Arm;
+}
+
+const GOOGLE_VIEW_STATUS =
+  "SELECT page_google_view->>'status' AS status, count(*) AS n FROM monitor WHERE id = ANY($1) GROUP BY 1";
+/** Monitors whose Google view was rendered at or after $2. */
+const RENDERED_SINCE =
+  "SELECT count(*) AS n FROM monitor WHERE id = ANY($1) AND (page_google_view->>'renderedAt')::timestamptz >= $2";
+
+/** One round of checks of `ids`, due now: waits for a check of each started at or after the round began. */
+async function round(
+  context: GoogleCostContext,
+  ids: readonly string[],
+  label: string,
+): Promise<Arm & { since: Date }> {
+  const { db } = context;
+  const since = (await db.query<{ now: Date }>("SELECT now() AS now")).rows[0]?.now ?? new Date();
   const cpuBefore = context.cpu();
-  const ids = await insertDueMonitors(db, organization, monitors, new Date(), { googleView });
-  await drain(db, ids, `Google's view ${googleView ? "on" : "off"}`);
+  await db.query("UPDATE monitor SET next_check_at = $2 WHERE id = ANY($1)", [ids, since]);
+  await drain(db, ids, label, { since });
   const cpu = context.cpu() - cpuBefore;
-  const span = await checkSpan(db, ids);
+  const span = await checkSpan(db, ids, since);
   const seconds = (span.last.getTime() - span.first.getTime()) / 1000;
-  const views = await db.query<{ status: string | null; n: string }>(
-    "SELECT page_google_view->>'status' AS status, count(*) AS n FROM monitor WHERE id = ANY($1) GROUP BY 1",
-    [ids],
-  );
   console.log(
-    `Google's view ${googleView ? "on " : "off"}: ${ids.length} checks, outcomes ${JSON.stringify(span.outcomes)}, ` +
-      `${seconds.toFixed(1)} s (${Math.round((ids.length / seconds) * 3600)}/h), ${(cpu / ids.length).toFixed(2)} CPU s a check; ` +
-      `views ${JSON.stringify(Object.fromEntries(views.rows.map((row) => [row.status ?? "none", Number(row.n)])))}`,
+    `  ${label}: ${ids.length} checks, outcomes ${JSON.stringify(span.outcomes)}, ${seconds.toFixed(1)} s ` +
+      `(${Math.round((ids.length / seconds) * 3600)}/h), ${(cpu / ids.length).toFixed(2)} CPU s a check`,
   );
+  return { checks: ids.length, seconds, cpu, since };
+}
+
+async function fleet(
+  context: GoogleCostContext,
+  monitors: readonly NewMonitor[],
+  googleView: boolean,
+): Promise<FleetArms> {
+  const { db, servers } = context;
+  const name = `Google's view ${googleView ? "on " : "off"}`;
+  const organization = await newOrganization(servers[0] as RunningServer, `google-${googleView ? "on" : "off"}`);
+  // Inserted due in an hour, so that no check starts before the round's clock does.
+  const ids = await insertDueMonitors(db, organization, monitors, new Date(Date.now() + 3_600_000), { googleView });
+  const first = await round(context, ids, `${name}, first checks`);
+  const views = await db.query<{ status: string | null; n: string }>(GOOGLE_VIEW_STATUS, [ids]);
+  console.log(
+    `  views ${JSON.stringify(Object.fromEntries(views.rows.map((row) => [row.status ?? "none", Number(row.n)])))}`,
+  );
+  const steady = await round(context, ids, `${name}, second checks`);
+  const rerendered = await db.query<{ n: string }>(RENDERED_SINCE, [ids, steady.since]);
+  console.log(`  second checks that rendered Google's view again: ${rerendered.rows[0]?.n ?? 0}`);
   await db.query("DELETE FROM monitor WHERE organization_id = $1", [organization]);
-  return { checks: ids.length, seconds, cpu };
+  return { first, steady };
 }
 
 function total(arms: readonly Arm[]): Arm {
@@ -66,39 +101,51 @@ function total(arms: readonly Arm[]): Arm {
   }));
 }
 
+const perHour = (arm: Arm) => (arm.checks / arm.seconds) * 3600;
+const cpuPerCheck = (arm: Arm) => arm.cpu / arm.checks;
+/** Checks an hour over a day of hourly checks: one first (rendering) check and 23 standing ones per monitor. */
+const dayPerHour = (first: Arm, steady: Arm) => 24 / (1 / perHour(first) + 23 / perHour(steady));
+
 export async function googleViewCostRows(
   context: GoogleCostContext,
   monitors: readonly NewMonitor[],
 ): Promise<GoogleCostRow[]> {
   const load = loadAverage();
   console.log(`\nGoogle's view: ${monitors.length} real pages, fleets off / on / off / on; load average ${load}`);
-  const off: Arm[] = [];
-  const on: Arm[] = [];
-  for (let round = 0; round < 2; round += 1) {
+  const off: FleetArms[] = [];
+  const on: FleetArms[] = [];
+  for (let pass = 0; pass < 2; pass += 1) {
     off.push(await fleet(context, monitors, false));
     on.push(await fleet(context, monitors, true));
   }
-  const without = total(off);
-  const withView = total(on);
-  const perHour = (arm: Arm) => (arm.checks / arm.seconds) * 3600;
-  const cpuPerCheck = (arm: Arm) => arm.cpu / arm.checks;
-  const rate = perHour(withView) / perHour(without);
-  const cpu = cpuPerCheck(withView) / cpuPerCheck(without);
+  const firstOff = total(off.map((arms) => arms.first));
+  const firstOn = total(on.map((arms) => arms.first));
+  const steadyOff = total(off.map((arms) => arms.steady));
+  const steadyOn = total(on.map((arms) => arms.steady));
   const after = loadAverage();
+  const rateRow = (work: string, withView: number, without: number, target: string | null) => ({
+    work,
+    linklens: `${Math.round(withView)} checks/h`,
+    baseline: `${Math.round(without)} checks/h without (switch off: the check before this work)`,
+    ratio: `${((withView / without) * 100).toFixed(1)} %`,
+    target: target ?? "— (what a fresh import costs)",
+    holds: target === null ? "—" : withView / without >= 0.85 ? "yes" : "no",
+    load: `${load} → ${after}`,
+  });
+  const cpu = cpuPerCheck(firstOn) / cpuPerCheck(firstOff);
   return [
+    rateRow(
+      `Monitor checks of ${monitors.length} real pages checked hourly with Google's view vs without (a day: 1 check that renders it, 23 that do not; from the two rows below), two instances, default settings`,
+      dayPerHour(firstOn, steadyOn),
+      dayPerHour(firstOff, steadyOff),
+      "≥ 85 %",
+    ),
+    rateRow(`  first checks (each renders Google's view)`, perHour(firstOn), perHour(firstOff), null),
+    rateRow(`  second checks of unchanged pages (Google's view stands)`, perHour(steadyOn), perHour(steadyOff), null),
     {
-      work: `Monitor checks of ${monitors.length} real pages with Google's view (each renders it) vs without, two instances, default settings`,
-      linklens: `${Math.round(perHour(withView))} checks/h`,
-      baseline: `${Math.round(perHour(without))} checks/h without (switch off: the check before this work)`,
-      ratio: `${(rate * 100).toFixed(1)} %`,
-      target: "≥ 85 %",
-      holds: rate >= 0.85 ? "yes" : "no",
-      load: `${load} → ${after}`,
-    },
-    {
-      work: "CPU of a check that renders Google's view vs one that does not (servers' trees with Chromium, PostgreSQL)",
-      linklens: `${cpuPerCheck(withView).toFixed(2)} CPU s/check`,
-      baseline: `${cpuPerCheck(without).toFixed(2)} CPU s/check`,
+      work: "CPU of a check that renders Google's view vs one that does not (first checks; servers' trees with Chromium, PostgreSQL)",
+      linklens: `${cpuPerCheck(firstOn).toFixed(2)} CPU s/check`,
+      baseline: `${cpuPerCheck(firstOff).toFixed(2)} CPU s/check`,
       ratio: `${cpu.toFixed(2)}×`,
       target: "≤ 2.1×",
       holds: cpu <= 2.1 ? "yes" : "no",

@@ -80,21 +80,31 @@ export async function insertDueMonitors(
   return ids;
 }
 
-/** How many of `ids` have a check. */
-export async function checkedCount(db: Client, ids: readonly string[]): Promise<number> {
+const EPOCH = new Date(0);
+
+/** How many of `ids` have a check started at or after `since`. */
+export async function checkedCount(db: Client, ids: readonly string[], since = EPOCH): Promise<number> {
   const result = await db.query<{ n: string }>(
-    "SELECT count(DISTINCT monitor_id) AS n FROM monitor_check WHERE monitor_id = ANY($1)",
-    [ids],
+    "SELECT count(DISTINCT monitor_id) AS n FROM monitor_check WHERE monitor_id = ANY($1) AND started_at >= $2",
+    [ids, since],
   );
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** Waits until every one of `ids` has a check (progress every 15 s); answers the wall seconds. */
-export async function drain(db: Client, ids: readonly string[], label: string, limitMs = 3_600_000): Promise<number> {
+/**
+ * Waits until every one of `ids` has a check started at or after `since` (progress every 15 s); answers
+ * the wall seconds.
+ */
+export async function drain(
+  db: Client,
+  ids: readonly string[],
+  label: string,
+  { limitMs = 3_600_000, since = EPOCH }: { limitMs?: number; since?: Date } = {},
+): Promise<number> {
   const started = performance.now();
   let lastPrint = started;
   for (;;) {
-    const done = await checkedCount(db, ids);
+    const done = await checkedCount(db, ids, since);
     if (done >= ids.length) return (performance.now() - started) / 1000;
     if (performance.now() - lastPrint > 15_000) {
       console.log(
@@ -107,18 +117,19 @@ export async function drain(db: Client, ids: readonly string[], label: string, l
   }
 }
 
-/** The checks of `ids` as the database recorded them: first start, last finish, outcomes. */
+/** The checks of `ids` started at or after `since` as the database recorded them: first start, last finish, outcomes. */
 export async function checkSpan(
   db: Client,
   ids: readonly string[],
+  since = EPOCH,
 ): Promise<{ first: Date; last: Date; outcomes: Record<string, number> }> {
   const span = await db.query<{ first: Date; last: Date }>(
-    "SELECT min(started_at) AS first, max(finished_at) AS last FROM monitor_check WHERE monitor_id = ANY($1)",
-    [ids],
+    "SELECT min(started_at) AS first, max(finished_at) AS last FROM monitor_check WHERE monitor_id = ANY($1) AND started_at >= $2",
+    [ids, since],
   );
   const outcomes = await db.query<{ outcome: string; n: string }>(
-    "SELECT outcome, count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1) GROUP BY outcome",
-    [ids],
+    "SELECT outcome, count(*) AS n FROM monitor_check WHERE monitor_id = ANY($1) AND started_at >= $2 GROUP BY outcome",
+    [ids, since],
   );
   return {
     first: span.rows[0]?.first ?? new Date(),

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { saveScreenshot } from "./test";
 import type { ParsedMail } from "mailparser";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { checkNow, setFixturePage } from "./monitoring";
@@ -137,7 +138,7 @@ test("alerts: choose notifications in Settings, lose a tracked link, read the al
   await page.getByRole("link", { name: "Alerts" }).first().click();
   await expect(page.getByRole("heading", { name: "Alerts", level: 1 })).toBeVisible();
   await expect(page.getByText(headline)).toBeVisible();
-  await page.screenshot({ path: "test-results/e2e/alerts.png", fullPage: true });
+  await saveScreenshot(page, "alerts");
 
   // The email: exactly one, with a link that opens the monitor.
   const isAlert = (mail: ParsedMail) => mail.subject === headline;

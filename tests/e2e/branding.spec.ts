@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { gifOf, pngOf } from "../helpers/images";
 import { signUp } from "./app-data";
 import { confirmOwnAddress } from "./confirm-address";
 import { expectAxeClean, expectNoHorizontalScroll } from "./layout";
 import { APP_ORIGIN } from "./ports";
-import { expect, SCREENSHOT_DIR, test } from "./test";
+import { expect, saveScreenshot, test } from "./test";
 
 /**
  * Settings → Branding against the production build (reports-and-channels.md "Branding"): an owner sets
@@ -148,7 +147,7 @@ test("an owner brands the team's reports, a client report shows it, a viewer rea
   await expect(reportPage.getByTestId("report-footer")).toHaveText(footer);
   await expect(reportPage).toHaveTitle("Acme: the guest post — Northwind Digital");
   await expectAxeClean(reportPage, "the branded client report");
-  await reportPage.screenshot({ path: path.join(SCREENSHOT_DIR, "branding-client-report-1280.png"), fullPage: true });
+  await saveScreenshot(reportPage, "branding-client-report-1280");
   await reportPage.context().close();
 
   // Removed: the report goes back to the name alone.
@@ -191,6 +190,6 @@ test("an owner brands the team's reports, a client report shows it, a viewer rea
     await viewer.emulateMedia({ colorScheme });
     await expectAxeClean(viewer, `the viewer's page, ${colorScheme}`);
   }
-  await viewer.screenshot({ path: path.join(SCREENSHOT_DIR, "branding-viewer-1280-dark.png"), fullPage: true });
+  await saveScreenshot(viewer, "branding-viewer-1280-dark");
   await viewerContext.close();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { saveScreenshot } from "./test";
 import { checkNow, setFixturePage } from "./monitoring";
 import { FIXTURE_ORIGIN } from "./ports";
 
@@ -49,7 +50,7 @@ test("add a monitor, check it, lose the link, confirm it missing, read the timel
   await expect(timeline).toContainText(`${target}: live → missing`);
   await expect(timeline).toContainText(`${target}: pending → live`);
   await expect(timeline).toContainText("Checked: page loaded (HTTP 200)");
-  await page.screenshot({ path: "test-results/e2e/monitor-detail.png", fullPage: true });
+  await saveScreenshot(page, "monitor-detail");
 
   // The link builder's view lists it as missing too, and the overview counts it.
   await page.getByRole("link", { name: "Links" }).first().click();

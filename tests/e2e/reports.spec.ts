@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { setFixturePage } from "./monitoring";
 import { APP_ORIGIN, FIXTURE_ORIGIN } from "./ports";
-import { expect, SCREENSHOT_DIR, test } from "./test";
+import { expect, saveScreenshot, test } from "./test";
 
 /**
  * A client report end to end: an owner monitors a page (checked, so its link is live), creates a report
@@ -89,7 +88,7 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
     await expect(row).toContainText("Live");
     await expect(row.getByTestId("live-percent")).toHaveText("100.0 % live");
     await expect(visitor.getByText("Invoice 42")).toHaveCount(0);
-    await visitor.screenshot({ path: "test-results/screenshots/reports-1280-client-view.png", fullPage: true });
+    await saveScreenshot(visitor, "reports-1280-client-view");
 
     for (const [width, height] of [
       [1280, 800],
@@ -109,10 +108,7 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
             "background-color",
             colorScheme === "light" ? "rgb(255, 255, 255)" : /^(oklab|rgba|color)\(/,
           );
-          await reader.page.screenshot({
-            path: path.join(SCREENSHOT_DIR, `reports-${width}-${colorScheme}-client-view-js-on.png`),
-            fullPage: true,
-          });
+          await saveScreenshot(reader.page, `reports-${width}-${colorScheme}-client-view-js-on`);
           expect(reader.messages, `${width} px ${colorScheme}`).toEqual([]);
           expect(await reader.page.locator("script").count()).toBe(0);
         } finally {
@@ -133,10 +129,7 @@ test("create a report link, open it signed out without JavaScript, revoke it", a
       expect(gone.status).toBe(404);
       expect(gone.csp).toContain("script-src 'none'");
       await expect(gone.page.getByRole("heading", { name: "This report is not available" })).toBeVisible();
-      await gone.page.screenshot({
-        path: path.join(SCREENSHOT_DIR, "reports-390-dark-not-available-js-on.png"),
-        fullPage: true,
-      });
+      await saveScreenshot(gone.page, "reports-390-dark-not-available-js-on");
       // Chromium reports the 404 itself; nothing else.
       expect(gone.messages.filter((message) => !/status of 404/.test(message))).toEqual([]);
     } finally {

@@ -9,6 +9,18 @@ export { expect };
 export const SCREENSHOT_DIR = path.resolve(__dirname, "..", "..", "test-results", "screenshots");
 
 /**
+ * The pages' screenshots are for a person to look at (`npm run test:e2e:look`), never compared by a
+ * test: taken only when asked for, since ~190 full-page PNGs cost the test run minutes of CPU.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** Saves a full-page screenshot of any page (a second context's, say) to test-results/screenshots/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+/**
  * Console errors that are the tested behaviour, not bugs: Chromium logs every non-2xx fetch
  * ("Failed to load resource: … 403") and every failed image of the analyzed page (no internet here);
  * "Check now" answers 409 while the scheduler is checking the same monitor, and the page says so and
@@ -27,7 +39,7 @@ function isExpectedConsoleError(message: ConsoleMessage): boolean {
 interface Fixtures {
   /** Every console error and uncaught exception of the page; the test fails if any is unexpected. */
   consoleErrors: string[];
-  /** Saves a full-page screenshot to test-results/screenshots/<name>.png and attaches it. */
+  /** Saves a full-page screenshot to test-results/screenshots/<name>.png and attaches it (E2E_SCREENSHOTS=1). */
   shot: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
@@ -48,6 +60,7 @@ export const test = base.extend<Fixtures>({
   shot: async ({ page }, provide, testInfo) => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await provide(async (name: string, options = {}) => {
+      if (!TAKE_SCREENSHOTS) return;
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: "disabled" });
       await testInfo.attach(name, { path: file, contentType: "image/png" });

@@ -329,6 +329,12 @@ async function main(): Promise<void> {
       const monitors = corpus.pages.map((page) => ({ url: page.site.url(page.file), target: trackedTarget(page) }));
       rows.push(...(await googleViewCostRows({ db, servers, cpu }, monitors)));
     }
+  } catch (error) {
+    for (const [index, server] of servers.entries())
+      console.error(
+        `instance ${index + 1} (${server.process.exitCode === null ? "running" : `exited ${server.process.exitCode}`}):\n${server.output().slice(-3000)}`,
+      );
+    throw error;
   } finally {
     console.log("\nMonitor rows (each against its baseline measured in this run; load average before → after):");
     console.table(rows);

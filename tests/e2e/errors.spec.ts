@@ -61,7 +61,11 @@ test("429: the wait until the limit resets counts down", async ({ page, shot }) 
     page.getByRole("button", { name: "Analyze" }).click(),
   ]);
   expect(response.status()).toBe(429);
-  const reset = Number(response.headers()["x-ratelimit-reset"]);
+  const headers = response.headers();
+  const retryAfter = Number(headers["retry-after"]);
+  // Retry-After is the wait until the reset, as of the answer (both whole seconds, from the server's clock).
+  const answeredAt = Date.parse(headers["date"] ?? "") / 1000;
+  expect(Math.abs(Number(headers["x-ratelimit-reset"]) - answeredAt - retryAfter)).toBeLessThanOrEqual(1);
   const body = (await response.json()) as ErrorBody;
 
   const alert = page.getByTestId("error-panel");
@@ -69,13 +73,14 @@ test("429: the wait until the limit resets counts down", async ({ page, shot }) 
   await expect(alert).toContainText(body.hint);
   const countdown = page.getByTestId("retry-countdown");
   await expect(countdown).toHaveText(/^You can try again in \d+s\.$/);
-  const secondsShown = Number(/in (\d+)s/.exec((await countdown.textContent()) ?? "")?.[1]);
-  const secondsLeft = reset - Date.now() / 1000;
-  expect(Math.abs(secondsShown - secondsLeft)).toBeLessThanOrEqual(2);
-  expect(secondsShown).toBeGreaterThan(0);
-  expect(secondsShown).toBeLessThanOrEqual(60);
+  const secondsShown = async () => Number(/in (\d+)s/.exec((await countdown.textContent()) ?? "")?.[1]);
+  // The page counts from Retry-After; how far it got depends on the machine's load, not on the answer.
+  const shown = await secondsShown();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(retryAfter);
   // It counts down.
-  await expect(countdown).not.toHaveText(`You can try again in ${secondsShown}s.`, { timeout: 3_000 });
+  await expect(countdown).not.toHaveText(`You can try again in ${shown}s.`);
+  if (shown > 1) expect(await secondsShown()).toBeLessThan(shown);
   // The earlier results stay on screen.
   await expect(page.getByTestId("results")).toBeVisible();
   await shot("10-error-429");

@@ -24,6 +24,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { Agent, setGlobalDispatcher } from "undici";
 import { BASE_CHROMIUM_ARGS } from "@/lib/analyzer/render/browser";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
 import { bareRender } from "./lib/bare-render";
@@ -46,6 +47,10 @@ import { startPostgres, type PostgresServer } from "./lib/postgres";
 import { googleViewCostRows } from "./lib/google-view-cost";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
+
+// No kept-alive connections: the instances close an idle one after 5 s, and a request the bench sends after a
+// long wait could go out on a connection as the server closes it ("other side closed").
+setGlobalDispatcher(new Agent({ pipelining: 0 }));
 
 const PAGES = Number(process.env.BENCH_MONITOR_PAGES ?? 60);
 const BACKLOG = Number(process.env.BENCH_FAIR_BACKLOG ?? 2_000);

@@ -70,6 +70,15 @@ export async function gatherReport(db: Pick<Db, "select">, input: ReportInput): 
   const days = chartDays(period);
   const since = new Date(Math.min(period.start.getTime(), nextDayStart(days[0] as string).getTime()));
   const ids = scopedLinkIds(db, row);
+  /** The report's links' transitions from the chart's first day to the period's end. */
+  const inWindow = (table: typeof linkTransition | typeof verdictTransition) =>
+    owned(
+      table,
+      row.organizationId,
+      inArray(table.trackedLinkId, ids),
+      gte(table.createdAt, since),
+      lte(table.createdAt, period.end),
+    );
   const states: StateChange[] = await db
     .select({
       trackedLinkId: linkTransition.trackedLinkId,
@@ -78,15 +87,7 @@ export async function gatherReport(db: Pick<Db, "select">, input: ReportInput): 
       at: linkTransition.createdAt,
     })
     .from(linkTransition)
-    .where(
-      owned(
-        linkTransition,
-        row.organizationId,
-        inArray(linkTransition.trackedLinkId, ids),
-        gte(linkTransition.createdAt, since),
-        lte(linkTransition.createdAt, period.end),
-      ),
-    )
+    .where(inWindow(linkTransition))
     .orderBy(asc(linkTransition.createdAt), asc(linkTransition.id));
   const verdicts: VerdictChange[] = await db
     .select({
@@ -96,15 +97,7 @@ export async function gatherReport(db: Pick<Db, "select">, input: ReportInput): 
       at: verdictTransition.createdAt,
     })
     .from(verdictTransition)
-    .where(
-      owned(
-        verdictTransition,
-        row.organizationId,
-        inArray(verdictTransition.trackedLinkId, ids),
-        gte(verdictTransition.createdAt, since),
-        lte(verdictTransition.createdAt, period.end),
-      ),
-    )
+    .where(inWindow(verdictTransition))
     .orderBy(asc(verdictTransition.createdAt), asc(verdictTransition.id));
   const places = links.map((link) => ({
     id: link.id,

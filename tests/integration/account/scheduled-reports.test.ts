@@ -80,7 +80,9 @@ function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), "linklens-report-"));
   try {
     writeFileSync(join(dir, "report.pdf"), pdf);
-    return execFileSync("pdftotext", [join(dir, "report.pdf"), "-"], { encoding: "utf8" });
+    // In the order the page drew it (-raw): a table cell's wrapped lines stay together, whereas the default
+    // reading order interleaves them with the next cell's, whose length changes with the day's name.
+    return execFileSync("pdftotext", ["-raw", join(dir, "report.pdf"), "-"], { encoding: "utf8" });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,9 +14,9 @@
  *     monitor of another organization falls due: how late its check starts.
  *  3. public analyses during that backlog: URL-mode latency against the same requests on the idle pair.
  *  4. Google's view (google-view.md §5; lib/google-view-cost.ts): the real pages' checks with the monitors'
- *     switch on against off, alternately, each fleet checked twice (first checks render Googlebot's view,
- *     second checks of unchanged pages do not): checks per hour over a day of hourly checks (≥ 85 %), and
- *     the CPU of a check that renders it (≤ 2.1×).
+ *     switch on against off, alternately, each fleet checked three times (first and confirming checks render
+ *     Googlebot's view, checks of unchanged pages do not): checks per hour over a day of hourly checks
+ *     (≥ 85 %), and the CPU of a check that renders it (≤ 2.1×).
  *
  * BENCH_MONITOR_ROWS=real,fairness,google picks rows (default: all three); BENCH_MONITOR_CONCURRENCY sets MONITOR_CONCURRENCY on both.
  */

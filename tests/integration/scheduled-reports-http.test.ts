@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +6,7 @@ import { resetAuthLimiters } from "@/lib/auth/limits";
 import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox, reportRecipient, reportSchedule } from "@/lib/db/schema";
 import { startPostgres, type PostgresServer } from "../helpers/postgres";
+import { reportPdfText } from "../helpers/pdf-text";
 import { startServer, type RunningServer } from "../helpers/server";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { at, insertLinkWithHistory, insertMonitor } from "./account/history-setup";
@@ -149,18 +146,6 @@ async function submitForm(server: RunningServer, action: string, token: string) 
     headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
     body: new URLSearchParams({ token }).toString(),
   });
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "linklens-report-"));
-  try {
-    writeFileSync(join(dir, "report.pdf"), pdf);
-    // In the order the page drew it (-raw): a table cell's wrapped lines stay together, whereas the default
-    // reading order interleaves them with the next cell's, whose length changes with the day's name.
-    return execFileSync("pdftotext", ["-raw", join(dir, "report.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 const reportsTo = (email: string) =>
@@ -334,7 +319,7 @@ describe("scheduled reports on two production instances", () => {
       expect(raw("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
       const [pdf] = mail?.attachments ?? [];
       expect(pdf?.contentType).toBe("application/pdf");
-      const text = pdfText(pdf?.content as Buffer);
+      const text = reportPdfText(pdf?.content as Buffer).replace(/\s+/g, " ");
       for (const words of [
         "Acme: spring placements",
         "Weekly link report",

@@ -1,8 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, asc, eq, like, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listShares, POST as createShare } from "@/app/api/account/shares/route";
@@ -34,6 +30,7 @@ import { unsubscribeFromToken, unsubscribeStatus } from "@/lib/reports/unsubscri
 import type { Share } from "@/lib/schemas/shares";
 import { openShare } from "@/lib/shares/open";
 import { startSmtpServer } from "../../helpers/smtp-server";
+import { reportPdfText } from "../../helpers/pdf-text";
 import { BACKENDS, call, closeAll, linkIn, useFreshDatabase, verifyEmail } from "./harness";
 import {
   expectError,
@@ -75,18 +72,6 @@ const printer: Printer = async (html) => {
   prints += 1;
   return productPrinter(getConfig())(html);
 };
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "linklens-report-"));
-  try {
-    writeFileSync(join(dir, "report.pdf"), pdf);
-    // In the order the page drew it (-raw): a table cell's wrapped lines stay together, whereas the default
-    // reading order interleaves them with the next cell's, whose length changes with the day's name.
-    return execFileSync("pdftotext", ["-raw", join(dir, "report.pdf"), "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(BACKENDS)("scheduled reports (%s)", (backend) => {
   let database: Database;
@@ -621,7 +606,7 @@ describe.each(BACKENDS)("scheduled reports (%s)", (backend) => {
         const [pdf] = mail?.attachments ?? [];
         expect(pdf?.contentType).toBe("application/pdf");
         expect(pdf?.filename).toMatch(/^linklens-report-acme-spring-placements-\d{4}-\d{2}-\d{2}\.pdf$/);
-        const text = pdfText(pdf?.content as Buffer).replace(/\s+/g, " ");
+        const text = reportPdfText(pdf?.content as Buffer).replace(/\s+/g, " ");
         for (const words of [
           `sr-${backend}-owner's team`,
           "Acme: spring placements",
@@ -888,7 +873,7 @@ describe.each(BACKENDS)("scheduled reports (%s)", (backend) => {
         .select()
         .from(emailAttachment)
         .where(eq(emailAttachment.id, mails[0]?.attachmentId ?? ""));
-      expect(pdfText(Buffer.from(attachment?.content ?? [])).replace(/\s+/g, " ")).toContain("Tested");
+      expect(reportPdfText(Buffer.from(attachment?.content ?? [])).replace(/\s+/g, " ")).toContain("Tested");
       expect((await scheduleRow(id))?.nextSendAt.toISOString()).toBe(answer.schedule?.nextSendAt);
       expect((await scheduleRow(id))?.lastSentAt).toBeNull();
       expect(await activity(id)).toEqual(["share.created", "share.schedule_set", "share.test_sent"]);

@@ -4,12 +4,15 @@ import { useState } from "react";
 import type { Me } from "@/lib/schemas/team";
 import { api, loadPage } from "./api";
 import { secondaryButtonClass } from "./ui";
+import { useHydrated } from "./useHydrated";
 
 export type { Me };
 
 /** The account menu: who is signed in, the active team (switchable), sign out. */
 export function AccountMenu({ me }: { me: Me }) {
   const [error, setError] = useState<string | null>(null);
+  // Until React has hydrated, a click or a change here would do nothing: the controls say so.
+  const hydrated = useHydrated();
 
   async function switchTo(organizationId: string) {
     const result = await api("PUT", "/api/account/active-organization", { organizationId });
@@ -29,6 +32,7 @@ export function AccountMenu({ me }: { me: Me }) {
         <select
           aria-label="Active team"
           value={me.organization.id}
+          disabled={!hydrated}
           onChange={(event) => void switchTo(event.target.value)}
           className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
         >
@@ -46,7 +50,7 @@ export function AccountMenu({ me }: { me: Me }) {
       >
         {me.user.email}
       </span>
-      <button type="button" onClick={() => void signOut()} className={secondaryButtonClass}>
+      <button type="button" disabled={!hydrated} onClick={() => void signOut()} className={secondaryButtonClass}>
         Sign out
       </button>
       {error && (

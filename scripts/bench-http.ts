@@ -141,13 +141,22 @@ function printStages(title: string, rows: Array<[string, number]>): void {
 }
 
 /** The server's "event loop" log lines (server/event-loop.ts) in a stretch of its output. */
-function eventLoopWindows(output: string): Array<{ requests: number; p99: number; max: number }> {
-  const windows: Array<{ requests: number; p99: number; max: number }> = [];
+function eventLoopWindows(output: string): Array<{ requests: number; p99: number; max: number; gcMax: number }> {
+  const windows: Array<{ requests: number; p99: number; max: number; gcMax: number }> = [];
   for (const line of output.split("\n")) {
     if (!line.includes('"msg":"event loop"')) continue;
     try {
-      const entry = JSON.parse(line) as { requests: number; eventLoopDelayMs: { p99: number; max: number } };
-      windows.push({ requests: entry.requests, p99: entry.eventLoopDelayMs.p99, max: entry.eventLoopDelayMs.max });
+      const entry = JSON.parse(line) as {
+        requests: number;
+        eventLoopDelayMs: { p99: number; max: number };
+        gc: { maxMs: number };
+      };
+      windows.push({
+        requests: entry.requests,
+        p99: entry.eventLoopDelayMs.p99,
+        max: entry.eventLoopDelayMs.max,
+        gcMax: entry.gc.maxMs,
+      });
     } catch {
       // not a JSON line
     }
@@ -467,7 +476,7 @@ async function healthRow(server: RunningServer, oneAddress = false): Promise<Row
   console.log(
     `\nhealth while ${clientsAre} paste ${SATURATING_PAGE} (${(html.length / 1e6).toFixed(1)} MB) for ${SATURATION_S} s: ${busy.length} calls, p50 ${fmt(percentile(busy, 50))}, ` +
       `p99 ${fmt(p99)}, max ${fmt(Math.max(...busy))}; idle before: p50 ${fmt(percentile(idle, 50))}, p99 ${fmt(percentile(idle, 99))}; ` +
-      `${answered} pastes answered ${JSON.stringify(Object.fromEntries(statuses))}; main thread's event-loop delay per 5 s window: max ${loop.map((window) => window.max.toFixed(0)).join(", ")} ms, p99 ${loop.map((window) => window.p99.toFixed(0)).join(", ")} ms`,
+      `${answered} pastes answered ${JSON.stringify(Object.fromEntries(statuses))}; main thread's event-loop delay per 5 s window: max ${loop.map((window) => window.max.toFixed(0)).join(", ")} ms, p99 ${loop.map((window) => window.p99.toFixed(0)).join(", ")} ms, longest GC pause ${loop.map((window) => window.gcMax.toFixed(0)).join(", ")} ms`,
   );
   return {
     work: `/api/v1/health p99 while ${clientsAre} paste ${SATURATING_PAGE} (${(html.length / 1e6).toFixed(1)} MB) without pause, ${SATURATION_S} s`,

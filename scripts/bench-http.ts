@@ -140,9 +140,17 @@ function printStages(title: string, rows: Array<[string, number]>): void {
   console.table(rows.map(([stage, ms]) => ({ stage, "median ms": ms.toFixed(1) })));
 }
 
+/** One 5 s window of the server's event-loop report: delay p99 and max, and its longest GC pause (ms). */
+interface LoopWindow {
+  requests: number;
+  p99: number;
+  max: number;
+  gcMax: number;
+}
+
 /** The server's "event loop" log lines (server/event-loop.ts) in a stretch of its output. */
-function eventLoopWindows(output: string): Array<{ requests: number; p99: number; max: number; gcMax: number }> {
-  const windows: Array<{ requests: number; p99: number; max: number; gcMax: number }> = [];
+function eventLoopWindows(output: string): LoopWindow[] {
+  const windows: LoopWindow[] = [];
   for (const line of output.split("\n")) {
     if (!line.includes('"msg":"event loop"')) continue;
     try {

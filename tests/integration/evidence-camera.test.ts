@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,6 +10,7 @@ import {
 } from "@/lib/analyzer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { pdfInfo, pdfText } from "../helpers/pdf-text";
 
 /**
  * The evidence camera and printer at the analyzer's front door (`npm run build` first: the worker pool),
@@ -247,19 +244,12 @@ describe("printing", () => {
     const html = `<!doctype html><html><body><h1>Evidence report</h1><p>https://blog.example/post</p><p>${"a".repeat(64)}</p><img src="${site.url("/camera/never-loaded.png")}"><script>document.body.append("scripted")</script></body></html>`;
     const pdf = await printPdf(html, { settings });
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const dir = mkdtempSync(join(tmpdir(), "linklens-pdf-"));
-    try {
-      writeFileSync(join(dir, "report.pdf"), pdf);
-      const text = execFileSync("pdftotext", ["-layout", join(dir, "report.pdf"), "-"], { encoding: "utf8" });
-      expect(text).toContain("Evidence report");
-      expect(text).toContain("https://blog.example/post");
-      expect(text).toContain("a".repeat(64));
-      expect(text).not.toContain("scripted");
-      const info = execFileSync("pdfinfo", [join(dir, "report.pdf")], { encoding: "utf8" });
-      expect(info).toMatch(/Pages:\s+1\b/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const text = pdfText(pdf);
+    expect(text).toContain("Evidence report");
+    expect(text).toContain("https://blog.example/post");
+    expect(text).toContain("a".repeat(64));
+    expect(text).not.toContain("scripted");
+    expect(pdfInfo(pdf)).toMatch(/Pages:\s+1\b/);
     expect(site.hits("/camera/never-loaded.png")).toBe(before);
   });
 });

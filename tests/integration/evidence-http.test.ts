@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { startPostgres, type PostgresServer } from "../helpers/postgres";
 import { ERROR_KEYS, startServer, type RunningServer } from "../helpers/server";
+import { pdfInfo, pdfText } from "../helpers/pdf-text";
 
 /**
  * Evidence over HTTP against the production build (`npm run build` first), on the embedded PGlite and on
@@ -158,17 +155,11 @@ describe.each(["pglite", "postgres"] as const)("evidence over HTTP (%s)", (backe
     expect(pdf.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(pdf.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.body.length).toBeGreaterThan(10_000);
-    const dir = mkdtempSync(join(tmpdir(), "linklens-evidence-http-"));
-    try {
-      writeFileSync(join(dir, "r.pdf"), pdf.body);
-      const text = execFileSync("pdftotext", ["-layout", join(dir, "r.pdf"), "-"], { encoding: "utf8" });
-      expect(text).toContain(site.url(page));
-      expect(text).toContain(sha);
-      expect(text).toContain("Acme running shoes");
-      expect(execFileSync("pdfinfo", [join(dir, "r.pdf")], { encoding: "utf8" })).toMatch(/Pages:\s+1\b/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const text = pdfText(pdf.body);
+    expect(text).toContain(site.url(page));
+    expect(text).toContain(sha);
+    expect(text).toContain("Acme running shoes");
+    expect(pdfInfo(pdf.body)).toMatch(/Pages:\s+1\b/);
   });
 
   it("captures on request (201, manual), and a page error answers the analyzer's code and stores nothing", async () => {

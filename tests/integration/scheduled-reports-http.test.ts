@@ -6,7 +6,7 @@ import { resetAuthLimiters } from "@/lib/auth/limits";
 import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { outbox, reportRecipient, reportSchedule } from "@/lib/db/schema";
 import { startPostgres, type PostgresServer } from "../helpers/postgres";
-import { reportPdfText } from "../helpers/pdf-text";
+import { pdfText } from "../helpers/pdf-text";
 import { startServer, type RunningServer } from "../helpers/server";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { at, insertLinkWithHistory, insertMonitor } from "./account/history-setup";
@@ -319,7 +319,7 @@ describe("scheduled reports on two production instances", () => {
       expect(raw("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
       const [pdf] = mail?.attachments ?? [];
       expect(pdf?.contentType).toBe("application/pdf");
-      const text = reportPdfText(pdf?.content as Buffer).replace(/\s+/g, " ");
+      const text = pdfText(pdf?.content as Buffer, "raw").replace(/\s+/g, " ");
       for (const words of [
         "Acme: spring placements",
         "Weekly link report",

@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { BACKENDS, call, closeAll, makeRequest, ORIGIN, useFreshDatabase } from 
 import { insertLinkWithHistory, insertMonitor } from "./history-setup";
 import { makeSoloOwner } from "./team-setup";
 import { pngOf } from "../../helpers/images";
+import { pdfText, withPdfFile } from "../../helpers/pdf-text";
 
 /**
  * The evidence PDF in the organization's branding (reports-and-channels.md "Branding"), printed by the
@@ -39,23 +39,9 @@ const FOOTER_LINES = [
 /** The longest footer there may be (300 characters). */
 const FOOTER = FOOTER_LINES.join("\n").padEnd(300, ".");
 
-function withPdf<T>(pdf: Buffer, read: (file: string, dir: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), "linklens-brand-pdf-"));
-  try {
-    const file = join(dir, "report.pdf");
-    writeFileSync(file, pdf);
-    return read(file, dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const pdfText = (pdf: Buffer) =>
-  withPdf(pdf, (file) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }));
-
 /** The PDF's pages as PNGs at 50 dpi (A4: 414 × 585 pixels), decoded. */
 function pdfPages(pdf: Buffer) {
-  return withPdf(pdf, (file, dir) => {
+  return withPdfFile(pdf, (file, dir) => {
     execFileSync("pdftoppm", ["-r", "50", "-png", file, join(dir, "page")]);
     const names = execFileSync("ls", [dir], { encoding: "utf8" })
       .split("\n")

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createMonitor } from "@/app/api/account/monitors/route";
@@ -24,6 +20,7 @@ import {
 } from "./guard-cases";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { pdfInfo, pdfText } from "../../helpers/pdf-text";
 
 /**
  * Googlebot's screenshot in evidence (google-view.md §2) on PGlite and PostgreSQL, with real Chromium
@@ -71,16 +68,8 @@ afterAll(async () => {
   await closeAll();
 });
 
-function pdfText(pdf: Buffer): { text: string; pages: number } {
-  const dir = mkdtempSync(join(tmpdir(), "linklens-google-evidence-"));
-  try {
-    writeFileSync(join(dir, "report.pdf"), pdf);
-    const text = execFileSync("pdftotext", ["-layout", join(dir, "report.pdf"), "-"], { encoding: "utf8" });
-    const info = execFileSync("pdfinfo", [join(dir, "report.pdf")], { encoding: "utf8" });
-    return { text, pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function pdfTextAndPages(pdf: Buffer): { text: string; pages: number } {
+  return { text: pdfText(pdf), pages: Number(/^Pages:\s+(\d+)/m.exec(pdfInfo(pdf))?.[1] ?? 0) };
 }
 
 describe.each(BACKENDS)("Googlebot's screenshot in evidence (%s)", (backend) => {
@@ -172,7 +161,7 @@ describe.each(BACKENDS)("Googlebot's screenshot in evidence (%s)", (backend) => 
   });
 
   it("the PDF prints both shots on one page, labelled, with the link outlined in Googlebot's where it has it", async () => {
-    const cloaked = pdfText((await download(getReport, recordOf(GOOGLE_ONLY).id)).body);
+    const cloaked = pdfTextAndPages((await download(getReport, recordOf(GOOGLE_ONLY).id)).body);
     expect(cloaked.pages).toBe(1);
     expect(cloaked.text).toContain("A visitor's view (desktop)");
     expect(cloaked.text).toContain("Googlebot's view (phone)");
@@ -181,12 +170,12 @@ describe.each(BACKENDS)("Googlebot's screenshot in evidence (%s)", (backend) => 
     );
     expect(cloaked.text).toContain("shown only to Googlebot");
 
-    const hidden = pdfText((await download(getReport, recordOf(VISITOR_ONLY).id)).body);
+    const hidden = pdfTextAndPages((await download(getReport, recordOf(VISITOR_ONLY).id)).body);
     expect(hidden.pages).toBe(1);
     expect(hidden.text.replace(/\s+/g, " ")).toMatch(/the link is not in Googlebot's view/);
     expect(hidden.text.replace(/\s+/g, " ")).toMatch(/In Googlebot's view\s+no/);
 
-    const plain = pdfText((await download(getReport, recordOf(BOTH).id)).body);
+    const plain = pdfTextAndPages((await download(getReport, recordOf(BOTH).id)).body);
     expect(plain.text).not.toContain("Googlebot's view (phone)");
     expect(plain.text).not.toContain("A visitor's view (desktop)");
   });

@@ -1,8 +1,4 @@
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +32,7 @@ import {
 } from "./guard-cases";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { pdfText } from "../../helpers/pdf-text";
 
 /**
  * Evidence (evidence-and-reports.md "Evidence") on PGlite and PostgreSQL, with real Chromium renders of
@@ -83,16 +80,6 @@ afterAll(async () => {
 });
 
 const sha256 = (text: string) => createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "linklens-evidence-"));
-  try {
-    writeFileSync(join(dir, "report.pdf"), pdf);
-    return execFileSync("pdftotext", ["-layout", join(dir, "report.pdf"), "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(BACKENDS)("evidence (%s)", (backend) => {
   let database: Database;

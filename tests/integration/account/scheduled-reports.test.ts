@@ -30,7 +30,7 @@ import { unsubscribeFromToken, unsubscribeStatus } from "@/lib/reports/unsubscri
 import type { Share } from "@/lib/schemas/shares";
 import { openShare } from "@/lib/shares/open";
 import { startSmtpServer } from "../../helpers/smtp-server";
-import { reportPdfText } from "../../helpers/pdf-text";
+import { pdfText } from "../../helpers/pdf-text";
 import { BACKENDS, call, closeAll, linkIn, useFreshDatabase, verifyEmail } from "./harness";
 import {
   expectError,
@@ -606,7 +606,7 @@ describe.each(BACKENDS)("scheduled reports (%s)", (backend) => {
         const [pdf] = mail?.attachments ?? [];
         expect(pdf?.contentType).toBe("application/pdf");
         expect(pdf?.filename).toMatch(/^linklens-report-acme-spring-placements-\d{4}-\d{2}-\d{2}\.pdf$/);
-        const text = reportPdfText(pdf?.content as Buffer).replace(/\s+/g, " ");
+        const text = pdfText(pdf?.content as Buffer, "raw").replace(/\s+/g, " ");
         for (const words of [
           `sr-${backend}-owner's team`,
           "Acme: spring placements",
@@ -873,7 +873,7 @@ describe.each(BACKENDS)("scheduled reports (%s)", (backend) => {
         .select()
         .from(emailAttachment)
         .where(eq(emailAttachment.id, mails[0]?.attachmentId ?? ""));
-      expect(reportPdfText(Buffer.from(attachment?.content ?? [])).replace(/\s+/g, " ")).toContain("Tested");
+      expect(pdfText(Buffer.from(attachment?.content ?? []), "raw").replace(/\s+/g, " ")).toContain("Tested");
       expect((await scheduleRow(id))?.nextSendAt.toISOString()).toBe(answer.schedule?.nextSendAt);
       expect((await scheduleRow(id))?.lastSentAt).toBeNull();
       expect(await activity(id)).toEqual(["share.created", "share.schedule_set", "share.test_sent"]);

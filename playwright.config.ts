@@ -8,6 +8,7 @@ import {
   LIMITED_PORT,
   SMTP_PORT,
 } from "./tests/e2e/ports";
+import { TEST_CHROMIUM } from "./scripts/lib/chromium";
 
 /**
  * End-to-end tests of the landing page against the production build (`npm run build` first).
@@ -24,7 +25,7 @@ const appEnv = (port: number, perMinute: string) => ({
   RATE_LIMIT_PER_MINUTE: perMinute,
   ALLOW_PRIVATE_HOSTS: `127.0.0.1:${FIXTURE_PORT}`,
   BOT_PROTECTION: "on",
-  PUPPETEER_EXECUTABLE_PATH: "/usr/bin/chromium",
+  PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
   LOG_LEVEL: "warn",
 });
 
@@ -47,7 +48,7 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: TEST_CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -15,6 +15,7 @@ import { CORPUS_DIR, SAMPLE_CORPUS_DIR } from "./lib/corpus";
 import { startCorpusSite } from "./lib/corpus-site";
 import { loadAverage } from "./lib/machine";
 import { median, percentile } from "./lib/stats";
+import { TEST_CHROMIUM } from "./lib/chromium";
 
 async function main(): Promise<void> {
   const [which = "sample", out] = process.argv.slice(2);
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const renderer = createRenderer({
     config: parseConfig({
       ALLOW_PRIVATE_HOSTS: site.allowEntry,
-      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     }),
   });
   const results: Array<PageAgreement & { ms: number }> = [];

@@ -37,10 +37,11 @@ import { probeHealth } from "./lib/health-probe";
 import { loadAverage } from "./lib/machine";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
+import { TEST_CHROMIUM } from "./lib/chromium";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const SATURATION_S = Number(process.env.BENCH_SATURATION_S ?? 15);
-const EXECUTABLE = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const EXECUTABLE = TEST_CHROMIUM;
 const ANALYZE = "/api/demo/analyze";
 const MAX_HTML_BYTES = 2_097_152;
 const SATURATING_PAGE = "www.reddit.com.html";

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { freshDataDir } from "./embedded-template";
+import { TEST_CHROMIUM } from "./chromium";
 
 /**
  * Starts the real production server (`dist/server.cjs`, built by `npm run build`) on a free loopback
@@ -45,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       LOG_LEVEL: "warn",
-      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },

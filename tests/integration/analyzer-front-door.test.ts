@@ -3,6 +3,7 @@ import { analyzeHtml, analyzeUrl, shutdownAnalyzer, type AnalyzerSettings } from
 import { parseConfig } from "@/lib/config";
 import { NO_RESPONSE, NOT_CHECKED } from "@/lib/link-status";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The analyzer's front door as the routes and the signed-in services (audits, checks) use it: settings passed in,
@@ -16,7 +17,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   settings = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     LINK_CHECK_TIMEOUT_MS: "2000",
   });
 });

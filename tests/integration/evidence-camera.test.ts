@@ -11,6 +11,7 @@ import {
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { pdfInfo, pdfText } from "../helpers/pdf-text";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The evidence camera and printer at the analyzer's front door (`npm run build` first: the worker pool),
@@ -28,7 +29,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   settings = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     LINK_CHECK_TIMEOUT_MS: "1000",
   });
 });

@@ -3,6 +3,7 @@ import { inspectUrl, renderGoogleView, shutdownAnalyzer, type AnalyzerSettings }
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { GOOGLE_PAGES, GOOGLE_TARGET_PATH } from "@/scripts/lib/google-view-pages";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Googlebot's render at the analyzer's front door (google-view.md §2), in a real Chromium against the
@@ -23,7 +24,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   settings = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     // Generous: these tests are about what is rendered, never about how fast.
     RENDER_TIMEOUT_MS: "20000",
   });

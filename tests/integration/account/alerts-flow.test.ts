@@ -14,6 +14,7 @@ import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
 import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp-server";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The alert promise end to end: a tracked link removed from a real fixture page, rendered in Chromium
@@ -25,7 +26,7 @@ import { startSmtpServer, type TestSmtpServer } from "../../helpers/smtp-server"
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 

@@ -26,10 +26,11 @@ import {
 import { makeTeam, type Team } from "./team-setup";
 import { auditIds, newAudit, PAGE } from "./audit-setup";
 import { parseStrictCsv } from "../../helpers/strict-csv";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.AUTH_RATE_LIMIT_PER_15_MIN = "1000";
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 // The 5,000-link paste is analysed once; on a machine shared with other suites its worker can need more than the default 20 s.
 process.env.ANALYSIS_TIMEOUT_MS = "60000";

@@ -15,6 +15,7 @@ import { insertLinkWithHistory, insertMonitor } from "./history-setup";
 import { makeSoloOwner } from "./team-setup";
 import { pngOf } from "../../helpers/images";
 import { pdfText, withPdfFile } from "../../helpers/pdf-text";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The evidence PDF in the organization's branding (reports-and-channels.md "Branding"), printed by the
@@ -24,7 +25,7 @@ import { pdfText, withPdfFile } from "../../helpers/pdf-text";
  */
 
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 
 afterAll(async () => {
   await shutdownAnalyzer();

@@ -6,6 +6,7 @@ import type { Database } from "@/lib/db";
 import { checkDeps, runCheck, type CheckDeps } from "@/lib/monitor/run-check";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { closeAll, useFreshDatabase } from "./harness";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * "Check now" goes before routine checks (docs/account-api.md "Scheduling"): its render asks for an
@@ -37,7 +38,7 @@ describe("check priority", () => {
   it("Check now renders as interactive, a scheduled check as background", async () => {
     const config = parseConfig({
       ALLOW_PRIVATE_HOSTS: site.allowEntry,
-      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+      PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
       LINK_CHECK_TIMEOUT_MS: "2000",
     });
     const asked: Array<RenderPriority | undefined> = [];

@@ -33,6 +33,7 @@ import {
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
 import { pdfText } from "../../helpers/pdf-text";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Evidence (evidence-and-reports.md "Evidence") on PGlite and PostgreSQL, with real Chromium renders of
@@ -46,7 +47,7 @@ import { pdfText } from "../../helpers/pdf-text";
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 

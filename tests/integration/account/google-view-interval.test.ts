@@ -11,6 +11,7 @@ import { freePort } from "@/scripts/lib/server-process";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * When a monitor renders Google's view (google-view.md §2), with an injected clock and scheduled checks
@@ -24,7 +25,7 @@ import { makeTeam, type Team } from "./team-setup";
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 process.env.GOOGLE_VIEW_INTERVAL_HOURS = "24";

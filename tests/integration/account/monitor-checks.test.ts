@@ -16,6 +16,7 @@ import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { expectError } from "./guard-cases";
 import { CHECK_KEYS, HISTORY_KEYS, expectMonitorShape, htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Checks against a real fixture site whose pages change between checks, rendered by real Chromium
@@ -28,7 +29,7 @@ import { makeTeam, type Team } from "./team-setup";
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 process.env.MONITOR_PAGE_ERROR_ALERT_AFTER = "3";

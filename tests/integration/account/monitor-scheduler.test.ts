@@ -13,6 +13,7 @@ import { freePort } from "@/scripts/lib/server-process";
 import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { htmlPage, type MonitorJson } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The scheduler with pg-boss 10 on both backends (PGlite through the same embedded database, PostgreSQL
@@ -25,7 +26,7 @@ import { makeTeam, type Team } from "./team-setup";
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 const config = parseConfig({
   ...process.env,

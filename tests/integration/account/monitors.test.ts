@@ -40,6 +40,7 @@ import {
   type TrackedLinkJson,
 } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Monitored pages and tracked links (docs/spec/account-api.md): every route's guard order, role boundary and
@@ -52,7 +53,7 @@ const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
 // Makes "below the minimum" testable with values of the list (60 < 360).
 process.env.MONITOR_MIN_INTERVAL_MINUTES = "360";
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 
 let site: FixtureSite;

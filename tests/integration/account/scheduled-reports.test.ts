@@ -42,6 +42,7 @@ import {
 } from "./guard-cases";
 import { at, insertLinkWithHistory, insertMonitor } from "./history-setup";
 import { makeSoloOwner, makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Scheduled reports on a share (reports-and-channels.md "Scheduled reports") on PGlite and PostgreSQL,
@@ -57,7 +58,7 @@ import { makeSoloOwner, makeTeam, type Team } from "./team-setup";
 
 const SECRET = "report-secret-report-secret-report-secret-0";
 process.env.BETTER_AUTH_SECRET = SECRET;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -15,6 +15,7 @@ import { BACKENDS, call, closeAll, useFreshDatabase } from "./harness";
 import { at, insertLinkWithHistory, insertMonitor } from "./history-setup";
 import { csvRequest, htmlPage } from "./monitor-setup";
 import { makeTeam, type Team } from "./team-setup";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * GET /api/account/stats/daily counts verdicts (evidence-and-reports.md "History and charts"), on PGlite
@@ -29,7 +30,7 @@ import { makeTeam, type Team } from "./team-setup";
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const FIXTURE_PORT = await freePort();
 process.env.ALLOW_PRIVATE_HOSTS = `127.0.0.1:${FIXTURE_PORT}`;
-process.env.PUPPETEER_EXECUTABLE_PATH ??= "/usr/bin/chromium";
+process.env.PUPPETEER_EXECUTABLE_PATH ??= TEST_CHROMIUM;
 process.env.LINK_CHECK_TIMEOUT_MS = "2000";
 process.env.MONITOR_CONFIRM_CHECKS = "2";
 

@@ -6,6 +6,7 @@ import { parseConfig } from "@/lib/config";
 import { pageAgreement } from "@/scripts/lib/agreement";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "@/scripts/lib/corpus";
 import { startCorpusSite, type CorpusSite } from "@/scripts/lib/corpus-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Real-page agreement between URL mode and paste mode (scripts/lib/agreement.ts) stays at its level from
@@ -15,7 +16,7 @@ import { startCorpusSite, type CorpusSite } from "@/scripts/lib/corpus-site";
  * (`node --import tsx scripts/agreement.ts shared` prints them all).
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 const STRIDE = 10;
 const BASELINE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "..", "fixtures", "agreement-baseline.json"), "utf8"),

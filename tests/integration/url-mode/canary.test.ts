@@ -7,6 +7,7 @@ import { parsePublicUrl } from "@/lib/net/url-policy";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
 import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { codeOf } from "../../helpers/error-code";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The tripwire suite: a canary server on 127.0.0.2 (and .3, and :80/:443 when we may bind them)
@@ -15,7 +16,7 @@ import { codeOf } from "../../helpers/error-code";
  * (rendered with all layers, and with the proxy alone), and link checks. The count must stay zero.
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 let canary: Canary;
 let site: FixtureSite;
 let resolver: Resolver;

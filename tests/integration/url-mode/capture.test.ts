@@ -4,6 +4,7 @@ import { createRenderer, type Renderer, type RenderResult } from "@/lib/analyzer
 import { parseConfig } from "@/lib/config";
 import { DECLARATIVE_ORDER, SCRIPTED_ORDER, SHADOW_CASES } from "@/scripts/lib/capture-pages";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * What every render captures (google-view.md §1), with a real Chromium and the fixture site's pages
@@ -13,7 +14,7 @@ import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
  * through the same pipeline as in the worker.
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 let site: FixtureSite;
 let renderer: Renderer;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * Render isolation: renders share one browser, and the next render's page is made ready in advance
@@ -10,7 +11,7 @@ import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
  * Cache Storage, and loads a script the HTTP cache may keep for an hour; /isolation/read reports what it
  * finds in one link.
  */
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 
 let site: FixtureSite;
 let renderer: Renderer;

@@ -3,6 +3,7 @@ import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { LATE_LINKS } from "@/scripts/lib/late-links";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The settle rules (lib/analyzer/render/settle.ts) with a real Chromium: no late link is lost, whichever way
@@ -12,7 +13,7 @@ import { LATE_LINKS } from "@/scripts/lib/late-links";
  * captured long before the cap.
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 /** A cap far above every rule's horizon, so a test passing because the cap ended the wait is impossible. */
 const SETTLE_CAP_MS = 12_000;
 let site: FixtureSite;

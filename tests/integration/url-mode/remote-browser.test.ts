@@ -11,6 +11,7 @@ import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
 import { startCanary, type Canary } from "@/tests/helpers/canary";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * BROWSER_WS_ENDPOINT: a browser we did not launch has none of our flags, so the proxy must come
@@ -18,7 +19,7 @@ import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
  * would) and check that pages render and the guard still holds with interception off.
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 let chromium: ChildProcess;
 let profile: string;
 let canary: Canary;

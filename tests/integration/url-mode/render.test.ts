@@ -4,13 +4,14 @@ import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { parseConfig } from "@/lib/config";
 import { staticResolver } from "@/lib/net/resolve";
 import { OTHER_SCHEME_REDIRECTS, startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * renderPage against a real Chromium and the fixture site: what it returns and, for every way a
  * page can fail, the exact error code (and so HTTP status) it must give.
  */
 
-const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = TEST_CHROMIUM;
 let site: FixtureSite;
 let renderer: Renderer;
 

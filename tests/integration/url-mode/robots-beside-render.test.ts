@@ -6,6 +6,7 @@ import { createRenderer, type Renderer } from "@/lib/analyzer/render/renderer";
 import { RobotsTxtCache } from "@/lib/analyzer/robots/robots-txt";
 import { AnalyzerPool } from "@/lib/analyzer/worker/pool";
 import { parseConfig, type Config } from "@/lib/config";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * robots.txt beside the render (placement-verdict.md's robotsTxt signal; docs/account-api.md): a check
@@ -80,7 +81,7 @@ beforeAll(async () => {
   });
   settings = parseConfig({
     ALLOW_PRIVATE_HOSTS: `${pageOrigin.hostPort},${otherOrigin.hostPort}`,
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     RENDER_TIMEOUT_MS: "20000",
   });
   pool = new AnalyzerPool({ threads: 1, timeoutMs: 30_000 });

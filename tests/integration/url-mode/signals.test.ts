@@ -11,6 +11,7 @@ import { parseConfig } from "@/lib/config";
 import { startFixtureSite, type FixtureSite } from "@/scripts/lib/fixture-site";
 import { VERDICT_TARGET_PATH } from "@/scripts/lib/fixture-verdict";
 import { DECLARATIVE_ORDER, SCRIPTED_ORDER } from "@/scripts/lib/capture-pages";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The link and page signals of placement-verdict.md at the analyzer's front door, on the real pages of
@@ -24,7 +25,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   settings = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH ?? "/usr/bin/chromium",
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     LINK_CHECK_TIMEOUT_MS: "2000",
   });
 });

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeDocument } from "@/lib/analyzer/pipeline";
+import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
 
 /**
  * The sanitized snapshot must be inert when a viewer renders it with scripting on. Each vector runs
@@ -95,7 +96,7 @@ const waiting: Array<(page: Page) => void> = [];
 const dialogSeen = new WeakMap<Page, boolean>();
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS });
   context = await browser.newContext({ javaScriptEnabled: true });
   await context.route("**/*", (route) => route.abort());
   await context.addInitScript(() => {

@@ -37,11 +37,11 @@ import { probeHealth } from "./lib/health-probe";
 import { loadAverage } from "./lib/machine";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
-import { TEST_CHROMIUM } from "./lib/chromium";
+import { BENCH_CHROMIUM } from "./lib/chromium";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const SATURATION_S = Number(process.env.BENCH_SATURATION_S ?? 15);
-const EXECUTABLE = TEST_CHROMIUM;
+const EXECUTABLE = BENCH_CHROMIUM;
 const ANALYZE = "/api/demo/analyze";
 const MAX_HTML_BYTES = 2_097_152;
 const SATURATING_PAGE = "www.reddit.com.html";
@@ -556,6 +556,7 @@ async function main(): Promise<void> {
   const site = await startFixtureSite();
   const corpus = await startCorpusSite(CORPUS_DIR);
   const server = await startServer({
+    PUPPETEER_EXECUTABLE_PATH: EXECUTABLE,
     LOG_LEVEL: "info",
     RATE_LIMIT_PER_MINUTE: "100000000",
     DEMO_URL_MONTHLY_BUDGET: "100000000",
@@ -608,7 +609,7 @@ async function main(): Promise<void> {
     await step("dense", () => denseRow(server));
     await step("health", () => healthRow(server));
     await step("health-one-address", async () => {
-      const limited = await startServer({ LOG_LEVEL: "info" });
+      const limited = await startServer({ PUPPETEER_EXECUTABLE_PATH: EXECUTABLE, LOG_LEVEL: "info" });
       try {
         return await healthRow(limited, true);
       } finally {

@@ -47,7 +47,7 @@ import { startPostgres, type PostgresServer } from "./lib/postgres";
 import { googleViewCostRows } from "./lib/google-view-cost";
 import { BROWSER_UA, startServer, type RunningServer } from "./lib/server-process";
 import { median, percentile, sleep } from "./lib/stats";
-import { TEST_CHROMIUM } from "./lib/chromium";
+import { BENCH_CHROMIUM } from "./lib/chromium";
 
 // No kept-alive connections: the instances close an idle one after 5 s, and a request the bench sends after a
 // long wait could go out on a connection as the server closes it ("other side closed").
@@ -57,7 +57,7 @@ const PAGES = Number(process.env.BENCH_MONITOR_PAGES ?? 60);
 const BACKLOG = Number(process.env.BENCH_FAIR_BACKLOG ?? 2_000);
 const PUBLIC_SAMPLES = Number(process.env.BENCH_PUBLIC_SAMPLES ?? 10);
 const ROWS = new Set((process.env.BENCH_MONITOR_ROWS ?? "real,fairness,google").split(",").map((row) => row.trim()));
-const EXECUTABLE = TEST_CHROMIUM;
+const EXECUTABLE = BENCH_CHROMIUM;
 const MAX_PAGE_BYTES = 2_097_152;
 /** Seconds of the idle pair's CPU measured before the real-pages row. */
 const IDLE_SAMPLE_S = 20;
@@ -309,6 +309,7 @@ async function main(): Promise<void> {
   try {
     const env: Record<string, string> = {
       DATABASE_URL: url,
+      PUPPETEER_EXECUTABLE_PATH: EXECUTABLE,
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
       ALLOW_PRIVATE_HOSTS: [site.allowEntry, ...corpus.sites.map((corpusSite) => corpusSite.allowEntry)].join(","),
       RATE_LIMIT_PER_MINUTE: "100000",

@@ -14,11 +14,11 @@ import { createRenderer } from "@/lib/analyzer/render/renderer";
 import { checkLinks } from "@/lib/analyzer/links/check-links";
 import { parseConfig } from "@/lib/config";
 import { startFixtureSite, MANY_LINKS } from "@/scripts/lib/fixture-site";
-import { TEST_CHROMIUM } from "./lib/chromium";
+import { BENCH_CHROMIUM } from "./lib/chromium";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg !== -1 ? Number(process.argv[runsArg + 1]) : 10;
-const EXECUTABLE = TEST_CHROMIUM;
+const EXECUTABLE = BENCH_CHROMIUM;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

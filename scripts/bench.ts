@@ -20,12 +20,12 @@ import path from "node:path";
 import type { LimitFigures, LoadFigures } from "./load";
 import { describeMachine, loadAverage, type Machine } from "./lib/machine";
 import { outputToMarkdown } from "./lib/report";
-import { TEST_CHROMIUM } from "./lib/chromium";
+import { BENCH_CHROMIUM } from "./lib/chromium";
 
 const ROOT = path.resolve(__dirname, "..");
 const REPORT = path.join(ROOT, "reports", "benchmarks.md");
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const CHROMIUM = TEST_CHROMIUM;
+const CHROMIUM = BENCH_CHROMIUM;
 const CHILD_TIMEOUT_MS = 15 * 60_000;
 /** BENCH_PARTS=http,monitor,… runs only those parts (default all); the report says what did not run. */
 const ALL_PARTS = "http,monitor,jobs,agreement,paste,load";

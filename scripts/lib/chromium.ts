@@ -11,3 +11,11 @@ export const FULL_CHROMIUM = "/usr/bin/chromium";
 
 export const TEST_CHROMIUM =
   process.env.PUPPETEER_EXECUTABLE_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
+
+/**
+ * The Chromium the benchmarks measure, their servers' included: PUPPETEER_EXECUTABLE_PATH when set, else
+ * Debian's full `chromium`, the browser their targets were set and tracked on (docs/performance.md). The
+ * shell's faster bare render moves the URL-mode ratio's baseline, not LinkLens's own time: measure it with
+ * `PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium-headless-shell npm run bench`.
+ */
+export const BENCH_CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH || FULL_CHROMIUM;

@@ -8,7 +8,7 @@ import { monitor, trackedLink } from "@/lib/db/schema/monitors";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "./corpus";
 import { startCorpusSite, type CorpusSite } from "./corpus-site";
 import { startPostgres, type PostgresServer } from "./postgres";
-import { TEST_CHROMIUM } from "./chromium";
+import { BENCH_CHROMIUM } from "./chromium";
 
 /**
  * The set-up of the check benchmarks (bench:signals, bench:evidence): the real pages of
@@ -46,7 +46,7 @@ export async function startCorpusMonitors(sharedPages: number): Promise<CorpusMo
   const config = parseConfig({
     DATABASE_URL: await postgres.createDatabase(),
     ALLOW_PRIVATE_HOSTS: sites.map((site) => site.allowEntry).join(","),
-    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
+    PUPPETEER_EXECUTABLE_PATH: BENCH_CHROMIUM,
     LINK_CHECK_TIMEOUT_MS: "2000",
     ANALYSIS_CLIENT_BUDGET_MS: "36000000",
     LOG_LEVEL: "error",

@@ -13,7 +13,7 @@
 import puppeteer, { type Browser, type CDPSession } from "puppeteer-core";
 import { BASE_CHROMIUM_ARGS, BROWSER_UI_FEATURES } from "@/lib/analyzer/render/browser";
 import { bareRender } from "./lib/bare-render";
-import { FULL_CHROMIUM } from "./lib/chromium";
+import { BENCH_CHROMIUM } from "./lib/chromium";
 import { SAMPLE_CORPUS_DIR, sharedCorpusDir } from "./lib/corpus";
 import { startCorpusSite, type CorpusSite } from "./lib/corpus-site";
 import { treeCpuSeconds } from "./lib/cpu";
@@ -24,7 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PAGES = Number(process.env.BENCH_PAGES ?? 40);
 const KEEP_MS = Number(process.env.BENCH_KEEP_MS ?? 300);
 // The full browser: its UI pages are what this measures (the headless shell has none).
-const EXECUTABLE = process.env.PUPPETEER_EXECUTABLE_PATH ?? FULL_CHROMIUM;
+const EXECUTABLE = BENCH_CHROMIUM;
 
 interface Arm {
   name: string;

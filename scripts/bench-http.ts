@@ -41,7 +41,6 @@ import { BENCH_CHROMIUM } from "./lib/chromium";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const SATURATION_S = Number(process.env.BENCH_SATURATION_S ?? 15);
-const EXECUTABLE = BENCH_CHROMIUM;
 const ANALYZE = "/api/demo/analyze";
 const MAX_HTML_BYTES = 2_097_152;
 const SATURATING_PAGE = "www.reddit.com.html";
@@ -189,7 +188,7 @@ function fmt(ms: number): string {
 
 async function launchBareBrowser(): Promise<Browser> {
   return puppeteer.launch({
-    executablePath: EXECUTABLE,
+    executablePath: BENCH_CHROMIUM,
     headless: true,
     pipe: true,
     args: [...BASE_CHROMIUM_ARGS],
@@ -556,7 +555,7 @@ async function main(): Promise<void> {
   const site = await startFixtureSite();
   const corpus = await startCorpusSite(CORPUS_DIR);
   const server = await startServer({
-    PUPPETEER_EXECUTABLE_PATH: EXECUTABLE,
+    PUPPETEER_EXECUTABLE_PATH: BENCH_CHROMIUM,
     LOG_LEVEL: "info",
     RATE_LIMIT_PER_MINUTE: "100000000",
     DEMO_URL_MONTHLY_BUDGET: "100000000",
@@ -602,14 +601,14 @@ async function main(): Promise<void> {
   };
   try {
     console.log(
-      `LinkLens issue-12 benchmark: production server over HTTP vs in-run baselines; Chromium ${EXECUTABLE}; load average ${loadBefore}`,
+      `LinkLens issue-12 benchmark: production server over HTTP vs in-run baselines; Chromium ${BENCH_CHROMIUM}; load average ${loadBefore}`,
     );
     await step("url-article", () => urlArticleRow(server, site, browser));
     await step("paste-corpus", () => pasteCorpusRow(server));
     await step("dense", () => denseRow(server));
     await step("health", () => healthRow(server));
     await step("health-one-address", async () => {
-      const limited = await startServer({ PUPPETEER_EXECUTABLE_PATH: EXECUTABLE, LOG_LEVEL: "info" });
+      const limited = await startServer({ PUPPETEER_EXECUTABLE_PATH: BENCH_CHROMIUM, LOG_LEVEL: "info" });
       try {
         return await healthRow(limited, true);
       } finally {

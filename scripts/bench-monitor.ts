@@ -57,7 +57,6 @@ const PAGES = Number(process.env.BENCH_MONITOR_PAGES ?? 60);
 const BACKLOG = Number(process.env.BENCH_FAIR_BACKLOG ?? 2_000);
 const PUBLIC_SAMPLES = Number(process.env.BENCH_PUBLIC_SAMPLES ?? 10);
 const ROWS = new Set((process.env.BENCH_MONITOR_ROWS ?? "real,fairness,google").split(",").map((row) => row.trim()));
-const EXECUTABLE = BENCH_CHROMIUM;
 const MAX_PAGE_BYTES = 2_097_152;
 /** Seconds of the idle pair's CPU measured before the real-pages row. */
 const IDLE_SAMPLE_S = 20;
@@ -109,7 +108,7 @@ function trackedTarget(page: CorpusPage): string | undefined {
 /** The bare baseline: every page rendered once, `lanes` at a time, in one warm Chromium; wall and CPU seconds. */
 async function bareRenders(urls: readonly string[], lanes: number): Promise<{ seconds: number; cpu: number }> {
   const browser: Browser = await puppeteer.launch({
-    executablePath: EXECUTABLE,
+    executablePath: BENCH_CHROMIUM,
     headless: true,
     pipe: true,
     args: [...BASE_CHROMIUM_ARGS],
@@ -309,7 +308,7 @@ async function main(): Promise<void> {
   try {
     const env: Record<string, string> = {
       DATABASE_URL: url,
-      PUPPETEER_EXECUTABLE_PATH: EXECUTABLE,
+      PUPPETEER_EXECUTABLE_PATH: BENCH_CHROMIUM,
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
       ALLOW_PRIVATE_HOSTS: [site.allowEntry, ...corpus.sites.map((corpusSite) => corpusSite.allowEntry)].join(","),
       RATE_LIMIT_PER_MINUTE: "100000",

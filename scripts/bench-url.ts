@@ -18,7 +18,6 @@ import { BENCH_CHROMIUM } from "./lib/chromium";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg !== -1 ? Number(process.argv[runsArg + 1]) : 10;
-const EXECUTABLE = BENCH_CHROMIUM;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,7 +34,7 @@ async function main(): Promise<void> {
   const site = await startFixtureSite();
   const config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: EXECUTABLE,
+    PUPPETEER_EXECUTABLE_PATH: BENCH_CHROMIUM,
     LINK_CHECK_MAX: String(MANY_LINKS),
   });
   const renderer = createRenderer({ config });
@@ -90,7 +89,7 @@ async function main(): Promise<void> {
         "warm / bare": (warmMedian / bareMedian).toFixed(2),
       });
     }
-    console.log(`Chromium: ${EXECUTABLE}; ${RUNS} runs per figure`);
+    console.log(`Chromium: ${BENCH_CHROMIUM}; ${RUNS} runs per figure`);
     console.log(`cold render (launch + proxy + render of ${pages[0]}): ${cold.toFixed(0)} ms`);
     console.table(results);
     console.log(

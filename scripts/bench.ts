@@ -25,7 +25,6 @@ import { BENCH_CHROMIUM } from "./lib/chromium";
 const ROOT = path.resolve(__dirname, "..");
 const REPORT = path.join(ROOT, "reports", "benchmarks.md");
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const CHROMIUM = BENCH_CHROMIUM;
 const CHILD_TIMEOUT_MS = 15 * 60_000;
 /** BENCH_PARTS=http,monitor,… runs only those parts (default all); the report says what did not run. */
 const ALL_PARTS = "http,monitor,jobs,agreement,paste,load";
@@ -152,7 +151,7 @@ function loadSection(run: ChildRun, figures: { phaseA: LoadFigures; phaseB: Limi
 async function main(): Promise<void> {
   const date = new Date();
   const loadAtStart = loadAverage();
-  const machine = describeMachine(CHROMIUM);
+  const machine = describeMachine(BENCH_CHROMIUM);
   const tmp = mkdtempSync(path.join(os.tmpdir(), "linklens-bench-"));
   const summaryFile = path.join(tmp, "load.json");
   try {

@@ -3,6 +3,7 @@ import puppeteer, { type Browser, type LaunchOptions } from "puppeteer-core";
 import type { Config } from "@/lib/config";
 import { proxyLaunchArgs } from "@/lib/net/filtering-proxy";
 import { DESKTOP_VIEWPORT } from "@/lib/analyzer/render/viewport";
+import { SYSTEM_FULL_BROWSERS, SYSTEM_HEADLESS_SHELL } from "@/lib/analyzer/render/system-browsers";
 import { withTimeout } from "@/lib/timeout";
 
 /**
@@ -82,14 +83,6 @@ const SPARTICUZ_KEEP = [
   "--font-render-hinting=",
 ];
 
-/**
- * Debian's `chromium-headless-shell`: the same Blink and V8 as the full browser without its windowing and
- * UI. Launches and renders cost it about a third of the full browser's CPU (docs/operations.md), so
- * it comes first when it is installed.
- */
-const SYSTEM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-
 /** A headless-shell binary is told so: Puppeteer's `true` asks a full browser for its new headless mode. */
 function headlessModeOf(executablePath: string): LaunchOptions["headless"] {
   return /headless[-_]shell/.test(executablePath) ? "shell" : true;
@@ -148,6 +141,8 @@ export async function browserSources(config: BrowserManagerOptions["config"]): P
     ];
   }
   const sources: BrowserSource[] = [];
+  // Debian's headless shell: the same Blink and V8 as the full browser without its windowing and UI.
+  // Launches and renders cost it about a third of the full browser's CPU (docs/operations.md).
   if (existsSync(/*turbopackIgnore: true*/ SYSTEM_HEADLESS_SHELL)) {
     sources.push({
       kind: "local",
@@ -159,7 +154,7 @@ export async function browserSources(config: BrowserManagerOptions["config"]): P
   }
   const sparticuz = await sparticuzSource();
   if (sparticuz) sources.push(sparticuz);
-  for (const path of SYSTEM_CANDIDATES) {
+  for (const path of SYSTEM_FULL_BROWSERS) {
     // turbopackIgnore: probing a browser binary is not a file the server bundle needs to trace.
     if (existsSync(/*turbopackIgnore: true*/ path))
       sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });

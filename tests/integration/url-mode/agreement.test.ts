@@ -16,7 +16,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * (`node --import tsx scripts/agreement.ts shared` prints them all).
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 const STRIDE = 10;
 const BASELINE = JSON.parse(
   readFileSync(path.join(__dirname, "..", "..", "fixtures", "agreement-baseline.json"), "utf8"),
@@ -50,7 +49,7 @@ describe.each(CORPORA)("URL mode agrees with paste mode on $name", ({ dir, files
     renderer = createRenderer({
       config: parseConfig({
         ALLOW_PRIVATE_HOSTS: site.allowEntry,
-        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
         RENDER_TIMEOUT_MS: "20000",
       }),
     });

@@ -16,7 +16,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * (rendered with all layers, and with the proxy alone), and link checks. The count must stay zero.
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 let canary: Canary;
 let site: FixtureSite;
 let resolver: Resolver;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   });
   config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     RENDER_TIMEOUT_MS: "5000",
     LINK_CHECK_TIMEOUT_MS: "1000",
   });

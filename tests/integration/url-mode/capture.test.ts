@@ -14,7 +14,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * through the same pipeline as in the worker.
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 let site: FixtureSite;
 let renderer: Renderer;
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   const config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     // Generous: the tests are about what is captured, never about how fast.
     RENDER_TIMEOUT_MS: "20000",
   });

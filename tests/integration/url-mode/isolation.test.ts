@@ -11,7 +11,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * Cache Storage, and loads a script the HTTP cache may keep for an hour; /isolation/read reports what it
  * finds in one link.
  */
-const CHROMIUM = TEST_CHROMIUM;
 
 let site: FixtureSite;
 let renderer: Renderer;
@@ -21,7 +20,7 @@ beforeAll(async () => {
   renderer = createRenderer({
     config: parseConfig({
       ALLOW_PRIVATE_HOSTS: site.allowEntry,
-      PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+      PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
       RENDER_TIMEOUT_MS: "8000",
     }),
   });

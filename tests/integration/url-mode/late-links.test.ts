@@ -13,7 +13,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * captured long before the cap.
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 /** A cap far above every rule's horizon, so a test passing because the cap ended the wait is impossible. */
 const SETTLE_CAP_MS = 12_000;
 let site: FixtureSite;
@@ -23,7 +22,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   const config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     RENDER_TIMEOUT_MS: "20000",
   });
   renderer = createRenderer({ config, settleMaxMs: SETTLE_CAP_MS });

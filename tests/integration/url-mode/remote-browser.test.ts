@@ -19,7 +19,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * would) and check that pages render and the guard still holds with interception off.
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 let chromium: ChildProcess;
 let profile: string;
 let canary: Canary;
@@ -31,7 +30,7 @@ async function startRemoteChromium(): Promise<string> {
   profile = mkdtempSync(path.join(tmpdir(), "linklens-remote-"));
   // No proxy flags on purpose: the remote side is someone else's browser.
   chromium = spawn(
-    CHROMIUM,
+    TEST_CHROMIUM,
     [
       ...BASE_CHROMIUM_ARGS,
       "--headless",

@@ -11,7 +11,6 @@ import { TEST_CHROMIUM } from "@/scripts/lib/chromium";
  * page can fail, the exact error code (and so HTTP status) it must give.
  */
 
-const CHROMIUM = TEST_CHROMIUM;
 let site: FixtureSite;
 let renderer: Renderer;
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   const config = parseConfig({
     ALLOW_PRIVATE_HOSTS: site.allowEntry,
-    PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+    PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
     // Generous: on a loaded machine a 4 s deadline cut renders short (the tests of deadlines pass their own).
     RENDER_TIMEOUT_MS: "15000",
     MAX_CONCURRENT_RENDERS: "2",
@@ -140,7 +139,7 @@ describe("renderPage", () => {
     const refused = createRenderer({
       config: parseConfig({
         ALLOW_PRIVATE_HOSTS: "127.0.0.1:1",
-        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
         RENDER_TIMEOUT_MS: "3000",
       }),
     });
@@ -206,7 +205,7 @@ describe("renderer resilience", () => {
     const small = createRenderer({
       config: parseConfig({
         ALLOW_PRIVATE_HOSTS: site.allowEntry,
-        PUPPETEER_EXECUTABLE_PATH: CHROMIUM,
+        PUPPETEER_EXECUTABLE_PATH: TEST_CHROMIUM,
         MAX_CONCURRENT_RENDERS: "1",
       }),
       maxQueued: 1,

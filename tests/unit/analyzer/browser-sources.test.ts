@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { browserSources } from "@/lib/analyzer/render/browser";
+import { SYSTEM_HEADLESS_SHELL } from "@/lib/analyzer/render/system-browsers";
 
 /**
  * Which browser URL mode launches (lib/analyzer/render/browser.ts): a remote endpoint wins, then the
@@ -31,9 +32,9 @@ describe("browser sources", () => {
   it("Debian's headless shell, when installed, comes before every full browser", async () => {
     const sources = await browserSources(NO_BROWSER);
     const local = sources.flatMap((source) => (source.kind === "local" ? [source] : []));
-    const shell = local.findIndex((source) => source.executablePath === "/usr/bin/chromium-headless-shell");
+    const shell = local.findIndex((source) => source.executablePath === SYSTEM_HEADLESS_SHELL);
     const full = local.findIndex((source) => source.headless === true);
-    if (existsSync("/usr/bin/chromium-headless-shell")) {
+    if (existsSync(SYSTEM_HEADLESS_SHELL)) {
       expect(shell).toBe(0);
       expect(local[0]).toMatchObject({ headless: "shell", origin: "system" });
     } else {

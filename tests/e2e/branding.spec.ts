@@ -110,9 +110,10 @@ test("an owner brands the team's reports, a client report shows it, a viewer rea
   await expect(page.getByText(/^Stored as a PNG of 512 × 128 pixels/)).toBeVisible();
   const logo = page.getByTestId("logo-image");
   await expect(logo).toHaveAttribute("alt", "Northwind Digital logo");
-  expect(await logo.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([
-    512, 128,
-  ]);
+  // The new image's bytes arrive after its element: poll until it has decoded.
+  await expect
+    .poll(() => logo.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+    .toEqual([512, 128]);
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Display name" })).toHaveValue("Northwind Digital");
   await expect(page.getByRole("textbox", { name: "Accent colour", exact: true })).toHaveValue("#0f766e");
@@ -143,7 +144,7 @@ test("an owner brands the team's reports, a client report shows it, a viewer rea
   await expect(header).toHaveCSS("color", "rgb(255, 255, 255)");
   const reportLogo = header.getByRole("img", { name: "Northwind Digital logo" });
   await expect(reportLogo).toHaveAttribute("src", /^data:image\/png;base64,/);
-  expect(await reportLogo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
+  await expect.poll(() => reportLogo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
   await expect(reportPage.getByTestId("report-footer")).toHaveText(footer);
   await expect(reportPage).toHaveTitle("Acme: the guest post — Northwind Digital");
   await expectAxeClean(reportPage, "the branded client report");

@@ -63,7 +63,7 @@ for (const width of [1280, 390] as const) {
     await security.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     const qr = security.getByRole("img", { name: "QR code for your authenticator app" });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
     await expect(security.getByTestId("backup-code")).toHaveCount(10);
     const enrolmentCodes = await security.getByTestId("backup-code").allTextContents();
     const secret = (await security.getByTestId("totp-secret").textContent()) ?? "";

@@ -8,7 +8,6 @@ const __dirname = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname) } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
     sequence: { sequencer: SlowestFirstSequencer },
@@ -17,5 +16,20 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Integration suites each start a production server; two cores, so keep files from piling up.
     maxWorkers: 2,
+    projects: [
+      // The unit files share a worker's modules (isolate: false): each file importing jsdom, DOMPurify
+      // and zod afresh cost about a third of their CPU. tests/unit-leak-guard.ts fails a file that leaves
+      // the environment, timers, fetch or process listeners changed for the next one.
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          isolate: false,
+          setupFiles: ["tests/unit-leak-guard.ts"],
+        },
+      },
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+    ],
   },
 });

@@ -18,8 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // The unit files share a worker's modules (isolate: false): each file importing jsdom, DOMPurify
-      // and zod afresh cost about a third of their CPU. tests/unit-leak-guard.ts fails a file that leaves
-      // the environment, timers, fetch or process listeners changed for the next one.
+      // and zod afresh cost about a quarter of their CPU (docs/testing.md). tests/unit-leak-guard.ts fails
+      // a file that leaves the environment, timers, fetch or process listeners changed for the next one.
       {
         extends: true,
         test: {

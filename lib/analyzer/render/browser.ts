@@ -83,11 +83,6 @@ const SPARTICUZ_KEEP = [
   "--font-render-hinting=",
 ];
 
-/** A headless-shell binary is told so: Puppeteer's `true` asks a full browser for its new headless mode. */
-function headlessModeOf(executablePath: string): LaunchOptions["headless"] {
-  return /headless[-_]shell/.test(executablePath) ? "shell" : true;
-}
-
 /** Where a browser comes from. */
 export type BrowserSource =
   | { kind: "remote"; wsEndpoint: string }
@@ -98,6 +93,15 @@ export type BrowserSource =
       headless: LaunchOptions["headless"];
       origin: "env" | "sparticuz" | "system";
     };
+
+/**
+ * A browser binary on this machine. A headless-shell binary is told so: Puppeteer's `true` asks a full
+ * browser for its new headless mode.
+ */
+function localSource(executablePath: string, origin: "env" | "system"): BrowserSource {
+  const headless = /headless[-_]shell/.test(executablePath) ? "shell" : true;
+  return { kind: "local", executablePath, extraArgs: [], headless, origin };
+}
 
 /** Options of BrowserManager. */
 export interface BrowserManagerOptions {
@@ -129,37 +133,18 @@ async function sparticuzSource(): Promise<BrowserSource | null> {
 /** The browser sources to try, best first. */
 export async function browserSources(config: BrowserManagerOptions["config"]): Promise<BrowserSource[]> {
   if (config.BROWSER_WS_ENDPOINT) return [{ kind: "remote", wsEndpoint: config.BROWSER_WS_ENDPOINT }];
-  if (config.PUPPETEER_EXECUTABLE_PATH) {
-    return [
-      {
-        kind: "local",
-        executablePath: config.PUPPETEER_EXECUTABLE_PATH,
-        extraArgs: [],
-        headless: headlessModeOf(config.PUPPETEER_EXECUTABLE_PATH),
-        origin: "env",
-      },
-    ];
-  }
-  const sources: BrowserSource[] = [];
-  // Debian's headless shell: the same Blink and V8 as the full browser without its windowing and UI.
-  // Launches and renders cost it about a third of the full browser's CPU (docs/operations.md).
-  if (existsSync(/*turbopackIgnore: true*/ SYSTEM_HEADLESS_SHELL)) {
-    sources.push({
-      kind: "local",
-      executablePath: SYSTEM_HEADLESS_SHELL,
-      extraArgs: [],
-      headless: "shell",
-      origin: "system",
-    });
-  }
+  if (config.PUPPETEER_EXECUTABLE_PATH) return [localSource(config.PUPPETEER_EXECUTABLE_PATH, "env")];
+  // turbopackIgnore: probing a browser binary is not a file the server bundle needs to trace.
+  const installed = (paths: readonly string[]) =>
+    paths.filter((path) => existsSync(/*turbopackIgnore: true*/ path)).map((path) => localSource(path, "system"));
   const sparticuz = await sparticuzSource();
-  if (sparticuz) sources.push(sparticuz);
-  for (const path of SYSTEM_FULL_BROWSERS) {
-    // turbopackIgnore: probing a browser binary is not a file the server bundle needs to trace.
-    if (existsSync(/*turbopackIgnore: true*/ path))
-      sources.push({ kind: "local", executablePath: path, extraArgs: [], headless: true, origin: "system" });
-  }
-  return sources;
+  return [
+    // Debian's headless shell: the same Blink and V8 as the full browser without its windowing and UI.
+    // Launches and renders cost it about a third of the full browser's CPU (docs/operations.md).
+    ...installed([SYSTEM_HEADLESS_SHELL]),
+    ...(sparticuz ? [sparticuz] : []),
+    ...installed(SYSTEM_FULL_BROWSERS),
+  ];
 }
 
 /** Kills a launched browser's whole process group (renderers, GPU, zygote), not just the main process. */

@@ -59,7 +59,11 @@ function expectLinear({ ms, parseMs }: Timing): void {
   expect(ms).toBeLessThan(RATIO_BOUND * parseMs + SLACK_MS);
 }
 
-describe("hostile documents", () => {
+// The wall-clock cap of each test sits above ABSOLUTE_BOUND_MS: the bounds that judge are in CPU time, and a
+// document that needs 18 CPU-s took 61 s of wall time beside three other test workers on two cores.
+const WALL_CLOCK_CAP_MS = 300_000;
+
+describe("hostile documents", { timeout: WALL_CLOCK_CAP_MS }, () => {
   it("warms up jsdom (lazy modules) so the timings below are fair", () => {
     timed("warm-up", "<a href=/x>x</a><p>y</p><iframe></iframe><x-y>z</x-y>".repeat(2_000));
   });
@@ -112,7 +116,7 @@ describe("hostile documents", () => {
     expect([...(timing.result?.links[0]?.anchorText ?? "")].length).toBe(1000);
   });
 
-  it("100,000 links", { timeout: 300_000 }, () => {
+  it("100,000 links", () => {
     const timing = timed("100,000 links", '<a href="/p?i=1" rel="nofollow">link</a>'.repeat(100_000));
     expectLinear(timing);
     expect(timing.result?.stats).toMatchObject({ total: 100_000, internal: 100_000, nofollow: 100_000 });
@@ -124,7 +128,7 @@ describe("hostile documents", () => {
     expect(timing.result?.links.length).toBe(20_000);
   });
 
-  it("a 2 MiB document of ordinary markup", { timeout: 300_000 }, () => {
+  it("a 2 MiB document of ordinary markup", () => {
     const unit =
       '<div class="card"><h2><a href="https://blog.example.com/post">Title</a></h2><p>Some text <b>bold</b> <a href="https://other.org/" rel="sponsored">ad</a></p><img src="x.png" alt="x"></div>\n';
     const html = unit.repeat(Math.ceil(2_097_152 / unit.length));

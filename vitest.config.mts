@@ -29,7 +29,18 @@ export default defineConfig({
           setupFiles: ["tests/unit-leak-guard.ts"],
         },
       },
-      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      // The integration files share a worker process too, each with fresh project modules and the run's
+      // starting environment (tests/integration-fresh-modules.ts): packages stay loaded, which was a third
+      // of the signed-in suites' CPU when every file started its own process (docs/testing.md).
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          isolate: false,
+          setupFiles: ["tests/integration-fresh-modules.ts"],
+        },
+      },
     ],
   },
 });

@@ -13,7 +13,8 @@ import { redactSecretPaths } from "./secret-paths";
  * finds it full sleeps the event loop 100 ms before retrying (sonic-boom's EAGAIN wait): under load the
  * request thread stalled behind its own log lines (health p99 60 → 200 ms with six pasting clients). Lines
  * wait in memory instead, up to LOG_BUFFER_BYTES; past that the newest are dropped rather than blocking or
- * growing without end. What is still buffered is written out when the process exits.
+ * growing without end. What is still buffered is written out when the process exits: pino registers every
+ * asynchronous destination it builds for a synchronous flush at exit (its on-exit-leak-free hook).
  */
 const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
 const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
@@ -27,14 +28,3 @@ export const log = pino(
   },
   destination,
 );
-
-/** Writes out what is still buffered; at exit, when no later write can happen. */
-export function flushLogs(): void {
-  try {
-    destination.flushSync();
-  } catch {
-    // stdout is gone or full for good: nothing more can be written.
-  }
-}
-
-process.on("exit", flushLogs);

@@ -37,6 +37,26 @@ describe("log", () => {
     });
   });
 
+  it("writes out every buffered line when the process exits at once", () => {
+    // 4 MiB of lines, then process.exit with most of them still in the buffer: the exit flush writes them.
+    const script = `
+      const loaded = await import("./lib/log.ts");
+      const { log } = loaded.log ? loaded : loaded.default;
+      const filler = "x".repeat(1000);
+      for (let i = 0; i < 4096; i++) log.info({ i, filler }, "line");
+      process.exit(0);
+    `;
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, LOG_LEVEL: "info" },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const lines = output.trim().split("\n");
+    expect(lines).toHaveLength(4096);
+    expect(JSON.parse(lines[4095] ?? "{}")).toMatchObject({ i: 4095, msg: "line" });
+  });
+
   it("never holds up the thread that logs while stdout is not being read", async () => {
     // 4 MiB of log lines into a pipe nobody reads (a pipe holds 64 KiB): a synchronous logger blocks on
     // the first full pipe and never reaches "logged"; this one buffers them and goes on at once.

@@ -8,16 +8,24 @@ import {
   LIMITED_PORT,
   SMTP_PORT,
 } from "./tests/e2e/ports";
+import os from "node:os";
+import path from "node:path";
 import { TEST_CHROMIUM } from "./scripts/lib/chromium";
+import { keepTmpFilesInMemory } from "./scripts/lib/memory-tmpdir";
 
 /**
  * End-to-end tests of the landing page against the production build (`npm run build` first).
  * Three servers: the app, a second app instance allowing 1 analysis a minute (the 429 flow), and a
  * local fixture site for URL mode. Debian's Chromium is used; no browser is ever downloaded.
+ *
+ * The run's temporary files, the app servers' databases among them, live in memory when the machine allows
+ * (scripts/lib/memory-tmpdir.ts); the runner's next start removes what a finished run left there.
  */
+keepTmpFilesInMemory();
+
 const appEnv = (port: number, perMinute: string) => ({
   // One embedded database per app server, fresh each run (PGlite serves one process).
-  DATA_DIR: `test-results/e2e-data/${port}-${process.pid}`,
+  DATA_DIR: path.join(os.tmpdir(), "e2e-data", `${port}-${process.pid}`),
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
   PORT: String(port),

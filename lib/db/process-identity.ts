@@ -35,7 +35,8 @@ function startTimeOf(pid: number | "self"): string | null {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
 }
 
-function pidExists(pid: number): boolean {
+/** Whether a process of that pid runs now (any process: the pid alone cannot tell a reused one). */
+export function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pidExists } from "../../lib/db/process-identity";
 
 /**
  * A test run's temporary files in memory: when /dev/shm is a tmpfs with room to spare, the run's TMPDIR
@@ -57,15 +58,6 @@ function hasRoom(root: string): boolean {
 function removeAbandoned(root: string): void {
   for (const name of fs.readdirSync(root)) {
     const pid = Number(name.startsWith(PREFIX) ? name.slice(PREFIX.length).split("-")[0] : Number.NaN);
-    if (Number.isInteger(pid) && !isAlive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if (Number.isInteger(pid) && !pidExists(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }

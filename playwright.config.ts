@@ -19,7 +19,7 @@ import { keepTmpFilesInMemory } from "./scripts/lib/memory-tmpdir";
  * local fixture site for URL mode. Debian's Chromium is used; no browser is ever downloaded.
  *
  * The run's temporary files, the app servers' databases among them, live in memory when the machine allows
- * (scripts/lib/memory-tmpdir.ts); the runner's next start removes what a finished run left there.
+ * (scripts/lib/memory-tmpdir.ts); a later test run removes what this one left there.
  */
 keepTmpFilesInMemory();
 

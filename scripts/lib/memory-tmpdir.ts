@@ -9,8 +9,8 @@ import { pidExists } from "../../lib/db/process-identity";
  *
  * Measured on the two-core CI machine (docs/testing.md): copying the 41 MB migrated template to the
  * ext4 disk cost about 1 CPU-second a copy, most of it the kernel's, against 65 ms into tmpfs, and a
- * run makes over a hundred copies; the databases' own writes cost alike. Where there is no such tmpfs
- * (another OS, a small container) the run keeps the system's TMPDIR.
+ * run makes over a hundred copies. Where there is no such tmpfs (another OS, a small container) the run
+ * keeps the system's TMPDIR.
  *
  * The directory is named after the process that made it, so a run killed before its cleanup leaves
  * nothing for long: the next run removes the directories of processes no longer alive. Playwright loads

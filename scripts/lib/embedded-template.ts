@@ -4,17 +4,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { cacheRoot } from "./memory-tmpdir";
 
 /**
  * Fresh embedded databases for test and benchmark servers, copied from one migrated template.
  *
  * PGlite's first open of an empty data directory runs initdb inside WASM: measured here 5 s of wall
  * time and 6 CPU-seconds per server, which the suite paid for every server it started (over a hundred).
- * Copying a migrated, cleanly closed data directory (40 MB) takes milliseconds, and the server still
- * runs its migrations on start (none pending), so what is tested is unchanged.
+ * Copying a migrated, cleanly closed data directory (41 MB) takes 65 ms into memory (about a CPU-second
+ * to this machine's ext4 disk: scripts/lib/memory-tmpdir.ts), and the server still runs its migrations on
+ * start (none pending), so what is tested is unchanged.
  *
- * The template is keyed by the migrations and the PGlite version, lives in the temp directory and is
- * shared by every process of a run (and later runs on the machine): the first caller creates it beside
+ * The template is keyed by the migrations and the PGlite version, lives in cacheRoot() (beside the runs'
+ * directories in memory, else the temp directory) and is shared by every process of a run and by later
+ * runs on the machine (building it costs about 7 CPU-seconds): the first caller creates it beside
  * its final name and renames it into place, so processes racing to create it never see a half-made one.
  */
 
@@ -34,7 +37,7 @@ export async function freshDataDir(prefix = "linklens-data-"): Promise<string> {
 }
 
 async function ensureTemplate(): Promise<string> {
-  const final = path.join(os.tmpdir(), `linklens-template-${templateKey()}`);
+  const final = path.join(cacheRoot(), `linklens-template-${templateKey()}`);
   if (fs.existsSync(path.join(final, "pglite"))) return final;
   const building = fs.mkdtempSync(`${final}-building-`);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: building };

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pidExists } from "../../lib/db/process-identity";
 
@@ -15,12 +16,16 @@ import { pidExists } from "../../lib/db/process-identity";
  * The directory is named after the process that made it, so a run killed before its cleanup leaves
  * nothing for long: the next run removes the directories of processes no longer alive. Playwright loads
  * its configuration in the runner and again in each worker: the variable below makes them share one.
+ * Caches that serve later runs too (the migrated template) go beside the run directories: cacheRoot().
  */
+const DEFAULT_ROOT = "/dev/shm";
 const TMPFS_MAGIC = 0x01021994;
 /** Room the run may need at its peak (two servers' databases per worker, the cluster, browser profiles). */
 const REQUIRED_FREE_BYTES = 4 * 1024 ** 3;
 const PREFIX = "linklens-test-";
-const OWNER = "LINKLENS_MEMORY_TMPDIR";
+const RUN_DIRECTORY = /^linklens-test-(\d+)-/;
+/** The run's directory, for the processes it starts. */
+export const MEMORY_TMPDIR_ENV = "LINKLENS_MEMORY_TMPDIR";
 
 export interface MemoryTmpdir {
   dir: string;
@@ -29,23 +34,30 @@ export interface MemoryTmpdir {
 }
 
 /** Points TMPDIR at a fresh directory in memory; undefined when the machine has no tmpfs to spare. */
-export function keepTmpFilesInMemory(root = "/dev/shm"): MemoryTmpdir | undefined {
-  const inherited = process.env[OWNER];
+export function keepTmpFilesInMemory(root = DEFAULT_ROOT): MemoryTmpdir | undefined {
+  const inherited = process.env[MEMORY_TMPDIR_ENV];
   if (inherited && fs.existsSync(inherited)) {
     process.env.TMPDIR = inherited;
     return undefined;
   }
-  if (!hasRoom(root)) return undefined;
+  if (!hasMemoryRoom(root)) return undefined;
   removeAbandoned(root);
   const dir = fs.mkdtempSync(path.join(root, `${PREFIX}${process.pid}-`));
   // As /tmp: the PostgreSQL cluster's directory is made in it as the `postgres` user when we are root.
   fs.chmodSync(dir, 0o1777);
   process.env.TMPDIR = dir;
-  process.env[OWNER] = dir;
+  process.env[MEMORY_TMPDIR_ENV] = dir;
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-function hasRoom(root: string): boolean {
+/** Where caches that outlive a run go: the memory root when this run's files are there, else the temp dir. */
+export function cacheRoot(): string {
+  const run = process.env[MEMORY_TMPDIR_ENV];
+  return run ? path.dirname(run) : os.tmpdir();
+}
+
+/** Whether `root` is a writable tmpfs with room for a run. */
+export function hasMemoryRoom(root = DEFAULT_ROOT): boolean {
   try {
     const stats = fs.statfsSync(root);
     fs.accessSync(root, fs.constants.W_OK);
@@ -57,7 +69,8 @@ function hasRoom(root: string): boolean {
 
 function removeAbandoned(root: string): void {
   for (const name of fs.readdirSync(root)) {
-    const pid = Number(name.startsWith(PREFIX) ? name.slice(PREFIX.length).split("-")[0] : Number.NaN);
-    if (Number.isInteger(pid) && !pidExists(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    const pid = RUN_DIRECTORY.exec(name)?.[1];
+    if (pid !== undefined && !pidExists(Number(pid)))
+      fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }

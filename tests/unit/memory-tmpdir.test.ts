@@ -2,29 +2,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { keepTmpFilesInMemory, type MemoryTmpdir } from "../../scripts/lib/memory-tmpdir";
+import {
+  MEMORY_TMPDIR_ENV,
+  cacheRoot,
+  hasMemoryRoom,
+  keepTmpFilesInMemory,
+  type MemoryTmpdir,
+} from "../../scripts/lib/memory-tmpdir";
 
 const SHM = "/dev/shm";
-const OWNER = "LINKLENS_MEMORY_TMPDIR";
-const TMPFS_MAGIC = 0x01021994;
 // Above Linux's largest pid (2^22): no process has it.
 const DEAD_PID = 4_194_305;
 
-const shmIsTmpfs = (() => {
-  try {
-    return fs.statfsSync(SHM).type === TMPFS_MAGIC;
-  } catch {
-    return false;
-  }
-})();
+const shmHasRoom = hasMemoryRoom(SHM);
 
 describe("keepTmpFilesInMemory", () => {
-  const saved = { TMPDIR: process.env.TMPDIR, [OWNER]: process.env[OWNER] };
+  const saved = { TMPDIR: process.env.TMPDIR, [MEMORY_TMPDIR_ENV]: process.env[MEMORY_TMPDIR_ENV] };
   let made: MemoryTmpdir | undefined;
 
   beforeEach(() => {
     // The run that started this worker may have set both: each test starts as a run of its own would.
-    delete process.env[OWNER];
+    delete process.env[MEMORY_TMPDIR_ENV];
   });
 
   afterEach(() => {
@@ -38,7 +36,7 @@ describe("keepTmpFilesInMemory", () => {
 
   it("points TMPDIR at a directory of its own in a tmpfs, open to the postgres user as /tmp is", () => {
     made = keepTmpFilesInMemory();
-    if (!shmIsTmpfs) {
+    if (!shmHasRoom) {
       expect(made).toBeUndefined();
       return;
     }
@@ -46,6 +44,8 @@ describe("keepTmpFilesInMemory", () => {
     expect(process.env.TMPDIR).toBe(made?.dir);
     expect(os.tmpdir()).toBe(made?.dir);
     expect(fs.statSync(made?.dir ?? "").mode & 0o7777).toBe(0o1777);
+    // The migrated template outlives the run: beside the run directories, not in this one.
+    expect(cacheRoot()).toBe(SHM);
     made?.remove();
     expect(fs.existsSync(made?.dir ?? "")).toBe(false);
   });
@@ -54,16 +54,17 @@ describe("keepTmpFilesInMemory", () => {
     process.env.TMPDIR = "/var/tmp";
     expect(keepTmpFilesInMemory("/proc")).toBeUndefined();
     expect(process.env.TMPDIR).toBe("/var/tmp");
+    expect(cacheRoot()).toBe("/var/tmp");
   });
 
-  it.runIf(shmIsTmpfs)("a second load in the same run (a Playwright worker) shares the first one's directory", () => {
+  it.runIf(shmHasRoom)("a second load in the same run (a Playwright worker) shares the first one's directory", () => {
     made = keepTmpFilesInMemory();
     process.env.TMPDIR = "/elsewhere";
     expect(keepTmpFilesInMemory()).toBeUndefined();
     expect(process.env.TMPDIR).toBe(made?.dir);
   });
 
-  it.runIf(shmIsTmpfs)("removes what runs no longer alive left, and nothing of a live one", () => {
+  it.runIf(shmHasRoom)("removes what runs no longer alive left, and nothing of a live one", () => {
     const abandoned = fs.mkdtempSync(path.join(SHM, `linklens-test-${DEAD_PID}-`));
     fs.writeFileSync(path.join(abandoned, "left"), "x");
     const live = fs.mkdtempSync(path.join(SHM, `linklens-test-${process.pid}-`));
